@@ -1,0 +1,1 @@
+//! Shared setup for the criterion benchmarks in `benches/benches/`.

@@ -1,0 +1,2 @@
+//! `dcx` binary.
+fn main() {}

@@ -1,0 +1,2 @@
+//! `feed-server` binary.
+fn main() {}

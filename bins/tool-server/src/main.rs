@@ -1,0 +1,2 @@
+//! `tool-server` binary.
+fn main() {}
