@@ -1,1 +1,51 @@
-//! Placeholder for the `jsonrpc` crate.
+//! JSON-RPC 2.0 plus the MCP 2026-07-28 envelope rules, as pure functions.
+//!
+//! One HTTP POST (headers and body bytes) goes into [`classify`], which answers with a
+//! validated [`Request`], a notification, or a ready error [`Response`]; a method result
+//! goes through [`complete`] and [`Response::to_json`] back to bytes. The checks follow
+//! the order the spec (and the official conformance suite) fixes; see [`classify`].
+//! Error codes map to HTTP statuses through [`ErrorCode::http_status`].
+//!
+//! **Architecture invariant:** this crate never does I/O, never awaits, and knows no tool,
+//! no pricing concept and no route. It depends on serde, serde_json and thiserror only;
+//! even the base64 decoder for the `=?base64?…?=` header form is written here. Method
+//! dispatch, and therefore -32601, belongs to the caller.
+//!
+//! Unit tests sit next to each module (`<module>/tests.rs`); property tests (no panics on
+//! arbitrary input, statuses stay in {400, 404, 200}) are in `src/tests.rs`.
+
+#![deny(missing_docs)]
+
+mod base64;
+mod classify;
+mod error;
+mod headers;
+mod id;
+mod mcp;
+mod response;
+#[cfg(test)]
+mod tests;
+
+pub use crate::{
+    classify::{
+        Inbound, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Request,
+        RequestMeta, classify,
+    },
+    error::{ErrorCode, ErrorObject},
+    headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
+    id::RequestId,
+    mcp::{META_SERVER_INFO, ServerInfo, ToolCall, complete},
+    response::Response,
+};
+
+/// The crate's one error type: a JSON-RPC error object (see [`ErrorObject`]).
+pub type Error = ErrorObject;
+
+/// The MCP protocol revision this crate implements.
+pub const PROTOCOL_VERSION: &str = "2026-07-28";
+
+/// Every protocol version a request may name in `_meta`.
+pub const SUPPORTED_VERSIONS: &[&str] = &[PROTOCOL_VERSION];
+
+/// The JSON-RPC version every message carries.
+pub const JSONRPC_VERSION: &str = "2.0";

@@ -1,0 +1,42 @@
+//! A strict decoder for standard base64 (RFC 4648 §4, `+` `/`, `=` padding required).
+//!
+//! Written by hand to keep the crate free of dependencies beyond serde and thiserror.
+
+#[cfg(test)]
+mod tests;
+
+/// Decodes `input`; `None` on a length that is not a multiple of four, a character outside
+/// the alphabet, or padding anywhere but the last one or two positions.
+pub(crate) fn decode(input: &[u8]) -> Option<Vec<u8>> {
+    if input.len() % 4 != 0 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(input.len() / 4 * 3);
+    let chunks = input.chunks_exact(4);
+    let last = chunks.len().saturating_sub(1);
+    for (index, chunk) in chunks.enumerate() {
+        let pad = chunk.iter().rev().take_while(|&&b| b == b'=').count();
+        if pad > 2 || (pad > 0 && index != last) {
+            return None;
+        }
+        let mut acc: u32 = 0;
+        for &byte in &chunk[..4 - pad] {
+            acc = (acc << 6) | u32::from(sextet(byte)?);
+        }
+        acc <<= 6 * pad as u32;
+        let bytes = acc.to_be_bytes();
+        out.extend_from_slice(&bytes[1..4 - pad]);
+    }
+    Some(out)
+}
+
+fn sextet(byte: u8) -> Option<u8> {
+    match byte {
+        b'A'..=b'Z' => Some(byte - b'A'),
+        b'a'..=b'z' => Some(byte - b'a' + 26),
+        b'0'..=b'9' => Some(byte - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
+}

@@ -1,0 +1,257 @@
+//! `classify`: one HTTP POST body plus its headers in, a request, a notification or a
+//! ready error response out, checked in the order the MCP 2026-07-28 spec fixes.
+
+use serde_json::{Map, Value};
+
+use crate::{
+    ErrorObject, JSONRPC_VERSION, RequestId, Response, SUPPORTED_VERSIONS,
+    error::{quote, type_name},
+    headers::{self, HeaderView},
+};
+
+#[cfg(test)]
+mod tests;
+
+/// `params._meta` key of the protocol version (required, a string).
+pub const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+/// `params._meta` key of the client capabilities (required, an object).
+pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+/// `params._meta` key of the client identity (optional, never required).
+pub const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+
+/// A request that passed every envelope, header and version check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The request id, echoed in the response.
+    pub id: RequestId,
+    /// The method; dispatching it (and answering -32601) is the caller's job.
+    pub method: String,
+    /// The params exactly as sent, `_meta` included.
+    pub params: Map<String, Value>,
+    /// The validated `params._meta` envelope.
+    pub meta: RequestMeta,
+}
+
+/// The MCP per-request `_meta` envelope.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RequestMeta {
+    /// `io.modelcontextprotocol/protocolVersion`; always one of [`SUPPORTED_VERSIONS`].
+    pub protocol_version: String,
+    /// `io.modelcontextprotocol/clientCapabilities`; `{}` means none.
+    pub client_capabilities: Map<String, Value>,
+    /// `io.modelcontextprotocol/clientInfo`, when sent (any JSON value, not validated).
+    pub client_info: Option<Value>,
+}
+
+/// What one POST body turned out to be.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inbound {
+    /// A valid request; the caller dispatches on `method`.
+    Request(Request),
+    /// A valid envelope without `id`; the transport answers `202 Accepted` with no body.
+    Notification {
+        /// The notification method.
+        method: String,
+    },
+    /// An error response to send as is, with status [`Response::http_status`].
+    Rejected(Response),
+}
+
+/// Classifies one POST `body` and its `headers`. The checks run in this order, and the
+/// first failure is answered:
+///
+/// 1. the body parses as JSON, else -32700 (id `null`);
+/// 2. it is a single JSON-RPC 2.0 request object, else -32600: no batch, no response
+///    object, `jsonrpc` is `"2.0"`, `method` is a string, `id` (if present) is a string or
+///    an integer; a present `params` that is not an object is -32602;
+/// 3. without `id` it is a notification, before any `_meta` or header check;
+/// 4. `params._meta` holds the protocol version (a string) and client capabilities (an
+///    object), else -32602;
+/// 5. the `MCP-Protocol-Version`, `Mcp-Method` and (for `tools/call`, `prompts/get`,
+///    `resources/read`) `Mcp-Name` headers match the body, else -32020;
+/// 6. the protocol version is supported, else -32022.
+///
+/// Error responses echo the request id once it is known to be valid.
+pub fn classify(headers: &HeaderView<'_>, body: &[u8]) -> Inbound {
+    match classify_inner(headers, body) {
+        Ok(inbound) => inbound,
+        Err(response) => Inbound::Rejected(response),
+    }
+}
+
+fn classify_inner(headers: &HeaderView<'_>, body: &[u8]) -> Result<Inbound, Response> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
+    let Envelope { id, method, params } = envelope(value)?;
+    let Some(id) = id else {
+        return Ok(Inbound::Notification { method });
+    };
+    let reject = |error: ErrorObject| Response::err(Some(id.clone()), error);
+    let params = params.ok_or_else(|| {
+        reject(ErrorObject::invalid_params(format!(
+            "params is missing; every request needs params._meta with {META_PROTOCOL_VERSION} \
+             (a string) and {META_CLIENT_CAPABILITIES} (an object)"
+        )))
+    })?;
+    let meta = request_meta(&params).map_err(reject)?;
+    check_headers(headers, &method, &params, &meta).map_err(reject)?;
+    if !SUPPORTED_VERSIONS.contains(&meta.protocol_version.as_str()) {
+        return Err(reject(ErrorObject::unsupported_version(&meta.protocol_version)));
+    }
+    Ok(Inbound::Request(Request { id, method, params, meta }))
+}
+
+/// A structurally valid JSON-RPC request or notification.
+struct Envelope {
+    id: Option<RequestId>,
+    method: String,
+    params: Option<Map<String, Value>>,
+}
+
+fn envelope(value: Value) -> Result<Envelope, Response> {
+    let object = match value {
+        Value::Object(object) => object,
+        Value::Array(_) => {
+            return Err(Response::err(
+                None,
+                ErrorObject::invalid_request(
+                    "batch requests are not supported; send one JSON-RPC object per POST",
+                ),
+            ));
+        }
+        other => {
+            return Err(Response::err(
+                None,
+                ErrorObject::invalid_request(format!(
+                    "the body must be one JSON-RPC request object, got {}",
+                    type_name(&other)
+                )),
+            ));
+        }
+    };
+    let id = object.get("id").and_then(RequestId::from_json);
+    let reject = |error: ErrorObject| Response::err(id.clone(), error);
+    if !object.contains_key("method")
+        && (object.contains_key("result") || object.contains_key("error"))
+    {
+        return Err(reject(ErrorObject::invalid_request(
+            "the body is a JSON-RPC response; this endpoint accepts only requests and notifications",
+        )));
+    }
+    match object.get("jsonrpc") {
+        Some(Value::String(version)) if version == JSONRPC_VERSION => {}
+        Some(other) => {
+            return Err(reject(ErrorObject::invalid_request(format!(
+                "jsonrpc must be \"2.0\", got {other}"
+            ))));
+        }
+        None => {
+            return Err(reject(ErrorObject::invalid_request(
+                "jsonrpc is missing; it must be \"2.0\"",
+            )));
+        }
+    }
+    let method = match object.get("method") {
+        Some(Value::String(method)) => method.clone(),
+        Some(other) => {
+            return Err(reject(ErrorObject::invalid_request(format!(
+                "method must be a string, got {}",
+                type_name(other)
+            ))));
+        }
+        None => {
+            return Err(reject(ErrorObject::invalid_request(
+                "method is missing; it must be a string",
+            )));
+        }
+    };
+    if let (Some(raw), None) = (object.get("id"), &id) {
+        return Err(reject(ErrorObject::invalid_request(format!(
+            "id must be a string or an integer, got {raw}"
+        ))));
+    }
+    let params = match object.get("params") {
+        None => None,
+        Some(Value::Object(params)) => Some(params.clone()),
+        Some(other) => {
+            return Err(reject(ErrorObject::invalid_params(format!(
+                "params must be an object, got {}",
+                type_name(other)
+            ))));
+        }
+    };
+    Ok(Envelope { id, method, params })
+}
+
+fn request_meta(params: &Map<String, Value>) -> Result<RequestMeta, ErrorObject> {
+    let meta = match params.get("_meta") {
+        Some(Value::Object(meta)) => meta,
+        Some(other) => {
+            return Err(ErrorObject::invalid_params(format!(
+                "params._meta must be an object, got {}",
+                type_name(other)
+            )));
+        }
+        None => {
+            return Err(ErrorObject::invalid_params(format!(
+                "params._meta is missing; it must be an object with {META_PROTOCOL_VERSION} \
+                 (a string) and {META_CLIENT_CAPABILITIES} (an object)"
+            )));
+        }
+    };
+    let protocol_version = match meta.get(META_PROTOCOL_VERSION) {
+        Some(Value::String(version)) => version.clone(),
+        Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
+        None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
+    };
+    let client_capabilities = match meta.get(META_CLIENT_CAPABILITIES) {
+        Some(Value::Object(capabilities)) => capabilities.clone(),
+        Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
+        None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
+    };
+    let client_info = meta.get(META_CLIENT_INFO).cloned();
+    Ok(RequestMeta { protocol_version, client_capabilities, client_info })
+}
+
+fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
+    ErrorObject::invalid_params(format!("params._meta is missing {key}; it must be {wanted}"))
+}
+
+fn wrong_meta(key: &str, wanted: &str, got: &Value) -> ErrorObject {
+    ErrorObject::invalid_params(format!(
+        "params._meta[{}] must be {wanted}, got {}",
+        quote(key),
+        type_name(got)
+    ))
+}
+
+/// Step 5. When `params.name` / `params.uri` is absent or not a string, the `Mcp-Name`
+/// check is skipped: the method's own params check answers -32602, which names the problem.
+fn check_headers(
+    headers: &HeaderView<'_>,
+    method: &str,
+    params: &Map<String, Value>,
+    meta: &RequestMeta,
+) -> Result<(), ErrorObject> {
+    headers::check_routing(
+        headers,
+        headers::HEADER_PROTOCOL_VERSION,
+        &meta.protocol_version,
+        &format!("body params._meta[{}]", quote(META_PROTOCOL_VERSION)),
+    )?;
+    headers::check_routing(headers, headers::HEADER_METHOD, method, "body method")?;
+    let name_field = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return Ok(()),
+    };
+    if let Some(Value::String(expected)) = params.get(name_field) {
+        headers::check_routing(
+            headers,
+            headers::HEADER_NAME,
+            expected,
+            &format!("body params.{name_field}"),
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,127 @@
+//! `HeaderView` and the MCP routing-header rules: lookup, trimming, the base64 sentinel.
+
+use crate::{ErrorObject, base64, error::quote};
+
+#[cfg(test)]
+mod tests;
+
+/// `MCP-Protocol-Version`: must equal `params._meta["io.modelcontextprotocol/protocolVersion"]`.
+pub const HEADER_PROTOCOL_VERSION: &str = "MCP-Protocol-Version";
+/// `Mcp-Method`: must equal the body `method`.
+pub const HEADER_METHOD: &str = "Mcp-Method";
+/// `Mcp-Name`: must equal `params.name` (tools/call, prompts/get) or `params.uri` (resources/read).
+pub const HEADER_NAME: &str = "Mcp-Name";
+
+/// Request headers as the transport saw them: `(name, raw value bytes)` in order, with
+/// duplicates kept. Names are matched case-insensitively (ASCII).
+#[derive(Clone, Debug, Default)]
+pub struct HeaderView<'a> {
+    headers: Vec<(&'a str, &'a [u8])>,
+}
+
+impl<'a> HeaderView<'a> {
+    /// A view over `headers`, e.g. `HeaderView::new([("Mcp-Method", &b"tools/list"[..])])`.
+    pub fn new(headers: impl IntoIterator<Item = (&'a str, &'a [u8])>) -> HeaderView<'a> {
+        HeaderView { headers: headers.into_iter().collect() }
+    }
+
+    /// Every raw value of header `name`, in order.
+    pub fn get_all<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'a [u8]> + 's {
+        self.headers.iter().filter(move |(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| *v)
+    }
+}
+
+impl<'a> FromIterator<(&'a str, &'a [u8])> for HeaderView<'a> {
+    fn from_iter<I: IntoIterator<Item = (&'a str, &'a [u8])>>(iter: I) -> HeaderView<'a> {
+        HeaderView::new(iter)
+    }
+}
+
+/// Checks that routing header `name` is present once and, after trimming and base64
+/// decoding, equals `expected`, the body value described by `body_field`.
+pub(crate) fn check_routing(
+    headers: &HeaderView<'_>,
+    name: &str,
+    expected: &str,
+    body_field: &str,
+) -> Result<(), ErrorObject> {
+    let mut values = headers.get_all(name);
+    let raw = match (values.next(), values.next()) {
+        (None, _) => {
+            return Err(ErrorObject::header_mismatch(format!(
+                "header {name} is missing; it must equal {body_field} {}",
+                quote(expected)
+            )));
+        }
+        (Some(_), Some(_)) => {
+            return Err(ErrorObject::header_mismatch(format!(
+                "header {name} is sent {} times; send it once, equal to {body_field} {}",
+                2 + values.count(),
+                quote(expected)
+            )));
+        }
+        (Some(raw), None) => raw,
+    };
+    let value = header_value(raw).map_err(|problem| {
+        ErrorObject::header_mismatch(format!(
+            "header {name} {problem}; it must equal {body_field} {}",
+            quote(expected)
+        ))
+    })?;
+    if value.text != expected {
+        let how = if value.decoded { " (base64-decoded)" } else { "" };
+        return Err(ErrorObject::header_mismatch(format!(
+            "header {name} {}{how} does not match {body_field} {}",
+            quote(&value.text),
+            quote(expected)
+        )));
+    }
+    Ok(())
+}
+
+/// A routing header value after trimming and sentinel decoding.
+#[derive(Debug, PartialEq)]
+pub(crate) struct HeaderValue {
+    pub(crate) text: String,
+    pub(crate) decoded: bool,
+}
+
+const SENTINEL_START: &[u8] = b"=?base64?";
+const SENTINEL_END: &[u8] = b"?=";
+
+/// Trims spaces and tabs, rejects bytes that are not visible ASCII (spaces and tabs are
+/// allowed inside), and decodes a `=?base64?…?=` value. The error completes the sentence
+/// "header X …".
+pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue, String> {
+    let trimmed = trim(raw);
+    if let Some(bad) = trimmed.iter().find(|&&b| !(b == b' ' || b == b'\t' || b.is_ascii_graphic()))
+    {
+        return Err(format!(
+            "has an invalid byte 0x{bad:02x}; non-ASCII values must use the =?base64?…?= form"
+        ));
+    }
+    // All bytes are ASCII now, so this cannot fail.
+    let text = std::str::from_utf8(trimmed).map_err(|_| "is not ASCII".to_owned())?;
+    let is_sentinel = trimmed.len() >= SENTINEL_START.len() + SENTINEL_END.len()
+        && trimmed.starts_with(SENTINEL_START)
+        && trimmed.ends_with(SENTINEL_END);
+    if !is_sentinel {
+        return Ok(HeaderValue { text: text.to_owned(), decoded: false });
+    }
+    let payload = &trimmed[SENTINEL_START.len()..trimmed.len() - SENTINEL_END.len()];
+    let bytes = base64::decode(payload)
+        .ok_or_else(|| format!("{} is not valid padded standard base64", quote(text)))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("{} does not decode to UTF-8", quote(text)))?;
+    Ok(HeaderValue { text, decoded: true })
+}
+
+fn trim(mut bytes: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t', rest @ ..] = bytes {
+        bytes = rest;
+    }
+    while let [rest @ .., b' ' | b'\t'] = bytes {
+        bytes = rest;
+    }
+    bytes
+}

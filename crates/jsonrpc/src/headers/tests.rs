@@ -1,0 +1,111 @@
+//! Unit tests for header lookup, trimming, invalid bytes and the base64 sentinel.
+
+use super::{HeaderValue, HeaderView, check_routing, header_value};
+use crate::ErrorCode;
+
+#[track_caller]
+fn check_value(raw: &[u8], expect: Result<(&str, bool), &str>) {
+    let actual = header_value(raw);
+    match expect {
+        Ok((text, decoded)) => {
+            assert_eq!(actual, Ok(HeaderValue { text: text.to_owned(), decoded }), "raw {raw:?}")
+        }
+        Err(fragment) => {
+            let message = actual.expect_err("expected a rejection");
+            assert!(message.contains(fragment), "{message:?} lacks {fragment:?}");
+        }
+    }
+}
+
+#[test]
+fn plain_values_are_trimmed() {
+    check_value(b"tools/list", Ok(("tools/list", false)));
+    check_value(b"  tools/list  ", Ok(("tools/list", false)));
+    check_value(b"\t tools/list\t", Ok(("tools/list", false)));
+    check_value(b"a b\tc", Ok(("a b\tc", false)));
+    check_value(b"", Ok(("", false)));
+    check_value(b"   ", Ok(("", false)));
+}
+
+#[test]
+fn sentinel_values_are_decoded() {
+    check_value(b"=?base64?SGVsbG8sIOS4lueVjA==?=", Ok(("Hello, 世界", true)));
+    check_value(b"  =?base64?SGVsbG8sIOS4lueVjA==?=  ", Ok(("Hello, 世界", true)));
+    check_value(b"=?base64?ICB4ICA=?=", Ok(("  x  ", true)));
+    check_value(b"=?base64??=", Ok(("", true)));
+}
+
+#[test]
+fn sentinel_markers_are_exact() {
+    check_value(b"=?BASE64?SGVsbG8=?=", Ok(("=?BASE64?SGVsbG8=?=", false)));
+    check_value(b"=?Base64?SGVsbG8=?=", Ok(("=?Base64?SGVsbG8=?=", false)));
+    check_value(b"=?base64?SGVsbG8=", Ok(("=?base64?SGVsbG8=", false)));
+    check_value(b"=?base64?=", Ok(("=?base64?=", false)));
+}
+
+#[test]
+fn bad_sentinels_and_bytes_are_rejected() {
+    check_value(b"=?base64?SGVsbG8sIOS4lueVjA=?=", Err("not valid padded standard base64"));
+    check_value(b"=?base64?SGVsbG8?=", Err("not valid padded standard base64"));
+    check_value(b"=?base64?!!!!?=", Err("not valid padded standard base64"));
+    check_value(b"=?base64?/w==?=", Err("does not decode to UTF-8"));
+    check_value(b"a\x00b", Err("invalid byte 0x00"));
+    check_value(b"a\nb", Err("invalid byte 0x0a"));
+    check_value(b"a\x7fb", Err("invalid byte 0x7f"));
+    check_value("wörld".as_bytes(), Err("invalid byte 0xc3"));
+}
+
+#[test]
+fn get_all_matches_names_case_insensitively() {
+    let headers =
+        HeaderView::new([("mcp-method", &b"a"[..]), ("X-Other", b"x"), ("MCP-METHOD", b"b")]);
+    let values: Vec<&[u8]> = headers.get_all("Mcp-Method").collect();
+    assert_eq!(values, [&b"a"[..], b"b"]);
+    assert_eq!(headers.get_all("Mcp-Name").count(), 0);
+}
+
+#[track_caller]
+fn check_routing_case(headers: &[(&str, &[u8])], expected: &str, expect: Result<(), &str>) {
+    let view: HeaderView<'_> = headers.iter().copied().collect();
+    let actual = check_routing(&view, "Mcp-Name", expected, "body params.name");
+    match expect {
+        Ok(()) => assert_eq!(actual, Ok(())),
+        Err(message) => {
+            let error = actual.expect_err("expected a mismatch");
+            assert_eq!(error.code, ErrorCode::HEADER_MISMATCH);
+            assert_eq!(error.message, message);
+        }
+    }
+}
+
+#[test]
+fn routing_check_messages() {
+    check_routing_case(&[("mcp-name", b" quote ")], "quote", Ok(()));
+    check_routing_case(
+        &[],
+        "quote",
+        Err("header Mcp-Name is missing; it must equal body params.name \"quote\""),
+    );
+    check_routing_case(
+        &[("Mcp-Name", b"quote"), ("mcp-name", b"quote")],
+        "quote",
+        Err("header Mcp-Name is sent 2 times; send it once, equal to body params.name \"quote\""),
+    );
+    check_routing_case(
+        &[("Mcp-Name", b"QUOTE")],
+        "quote",
+        Err("header Mcp-Name \"QUOTE\" does not match body params.name \"quote\""),
+    );
+    check_routing_case(
+        &[("Mcp-Name", b"=?base64?eA==?=")],
+        "quote",
+        Err("header Mcp-Name \"x\" (base64-decoded) does not match body params.name \"quote\""),
+    );
+    check_routing_case(
+        &[("Mcp-Name", b"=?base64?eA=?=")],
+        "x",
+        Err(
+            "header Mcp-Name \"=?base64?eA=?=\" is not valid padded standard base64; it must equal body params.name \"x\"",
+        ),
+    );
+}
