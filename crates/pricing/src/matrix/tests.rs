@@ -1,0 +1,142 @@
+//! Unit tests for the price matrix and carat interpolation (seed rules 2.1.1 to 2.1.3).
+
+use crate::{
+    Carat, Clarity, Color, ErrorKind, PriceMatrix,
+    test_util::{BANDS, matrix, plausible_matrix},
+};
+
+#[track_caller]
+fn refused(
+    bands: Vec<f64>,
+    colors: Vec<Color>,
+    clarities: Vec<Clarity>,
+    n: usize,
+    kind: ErrorKind,
+    text: &str,
+) {
+    let err = PriceMatrix::new(bands, colors, clarities, vec![0.0; n]).unwrap_err();
+    assert_eq!(err.kind(), kind, "{err}");
+    assert!(err.message().contains(text), "{err:?} should mention {text:?}");
+}
+
+#[test]
+fn exact_at_band_carats() {
+    let m = plausible_matrix(1.0);
+    for (i, &band) in BANDS.iter().enumerate() {
+        let got = m.ln_per_carat(Carat::new(band).unwrap(), Color::G, Clarity::Vs2);
+        assert_eq!(got, m.ln_at_band(i, Color::G, Clarity::Vs2), "band {band}");
+    }
+}
+
+#[test]
+fn log_linear_between_bands() {
+    // Rule 2.1.3 with the numbers written out: 1.0 ct at 1000 $/ct, 1.5 ct at 4000 $/ct.
+    let m = matrix(|band, _, _| match band {
+        5 => 1000f64.ln(),
+        6 => 4000f64.ln(),
+        b => (100.0 * (b + 1) as f64).ln() + if b > 6 { 10.0 } else { 0.0 },
+    });
+    let carat = 1.25; // lambda = 0.5 -> geometric mean = 2000.
+    let got = m.per_carat(Carat::new(carat).unwrap(), Color::D, Clarity::Fl);
+    assert!((got - 2000.0).abs() < 1e-9, "{got}");
+    let lambda: f64 = (1.1 - 1.0) / 0.5;
+    let expected = ((1.0 - lambda) * 1000f64.ln() + lambda * 4000f64.ln()).exp();
+    assert_eq!(m.per_carat(Carat::new(1.1).unwrap(), Color::D, Clarity::Fl), expected);
+}
+
+#[test]
+fn row_major_index_is_color_times_clarities_plus_clarity() {
+    // Value = 10 * colour index + clarity index, so every cell is distinguishable.
+    let m = matrix(|_, color, clarity| (10 * color.index() + clarity.index()) as f64);
+    assert_eq!(m.ln_at_band(0, Color::E, Clarity::If), 11.0);
+    assert_eq!(m.ln_at_band(3, Color::M, Clarity::Si2), 97.0);
+}
+
+#[test]
+fn feed_order_of_grades_is_respected() {
+    // Rows listed worst first: the value of row 0 belongs to M.
+    let colors: Vec<Color> = Color::ALL.iter().rev().copied().collect();
+    let values: Vec<f64> = (0..2 * 10 * 8).map(|i| ((i % 80) / 8) as f64).collect();
+    let m = PriceMatrix::new(vec![0.3, 6.0], colors, Clarity::ALL.to_vec(), values).unwrap();
+    assert_eq!(m.ln_at_band(0, Color::M, Clarity::Fl), 0.0);
+    assert_eq!(m.ln_at_band(0, Color::D, Clarity::Fl), 9.0);
+}
+
+#[test]
+fn top_band_uses_the_last_segment() {
+    let m = plausible_matrix(1.0);
+    let top = m.ln_per_carat(Carat::new(6.0).unwrap(), Color::M, Clarity::Si2);
+    assert_eq!(top, m.ln_at_band(11, Color::M, Clarity::Si2));
+}
+
+#[test]
+fn carat_bounds() {
+    assert!(Carat::new(0.3).is_ok());
+    assert!(Carat::new(6.0).is_ok());
+    for bad in [0.29, 6.01, -1.0, f64::NAN, f64::INFINITY] {
+        assert!(Carat::new(bad).is_err(), "{bad}");
+    }
+    assert_eq!(Carat::new(7.0).unwrap_err().message(), "carat must be between 0.3 and 6, got 7");
+}
+
+#[test]
+fn constructor_refusals() {
+    let all_c = Color::ALL.to_vec();
+    let all_q = Clarity::ALL.to_vec();
+    refused(
+        vec![0.3, 0.3, 6.0],
+        all_c.clone(),
+        all_q.clone(),
+        240,
+        ErrorKind::NotIncreasing,
+        "strictly increasing",
+    );
+    refused(
+        vec![0.4, 6.0],
+        all_c.clone(),
+        all_q.clone(),
+        160,
+        ErrorKind::OutOfRange,
+        "cover 0.3 to 6",
+    );
+    refused(
+        vec![0.3, 5.0],
+        all_c.clone(),
+        all_q.clone(),
+        160,
+        ErrorKind::OutOfRange,
+        "cover 0.3 to 6",
+    );
+    refused(vec![0.3], all_c.clone(), all_q.clone(), 80, ErrorKind::Shape, "at least 2");
+    refused(
+        vec![0.3, 6.0],
+        all_c[1..].to_vec(),
+        all_q.clone(),
+        144,
+        ErrorKind::Shape,
+        "misses grade D",
+    );
+    let mut twice = all_q.clone();
+    twice.push(Clarity::Vs2);
+    refused(vec![0.3, 6.0], all_c.clone(), twice, 180, ErrorKind::Shape, "repeats grade VS2");
+    refused(
+        vec![0.3, 6.0],
+        all_c.clone(),
+        all_q.clone(),
+        159,
+        ErrorKind::Shape,
+        "expected 160 values",
+    );
+    refused(
+        vec![0.3, f64::NAN, 6.0],
+        all_c.clone(),
+        all_q.clone(),
+        240,
+        ErrorKind::NotFinite,
+        "finite",
+    );
+    let mut values = vec![0.0; 160];
+    values[7] = f64::INFINITY;
+    let err = PriceMatrix::new(vec![0.3, 6.0], all_c, all_q, values).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFinite);
+}

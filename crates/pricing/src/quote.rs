@@ -1,0 +1,231 @@
+//! A full price quote: base matrix chosen by the shape model's `dataSource`, carat
+//! interpolation, ratio multiplier, per-carat and total price (seed parts 2.1, 2.2, 2.5).
+
+use std::fmt;
+
+use crate::{
+    error::Error,
+    grade::{Clarity, Color, Shape},
+    matrix::{CARAT_MAX, CARAT_MIN, Carat, PriceMatrix},
+    ratio::{RatioAdjustment, RatioModels},
+};
+
+/// How far a round stone's given ratio may stray from 1 before it is refused.
+pub const ROUND_RATIO_TOLERANCE: f64 = 0.05;
+
+/// Which matrix family a price starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BaseMatrix {
+    /// `matrix.json`.
+    Round,
+    /// `matrix_cushion.json`.
+    Cushion,
+}
+
+impl BaseMatrix {
+    /// Reads a model's `dataSource`: `cushion` selects the cushion matrix, any other
+    /// value the round one (seed rule).
+    pub fn from_data_source(text: &str) -> BaseMatrix {
+        if text == "cushion" { BaseMatrix::Cushion } else { BaseMatrix::Round }
+    }
+
+    /// The feed file the family is published as.
+    pub fn feed_name(self) -> &'static str {
+        match self {
+            BaseMatrix::Round => "matrix.json",
+            BaseMatrix::Cushion => "matrix_cushion.json",
+        }
+    }
+}
+
+/// Everything needed to price a stone: both matrices and the ratio models of one snapshot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PricingSet {
+    round: PriceMatrix,
+    cushion: PriceMatrix,
+    ratios: RatioModels,
+}
+
+/// What to price. Grades are already parsed; numbers are checked by [`PricingSet::quote`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QuoteRequest {
+    /// Carat weight, [`CARAT_MIN`]..=[`CARAT_MAX`].
+    pub carat: f64,
+    /// Colour grade.
+    pub color: Color,
+    /// Clarity grade.
+    pub clarity: Clarity,
+    /// Shape; round when none was asked for.
+    pub shape: Shape,
+    /// L/W ratio; `None` means the shape model's slider centre (1 for round).
+    pub ratio: Option<f64>,
+}
+
+/// A request argument the pricing refused. `argument` names it; the message says what
+/// is allowed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuoteError {
+    /// The argument at fault: `carat`, `shape` or `shape_ratio`.
+    pub argument: &'static str,
+    /// What was wrong and what is allowed.
+    pub message: String,
+}
+
+impl fmt::Display for QuoteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for QuoteError {}
+
+/// The fancy-shape part of a quote.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FancyAdjustment {
+    /// The slider range `(min, max)`: ratios the model accepts.
+    pub supported_range: (f64, f64),
+    /// True when no ratio was given and the slider centre was used.
+    pub ratio_defaulted: bool,
+    /// The model applied at the quoted carat and ratio.
+    pub adjustment: RatioAdjustment,
+}
+
+/// A priced stone. Prices are unrounded; round them once with [`round_cents`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quote {
+    /// The shape quoted.
+    pub shape: Shape,
+    /// Carat weight.
+    pub carat: f64,
+    /// Colour grade.
+    pub color: Color,
+    /// Clarity grade.
+    pub clarity: Clarity,
+    /// The L/W ratio quoted: the given one, the slider centre, or 1 for round.
+    pub shape_ratio: f64,
+    /// The matrix family the base price came from.
+    pub base: BaseMatrix,
+    /// Per-carat price of the base matrix at this carat, before the ratio multiplier.
+    pub base_per_carat_usd: f64,
+    /// Final per-carat price in USD (unrounded).
+    pub per_carat_usd: f64,
+    /// Total price in USD: `per_carat_usd * carat` (unrounded).
+    pub total_usd: f64,
+    /// Present for fancy shapes.
+    pub fancy: Option<FancyAdjustment>,
+}
+
+impl PricingSet {
+    /// Bundles the two matrices and the ratio models of one snapshot.
+    pub fn new(round: PriceMatrix, cushion: PriceMatrix, ratios: RatioModels) -> PricingSet {
+        PricingSet { round, cushion, ratios }
+    }
+
+    /// The round matrix (`matrix.json`).
+    pub fn round(&self) -> &PriceMatrix {
+        &self.round
+    }
+    /// The cushion matrix (`matrix_cushion.json`).
+    pub fn cushion(&self) -> &PriceMatrix {
+        &self.cushion
+    }
+    /// The ratio models.
+    pub fn ratios(&self) -> &RatioModels {
+        &self.ratios
+    }
+
+    /// The matrix of a family.
+    pub fn matrix(&self, base: BaseMatrix) -> &PriceMatrix {
+        match base {
+            BaseMatrix::Round => &self.round,
+            BaseMatrix::Cushion => &self.cushion,
+        }
+    }
+
+    /// Prices one stone.
+    pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
+        let carat = Carat::new(request.carat).map_err(|err| QuoteError {
+            argument: "carat",
+            message: carat_message(request.carat, &err),
+        })?;
+        let QuoteRequest { color, clarity, shape, .. } = *request;
+        if !shape.is_fancy() {
+            if let Some(ratio) = request.ratio
+                && (!ratio.is_finite() || (ratio - 1.0).abs() > ROUND_RATIO_TOLERANCE)
+            {
+                return Err(QuoteError {
+                    argument: "shape_ratio",
+                    message: format!(
+                        "shape_ratio for a round diamond must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
+                    ),
+                });
+            }
+            let per_carat = self.round.per_carat(carat, color, clarity);
+            return Ok(Quote {
+                shape,
+                carat: carat.get(),
+                color,
+                clarity,
+                shape_ratio: 1.0,
+                base: BaseMatrix::Round,
+                base_per_carat_usd: per_carat,
+                per_carat_usd: per_carat,
+                total_usd: per_carat * carat.get(),
+                fancy: None,
+            });
+        }
+        let model = self.ratios.get(shape).ok_or_else(|| QuoteError {
+            argument: "shape",
+            message: format!(
+                "no ratio model for shape {shape} in this snapshot; it cannot be priced"
+            ),
+        })?;
+        let slider = model.slider();
+        let ratio = request.ratio.unwrap_or(slider.center());
+        if !ratio.is_finite() || ratio < slider.min() || ratio > slider.max() {
+            return Err(QuoteError {
+                argument: "shape_ratio",
+                message: format!(
+                    "shape_ratio for {shape} must be between {} and {}, got {ratio}",
+                    slider.min(),
+                    slider.max()
+                ),
+            });
+        }
+        let base_per_carat = self.matrix(model.base()).per_carat(carat, color, clarity);
+        let adjustment = model.adjust(carat.get(), ratio);
+        let per_carat = base_per_carat * adjustment.multiplier;
+        Ok(Quote {
+            shape,
+            carat: carat.get(),
+            color,
+            clarity,
+            shape_ratio: ratio,
+            base: model.base(),
+            base_per_carat_usd: base_per_carat,
+            per_carat_usd: per_carat,
+            total_usd: per_carat * carat.get(),
+            fancy: Some(FancyAdjustment {
+                supported_range: (slider.min(), slider.max()),
+                ratio_defaulted: request.ratio.is_none(),
+                adjustment,
+            }),
+        })
+    }
+}
+
+fn carat_message(carat: f64, err: &Error) -> String {
+    if carat.is_finite() {
+        format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {carat}")
+    } else {
+        err.to_string()
+    }
+}
+
+/// Rounds USD to cents, half away from zero. Applied once, at the edge.
+pub fn round_cents(usd: f64) -> f64 {
+    (usd * 100.0).round() / 100.0
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! Unit tests for full quotes: base family, multiplier, totals, argument refusals.
+
+use crate::{
+    BaseMatrix, Carat, Clarity, Color, QuoteRequest, Shape, round_cents, test_util::pricing_set,
+};
+
+fn request(carat: f64, shape: Shape, ratio: Option<f64>) -> QuoteRequest {
+    QuoteRequest { carat, color: Color::G, clarity: Clarity::Vs2, shape, ratio }
+}
+
+#[test]
+fn round_is_the_matrix_price() {
+    let set = pricing_set();
+    let q = set.quote(&request(1.23, Shape::Round, None)).unwrap();
+    let expected = set.round().per_carat(Carat::new(1.23).unwrap(), Color::G, Clarity::Vs2);
+    assert_eq!(q.per_carat_usd, expected);
+    assert_eq!(q.total_usd, expected * 1.23);
+    assert_eq!(q.shape_ratio, 1.0);
+    assert_eq!(q.base, BaseMatrix::Round);
+    assert!(q.fancy.is_none());
+}
+
+#[test]
+fn round_ratio_must_be_one() {
+    let set = pricing_set();
+    assert!(set.quote(&request(1.0, Shape::Round, Some(1.04))).is_ok());
+    let err = set.quote(&request(1.0, Shape::Round, Some(1.3))).unwrap_err();
+    assert_eq!(err.argument, "shape_ratio");
+    assert!(err.message.contains("must be 1"), "{err}");
+}
+
+#[test]
+fn fancy_multiplies_the_family_base() {
+    let set = pricing_set();
+    // Oval: round base, delta_pct; 1.5 is the 10 % anchor of the first band.
+    let q = set.quote(&request(0.5, Shape::Oval, Some(1.5))).unwrap();
+    let base = set.round().per_carat(Carat::new(0.5).unwrap(), Color::G, Clarity::Vs2);
+    assert_eq!(q.base_per_carat_usd, base);
+    assert_eq!(q.per_carat_usd, base * 1.1);
+    // Cushion: cushion base.
+    let q = set.quote(&request(0.5, Shape::Cushion, Some(1.5))).unwrap();
+    assert_eq!(q.base, BaseMatrix::Cushion);
+    let base = set.cushion().per_carat(Carat::new(0.5).unwrap(), Color::G, Clarity::Vs2);
+    assert_eq!(q.per_carat_usd, base * 1.1);
+    // Emerald: percent of base, 70 at 1.5 -> 0.7.
+    let q = set.quote(&request(0.5, Shape::Emerald, Some(1.5))).unwrap();
+    let base = set.round().per_carat(Carat::new(0.5).unwrap(), Color::G, Clarity::Vs2);
+    assert!((q.per_carat_usd - base * 0.7).abs() < 1e-9);
+}
+
+#[test]
+fn ratio_defaults_to_slider_center() {
+    let set = pricing_set();
+    let q = set.quote(&request(0.5, Shape::Pear, None)).unwrap();
+    assert_eq!(q.shape_ratio, 1.5);
+    let fancy = q.fancy.unwrap();
+    assert!(fancy.ratio_defaulted);
+    assert_eq!(fancy.supported_range, (1.2, 2.0));
+}
+
+#[test]
+fn preference_driven_ratio_is_clamped_and_reported() {
+    let set = pricing_set();
+    let q = set.quote(&request(0.5, Shape::Oval, Some(1.9))).unwrap();
+    let adj = q.fancy.unwrap().adjustment;
+    assert!(adj.preference_driven);
+    assert_eq!(adj.applied_ratio, 1.7);
+    assert_eq!(q.shape_ratio, 1.9);
+    assert_eq!(q.per_carat_usd, q.base_per_carat_usd);
+}
+
+#[test]
+fn ratio_outside_slider_is_refused_with_bounds() {
+    let set = pricing_set();
+    let err = set.quote(&request(0.5, Shape::Oval, Some(2.5))).unwrap_err();
+    assert_eq!(err.argument, "shape_ratio");
+    assert_eq!(err.message, "shape_ratio for oval must be between 1.2 and 2, got 2.5");
+    assert!(set.quote(&request(0.5, Shape::Oval, Some(f64::NAN))).is_err());
+}
+
+#[test]
+fn carat_out_of_range_names_the_bounds() {
+    let set = pricing_set();
+    let err = set.quote(&request(7.0, Shape::Round, None)).unwrap_err();
+    assert_eq!(err.argument, "carat");
+    assert_eq!(err.message, "carat must be between 0.3 and 6, got 7");
+}
+
+#[test]
+fn fancy_shape_without_model_is_an_error_not_a_round_price() {
+    let full = pricing_set();
+    let set = crate::PricingSet::new(
+        full.round().clone(),
+        full.cushion().clone(),
+        crate::RatioModels::default(),
+    );
+    let err = set.quote(&request(1.0, Shape::Heart, None)).unwrap_err();
+    assert_eq!(err.argument, "shape");
+    assert!(err.message.contains("no ratio model for shape heart"));
+}
+
+#[test]
+fn cents_round_half_away_from_zero() {
+    assert_eq!(round_cents(1.005_000_1), 1.01);
+    assert_eq!(round_cents(2.5 / 100.0), 0.03);
+    assert_eq!(round_cents(1234.564), 1234.56);
+    assert_eq!(round_cents(-0.125), -0.13);
+}
+
+#[test]
+fn grades_parse_case_insensitively() {
+    assert_eq!(Color::parse("g").unwrap(), Color::G);
+    assert_eq!(Clarity::parse(" vvs1 ").unwrap(), Clarity::Vvs1);
+    assert_eq!(Shape::parse("OVAL").unwrap(), Shape::Oval);
+    let err = Color::parse("Z").unwrap_err();
+    assert_eq!(err.message(), "unknown color \"Z\"; allowed: D, E, F, G, H, I, J, K, L, M");
+    assert!(Clarity::parse("I1").is_err());
+    assert!(Shape::parse("princess").unwrap_err().message().contains("round, cushion"));
+}

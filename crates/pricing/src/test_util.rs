@@ -1,0 +1,65 @@
+//! Builders shared by this crate's unit and property tests.
+
+use crate::{
+    BaseMatrix, Clarity, Color, PriceMatrix, PricingSet, RatioBand, RatioModel, RatioModels,
+    RatioPoint, Shape, Slider, ValueMode,
+};
+
+/// The reference band carats.
+pub(crate) const BANDS: [f64; 12] = [0.3, 0.4, 0.5, 0.7, 0.9, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0];
+
+/// A full matrix over `BANDS` whose ln value is `f(band index, color, clarity)`.
+pub(crate) fn matrix(f: impl Fn(usize, Color, Clarity) -> f64) -> PriceMatrix {
+    let mut values = Vec::new();
+    for band in 0..BANDS.len() {
+        for &color in Color::ALL {
+            for &clarity in Clarity::ALL {
+                values.push(f(band, color, clarity));
+            }
+        }
+    }
+    PriceMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), values).unwrap()
+}
+
+/// A plausible matrix: per-carat price rises with carat and with grade.
+pub(crate) fn plausible_matrix(scale: f64) -> PriceMatrix {
+    matrix(|band, color, clarity| {
+        (scale * 1000.0 * (1.0 + band as f64)).ln()
+            - 0.1 * color.index() as f64
+            - 0.05 * clarity.index() as f64
+    })
+}
+
+pub(crate) fn points(pairs: &[(f64, f64)]) -> Vec<RatioPoint> {
+    pairs.iter().map(|&(ratio, value)| RatioPoint { ratio, value }).collect()
+}
+
+/// An emerald-like model: two bands, `delta_pct`, slider 1.2 / 1.5 / 2.0.
+pub(crate) fn model(base: BaseMatrix, mode: ValueMode) -> RatioModel {
+    let (a, b, c) = match mode {
+        ValueMode::DeltaPct => (0.0, 10.0, 0.0),
+        ValueMode::PercentOfBase => (60.0, 70.0, 60.0),
+    };
+    RatioModel::new(
+        base,
+        mode,
+        Slider::new(1.2, 1.5, 2.0).unwrap(),
+        vec![
+            RatioBand::new(0.3, Some(1.0), points(&[(1.3, a), (1.5, b), (1.7, c)]), mode).unwrap(),
+            RatioBand::new(1.0, None, points(&[(1.3, a), (1.5, b + 5.0), (1.7, c)]), mode).unwrap(),
+        ],
+    )
+    .unwrap()
+}
+
+/// A pricing set with every fancy shape modelled (emerald-like models).
+pub(crate) fn pricing_set() -> PricingSet {
+    let mut ratios = RatioModels::default();
+    for &shape in Shape::FANCY {
+        let base = if shape == Shape::Cushion { BaseMatrix::Cushion } else { BaseMatrix::Round };
+        let mode =
+            if shape == Shape::Emerald { ValueMode::PercentOfBase } else { ValueMode::DeltaPct };
+        ratios.insert(shape, model(base, mode));
+    }
+    PricingSet::new(plausible_matrix(1.0), plausible_matrix(0.8), ratios)
+}
