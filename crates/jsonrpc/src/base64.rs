@@ -8,7 +8,7 @@ mod tests;
 /// Decodes `input`; `None` on a length that is not a multiple of four, a character outside
 /// the alphabet, or padding anywhere but the last one or two positions.
 pub(crate) fn decode(input: &[u8]) -> Option<Vec<u8>> {
-    if input.len() % 4 != 0 {
+    if !input.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(input.len() / 4 * 3);

@@ -1,1 +1,499 @@
-//! Tests.
+//! Unit tests for `classify`: every step, every code and status, and the observable order.
+
+use serde_json::{Value, json};
+
+use super::{Inbound, classify};
+use crate::{ErrorCode, HeaderView, RequestId};
+
+const V: &str = "2026-07-28";
+
+/// A compact, comparable description of an outcome.
+fn summary(inbound: &Inbound) -> String {
+    match inbound {
+        Inbound::Request(request) => format!("request {} id={}", request.method, request.id),
+        Inbound::Notification { method } => format!("notification {method}"),
+        Inbound::Rejected(response) => {
+            let error = response.result.as_ref().expect_err("a rejection holds an error");
+            let id = response.id.as_ref().map_or("null".to_owned(), |id| id.to_string());
+            format!("{} {} id={id}: {}", response.http_status(), error.code.0, error.message)
+        }
+    }
+}
+
+fn run(headers: &[(&str, &str)], body: &[u8]) -> Inbound {
+    let view: HeaderView<'_> = headers.iter().map(|(n, v)| (*n, v.as_bytes())).collect();
+    classify(&view, body)
+}
+
+/// Checks the full summary.
+#[track_caller]
+fn check(headers: &[(&str, &str)], body: &[u8], expect: &str) {
+    let inbound = run(headers, body);
+    assert_eq!(summary(&inbound), expect, "body {}", String::from_utf8_lossy(body));
+}
+
+/// Checks only the start of the summary (status, code, id), for serde-worded messages.
+#[track_caller]
+fn check_prefix(headers: &[(&str, &str)], body: &[u8], expect: &str) {
+    let actual = summary(&run(headers, body));
+    assert!(actual.starts_with(expect), "{actual:?} does not start with {expect:?}");
+}
+
+fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": V,
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+fn body(id: Value, method: &str, mut params: Value) -> Vec<u8> {
+    if params.get("_meta").is_none() {
+        params["_meta"] = meta();
+    }
+    serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+        .unwrap()
+}
+
+const LIST: &[(&str, &str)] = &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/list")];
+const CALL: &[(&str, &str)] =
+    &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call"), ("Mcp-Name", "quote")];
+
+#[test]
+fn step1_parse_errors() {
+    check_prefix(LIST, b"", "400 -32700 id=null: parse error: EOF while parsing");
+    check_prefix(LIST, b"{", "400 -32700 id=null: parse error: ");
+    check_prefix(LIST, br#"{"id":1,"#, "400 -32700 id=null: parse error: ");
+    check_prefix(LIST, b"\xff\xfe", "400 -32700 id=null: parse error: ");
+    check_prefix(LIST, b"{} x", "400 -32700 id=null: parse error: trailing characters");
+}
+
+#[test]
+fn step2_not_a_single_object() {
+    let batch =
+        "400 -32600 id=null: batch requests are not supported; send one JSON-RPC object per POST";
+    check(LIST, b"[]", batch);
+    check(LIST, &[b"[".as_slice(), &body(json!(1), "tools/list", json!({})), b"]"].concat(), batch);
+    check(
+        LIST,
+        b"5",
+        "400 -32600 id=null: the body must be one JSON-RPC request object, got a number",
+    );
+    check(
+        LIST,
+        b"null",
+        "400 -32600 id=null: the body must be one JSON-RPC request object, got null",
+    );
+    check(
+        LIST,
+        br#""x""#,
+        "400 -32600 id=null: the body must be one JSON-RPC request object, got a string",
+    );
+}
+
+#[test]
+fn step2_bad_envelopes() {
+    let response =
+        "the body is a JSON-RPC response; this endpoint accepts only requests and notifications";
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+        &format!("400 -32600 id=1: {response}"),
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"m"}}"#,
+        &format!("400 -32600 id=\"a\": {response}"),
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"1.0","id":1,"method":"m"}"#,
+        r#"400 -32600 id=1: jsonrpc must be "2.0", got "1.0""#,
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":2.0,"id":1,"method":"m"}"#,
+        r#"400 -32600 id=1: jsonrpc must be "2.0", got 2.0"#,
+    );
+    check(
+        LIST,
+        br#"{"id":1,"method":"m"}"#,
+        r#"400 -32600 id=1: jsonrpc is missing; it must be "2.0""#,
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1}"#,
+        "400 -32600 id=1: method is missing; it must be a string",
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"method":7}"#,
+        "400 -32600 id=1: method must be a string, got a number",
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","method":null}"#,
+        "400 -32600 id=null: method must be a string, got null",
+    );
+}
+
+#[test]
+fn step2_bad_ids_are_rejected_with_null_id() {
+    for raw in ["null", "true", "1.5", "1.0", "1e3", "{}", "[1]"] {
+        let text = format!(r#"{{"jsonrpc":"2.0","id":{raw},"method":"tools/list"}}"#);
+        let got = serde_json::from_str::<Value>(raw).unwrap();
+        check(
+            LIST,
+            text.as_bytes(),
+            &format!("400 -32600 id=null: id must be a string or an integer, got {got}"),
+        );
+    }
+}
+
+#[test]
+fn step2_params_must_be_an_object() {
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
+        "400 -32602 id=1: params must be an object, got an array",
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#,
+        r#"400 -32602 id="x": params must be an object, got a string"#,
+    );
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":null}"#,
+        "400 -32602 id=1: params must be an object, got null",
+    );
+}
+
+#[test]
+fn step3_notifications_skip_meta_and_headers() {
+    check(
+        &[],
+        br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        "notification notifications/initialized",
+    );
+    check(
+        &[],
+        br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}"#,
+        "notification notifications/cancelled",
+    );
+    check(LIST, br#"{"jsonrpc":"2.0","method":"x","params":{"_meta":5}}"#, "notification x");
+}
+
+#[test]
+fn step4_meta_envelope() {
+    let missing_params = "400 -32602 id=1: params is missing; every request needs params._meta with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)";
+    check(LIST, br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, missing_params);
+    check(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+        "400 -32602 id=1: params._meta is missing; it must be an object with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)",
+    );
+    check(
+        LIST,
+        &body(json!(1), "tools/list", json!({"_meta": []})),
+        "400 -32602 id=1: params._meta must be an object, got an array",
+    );
+    check(
+        LIST,
+        &body(
+            json!(1),
+            "tools/list",
+            json!({"_meta": {"io.modelcontextprotocol/clientCapabilities": {}}}),
+        ),
+        r#"400 -32602 id=1: params._meta is missing io.modelcontextprotocol/protocolVersion; it must be a string such as "2026-07-28""#,
+    );
+    check(
+        LIST,
+        &body(
+            json!(1),
+            "tools/list",
+            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": 2026, "io.modelcontextprotocol/clientCapabilities": {}}}),
+        ),
+        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/protocolVersion"] must be a string, got a number"#,
+    );
+    check(
+        LIST,
+        &body(
+            json!(1),
+            "tools/list",
+            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V}}),
+        ),
+        "400 -32602 id=1: params._meta is missing io.modelcontextprotocol/clientCapabilities; it must be an object, {} for none",
+    );
+    check(
+        LIST,
+        &body(
+            json!(1),
+            "tools/list",
+            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": []}}),
+        ),
+        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object, got an array"#,
+    );
+}
+
+#[test]
+fn step4_client_info_is_optional_and_kept() {
+    let Inbound::Request(request) = run(LIST, &body(json!(1), "tools/list", json!({}))) else {
+        panic!("expected a request")
+    };
+    assert_eq!(request.meta.client_info, None);
+    let mut with_info = meta();
+    with_info["io.modelcontextprotocol/clientInfo"] = json!({"name": "c", "version": "1"});
+    with_info["io.modelcontextprotocol/clientCapabilities"] = json!({"sampling": {}});
+    let Inbound::Request(request) =
+        run(LIST, &body(json!(1), "tools/list", json!({"_meta": with_info})))
+    else {
+        panic!("expected a request")
+    };
+    assert_eq!(request.meta.client_info, Some(json!({"name": "c", "version": "1"})));
+    assert_eq!(Value::Object(request.meta.client_capabilities), json!({"sampling": {}}));
+}
+
+#[test]
+fn step5_protocol_version_header() {
+    let list = body(json!(1), "tools/list", json!({}));
+    check(
+        &[("Mcp-Method", "tools/list")],
+        &list,
+        r#"400 -32020 id=1: header MCP-Protocol-Version is missing; it must equal body params._meta["io.modelcontextprotocol/protocolVersion"] "2026-07-28""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", "2025-11-25"), ("Mcp-Method", "tools/list")],
+        &list,
+        r#"400 -32020 id=1: header MCP-Protocol-Version "2025-11-25" does not match body params._meta["io.modelcontextprotocol/protocolVersion"] "2026-07-28""#,
+    );
+    check(
+        &[("mcp-protocol-version", " 2026-07-28\t"), ("MCP-METHOD", "tools/list")],
+        &list,
+        "request tools/list id=1",
+    );
+}
+
+#[test]
+fn step5_method_header() {
+    let call = body(json!(1), "tools/call", json!({"name": "quote"}));
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/list"), ("Mcp-Name", "quote")],
+        &call,
+        r#"400 -32020 id=1: header Mcp-Method "tools/list" does not match body method "tools/call""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Name", "quote")],
+        &call,
+        r#"400 -32020 id=1: header Mcp-Method is missing; it must equal body method "tools/call""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "TOOLS/LIST")],
+        &body(json!(1), "tools/list", json!({})),
+        r#"400 -32020 id=1: header Mcp-Method "TOOLS/LIST" does not match body method "tools/list""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/list"), ("mcp-method", "tools/list")],
+        &body(json!(1), "tools/list", json!({})),
+        r#"400 -32020 id=1: header Mcp-Method is sent 2 times; send it once, equal to body method "tools/list""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/\x01list")],
+        &body(json!(1), "tools/list", json!({})),
+        r#"400 -32020 id=1: header Mcp-Method has an invalid byte 0x01; non-ASCII values must use the =?base64?…?= form; it must equal body method "tools/list""#,
+    );
+}
+
+#[test]
+fn step5_name_header() {
+    let call = |name: &str| body(json!("c"), "tools/call", json!({"name": name}));
+    let with = |name: &'static str| {
+        [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call"), ("Mcp-Name", name)]
+    };
+    check(CALL, &call("quote"), r#"request tools/call id="c""#);
+    check(&with("  quote  "), &call("quote"), r#"request tools/call id="c""#);
+    check(
+        &with("=?base64?SGVsbG8sIOS4lueVjA==?="),
+        &call("Hello, 世界"),
+        r#"request tools/call id="c""#,
+    );
+    check(&with("=?base64?ICBxICA=?="), &call("  q  "), r#"request tools/call id="c""#);
+    check(
+        &with("=?BASE64?cXVvdGU=?="),
+        &call("=?BASE64?cXVvdGU=?="),
+        r#"request tools/call id="c""#,
+    );
+    check(
+        &with("=?BASE64?cXVvdGU=?="),
+        &call("quote"),
+        r#"400 -32020 id="c": header Mcp-Name "=?BASE64?cXVvdGU=?=" does not match body params.name "quote""#,
+    );
+    check(
+        &with("=?base64?SGVsbG8sIOS4lueVjA=?="),
+        &call("Hello, 世界"),
+        r#"400 -32020 id="c": header Mcp-Name "=?base64?SGVsbG8sIOS4lueVjA=?=" is not valid padded standard base64; it must equal body params.name "Hello, 世界""#,
+    );
+    check(
+        &with("other"),
+        &call("quote"),
+        r#"400 -32020 id="c": header Mcp-Name "other" does not match body params.name "quote""#,
+    );
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call")],
+        &call("quote"),
+        r#"400 -32020 id="c": header Mcp-Name is missing; it must equal body params.name "quote""#,
+    );
+    check(
+        &[
+            ("MCP-Protocol-Version", V),
+            ("Mcp-Method", "tools/call"),
+            ("Mcp-Name", "quote"),
+            ("MCP-NAME", "quote"),
+        ],
+        &call("quote"),
+        r#"400 -32020 id="c": header Mcp-Name is sent 2 times; send it once, equal to body params.name "quote""#,
+    );
+    check(
+        &with("Hello, 世界"),
+        &call("Hello, 世界"),
+        r#"400 -32020 id="c": header Mcp-Name has an invalid byte 0xe4; non-ASCII values must use the =?base64?…?= form; it must equal body params.name "Hello, 世界""#,
+    );
+}
+
+#[test]
+fn step5_name_header_other_methods() {
+    let prompt = [("MCP-Protocol-Version", V), ("Mcp-Method", "prompts/get"), ("Mcp-Name", "p")];
+    check(
+        &prompt,
+        &body(json!(1), "prompts/get", json!({"name": "p"})),
+        "request prompts/get id=1",
+    );
+    check(
+        &prompt,
+        &body(json!(1), "prompts/get", json!({"name": "q"})),
+        r#"400 -32020 id=1: header Mcp-Name "p" does not match body params.name "q""#,
+    );
+    let read =
+        [("MCP-Protocol-Version", V), ("Mcp-Method", "resources/read"), ("Mcp-Name", "file:///a")];
+    check(
+        &read,
+        &body(json!(1), "resources/read", json!({"uri": "file:///a"})),
+        "request resources/read id=1",
+    );
+    check(
+        &read,
+        &body(json!(1), "resources/read", json!({"uri": "file:///b"})),
+        r#"400 -32020 id=1: header Mcp-Name "file:///a" does not match body params.uri "file:///b""#,
+    );
+    // Other methods ignore Mcp-Name, even a duplicated or malformed one.
+    let mut list = LIST.to_vec();
+    list.extend([("Mcp-Name", "x"), ("Mcp-Name", "=?base64?!?=")]);
+    check(&list, &body(json!(1), "tools/list", json!({})), "request tools/list id=1");
+}
+
+#[test]
+fn step5_missing_body_name_defers_to_params_check() {
+    let headers = [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call")];
+    check(&headers, &body(json!(1), "tools/call", json!({})), "request tools/call id=1");
+    check(&headers, &body(json!(1), "tools/call", json!({"name": 5})), "request tools/call id=1");
+}
+
+#[test]
+fn step6_unsupported_version() {
+    let mut old = meta();
+    old["io.modelcontextprotocol/protocolVersion"] = json!("v999.0.0");
+    let inbound = run(
+        &[("MCP-Protocol-Version", "v999.0.0"), ("Mcp-Method", "tools/list")],
+        &body(json!(9), "tools/list", json!({"_meta": old})),
+    );
+    assert_eq!(
+        summary(&inbound),
+        r#"400 -32022 id=9: unsupported protocol version "v999.0.0"; this server supports 2026-07-28"#
+    );
+    let Inbound::Rejected(response) = inbound else { panic!("expected a rejection") };
+    let error = response.result.unwrap_err();
+    assert_eq!(error.data, Some(json!({"supported": ["2026-07-28"], "requested": "v999.0.0"})));
+}
+
+#[test]
+fn observable_order() {
+    let mut old = meta();
+    old["io.modelcontextprotocol/protocolVersion"] = json!("v999.0.0");
+    // Header 2026-07-28 with body v999: the header mismatch wins over the version check.
+    check_prefix(
+        LIST,
+        &body(json!(1), "tools/list", json!({"_meta": old})),
+        "400 -32020 id=1: header MCP-Protocol-Version \"2026-07-28\"",
+    );
+    // Correct headers without _meta: -32602.
+    check_prefix(
+        LIST,
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+        "400 -32602 id=1: params._meta is missing",
+    );
+    // No headers and no _meta: _meta is checked first.
+    check_prefix(
+        &[],
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+        "400 -32602",
+    );
+    // Both routing headers wrong: the protocol version header is named first.
+    check_prefix(
+        &[("MCP-Protocol-Version", "x"), ("Mcp-Method", "y")],
+        &body(json!(1), "tools/list", json!({})),
+        "400 -32020 id=1: header MCP-Protocol-Version",
+    );
+    // Method and name wrong: Mcp-Method first.
+    check_prefix(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "y"), ("Mcp-Name", "z")],
+        &body(json!(1), "tools/call", json!({"name": "quote"})),
+        "400 -32020 id=1: header Mcp-Method",
+    );
+    // Unknown methods pass: dispatch (-32601) is the caller's.
+    check(
+        &[("MCP-Protocol-Version", V), ("Mcp-Method", "ping")],
+        &body(json!(1), "ping", json!({})),
+        "request ping id=1",
+    );
+}
+
+#[test]
+fn step7_requests_with_every_id_kind() {
+    for (id, shown) in [
+        (json!(0), "0"),
+        (json!(-1), "-1"),
+        (json!(42), "42"),
+        (json!(""), "\"\""),
+        (json!("server-discover-probe-1"), "\"server-discover-probe-1\""),
+    ] {
+        check(LIST, &body(id, "tools/list", json!({})), &format!("request tools/list id={shown}"));
+    }
+}
+
+#[test]
+fn step7_request_fields() {
+    let Inbound::Request(request) =
+        run(CALL, &body(json!(0), "tools/call", json!({"name": "quote", "arguments": {"a": 1}})))
+    else {
+        panic!("expected a request")
+    };
+    assert_eq!(request.id, RequestId::from(0));
+    assert_eq!(request.method, "tools/call");
+    assert_eq!(request.meta.protocol_version, V);
+    assert!(request.meta.client_capabilities.is_empty());
+    assert_eq!(request.params["arguments"], json!({"a": 1}));
+    assert!(request.params.contains_key("_meta"), "params are kept as sent");
+}
+
+#[test]
+fn every_rejection_code_has_its_status() {
+    let cases: &[(&[u8], ErrorCode)] = &[
+        (b"{", ErrorCode::PARSE_ERROR),
+        (b"[]", ErrorCode::INVALID_REQUEST),
+        (br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, ErrorCode::INVALID_PARAMS),
+    ];
+    for (input, code) in cases {
+        let Inbound::Rejected(response) = run(LIST, input) else { panic!("expected a rejection") };
+        assert_eq!(response.result.as_ref().unwrap_err().code, *code);
+        assert_eq!(response.http_status(), 400);
+    }
+}
