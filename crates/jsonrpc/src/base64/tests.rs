@@ -35,3 +35,34 @@ fn rejects_bad_input() {
     check("Zm 9v", None);
     check("SGVsbG8sIOS4lueVjA=", None);
 }
+
+/// A reference encoder, only for the round-trip property.
+fn encode(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let mut buf = [0u8; 3];
+        buf[..chunk.len()].copy_from_slice(chunk);
+        let n = u32::from_be_bytes([0, buf[0], buf[1], buf[2]]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+proptest::proptest! {
+    #[test]
+    fn decode_inverts_encode(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
+        proptest::prop_assert_eq!(decode(encode(&bytes).as_bytes()), Some(bytes));
+    }
+
+    #[test]
+    fn decode_never_panics(input in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
+        let _ = decode(&input);
+    }
+}

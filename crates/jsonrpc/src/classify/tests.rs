@@ -70,6 +70,16 @@ fn step1_parse_errors() {
 }
 
 #[test]
+fn step1_deep_nesting_is_a_parse_error_not_a_crash() {
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    check_prefix(
+        LIST,
+        deep.as_bytes(),
+        "400 -32700 id=null: parse error: recursion limit exceeded",
+    );
+}
+
+#[test]
 fn step2_not_a_single_object() {
     let batch =
         "400 -32600 id=null: batch requests are not supported; send one JSON-RPC object per POST";
