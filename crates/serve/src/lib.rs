@@ -1,1 +1,68 @@
-//! Placeholder for the `serve` crate.
+//! The one HTTP/1.1 server plumbing shared by the feed server and the tool server.
+//!
+//! [`serve`] owns the accept loop: a connection cap, body and header limits, an idle
+//! watchdog, and graceful shutdown bounded by a grace period. A service plugs in as a
+//! [`Handler`]: a synchronous, CPU-only function from a fully read [`Request`] to a
+//! whole-in-memory response. The rest of the crate is pure helpers over hyper types:
+//! conditional GET and gzip for a precomputed [`Representation`], HTTP dates, CORS, and
+//! the small JSON error responses every service needs.
+//!
+//! **Architecture invariant:** this crate knows no route and no service; it never
+//! prints or logs. Everything worth reporting is passed to the caller as an [`Event`]
+//! through a callback, and the caller (a binary) decides how to write it.
+//!
+//! Unit tests sit next to each module in `<module>/tests.rs`; socket-level tests are in
+//! `tests/it/main.rs`, on `127.0.0.1:0` only.
+#![warn(missing_docs)]
+
+mod activity;
+mod conditional;
+mod connection;
+mod cors;
+mod date;
+mod encoding;
+mod event;
+mod limits;
+mod qvalue;
+mod representation;
+mod responses;
+mod server;
+mod signals;
+
+pub use crate::{
+    cors::{cors_any_origin, preflight},
+    date::{http_date, parse_http_date},
+    event::Event,
+    limits::Limits,
+    representation::Representation,
+    responses::{accepts_html, json_response, method_not_allowed, not_found},
+    server::serve,
+    signals::{reload_loop, shutdown_signal},
+};
+
+/// A response body: always whole in memory.
+pub type Body = http_body_util::Full<bytes::Bytes>;
+
+/// A request whose body has already been read, bounded by [`Limits::max_body_bytes`].
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The request method.
+    pub method: hyper::Method,
+    /// The request target as sent (usually origin-form: path and query).
+    pub uri: hyper::Uri,
+    /// The request header fields.
+    pub headers: hyper::HeaderMap,
+    /// The whole request body; empty when none was sent.
+    pub body: bytes::Bytes,
+    /// The address of the client.
+    pub peer: std::net::SocketAddr,
+}
+
+/// A service: a synchronous, CPU-only function from request to response.
+///
+/// It is called directly on the tokio worker that owns the connection, so it must not
+/// block on I/O; our handlers only read an immutable snapshot.
+pub trait Handler: Send + Sync + 'static {
+    /// Answers one request.
+    fn handle(&self, request: Request) -> hyper::Response<Body>;
+}

@@ -1,0 +1,108 @@
+//! One connection: reading the body within the limit, calling the handler, the idle
+//! watchdog, and reporting.
+
+use std::{convert::Infallible, net::SocketAddr, sync::Arc, time::Duration};
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+use hyper::{Response, body::Incoming, server::conn::http1, service::service_fn};
+use hyper_util::{rt::TokioIo, server::graceful::Watcher};
+use tokio::{net::TcpStream, time::Instant};
+
+use crate::{
+    Body, Event, Handler, Request,
+    activity::{Activity, Tracked},
+    responses::{bad_request_body, payload_too_large},
+    server::Events,
+};
+
+/// Everything a connection task needs, shared by all of them.
+pub(crate) struct Connection {
+    pub(crate) http: http1::Builder,
+    pub(crate) handler: Arc<dyn Handler>,
+    pub(crate) max_body_bytes: usize,
+    pub(crate) idle_timeout: Duration,
+    pub(crate) events: Events,
+    pub(crate) access_log: bool,
+}
+
+/// Serves one accepted stream until it closes, idles out, or is drained.
+pub(crate) async fn run(
+    connection: Arc<Connection>,
+    stream: TcpStream,
+    peer: SocketAddr,
+    watcher: Watcher,
+) {
+    let activity = Arc::new(Activity::new());
+    let io = TokioIo::new(Tracked::new(stream, Arc::clone(&activity)));
+    let service = {
+        let connection = Arc::clone(&connection);
+        service_fn(move |request| respond(Arc::clone(&connection), peer, request))
+    };
+    let conn = watcher.watch(connection.http.serve_connection(io, service));
+    tokio::select! {
+        // The connection goes first: after a long handler call the response must be
+        // written before the watchdog gets a chance to count that time as idle.
+        biased;
+        result = conn => {
+            if let Err(err) = result {
+                (connection.events)(&Event::ConnectionFailed(&err));
+            }
+        }
+        () = activity.idle_for(connection.idle_timeout) => {}
+    }
+}
+
+/// The hyper service: read the body, call the handler, report the access.
+async fn respond(
+    connection: Arc<Connection>,
+    peer: SocketAddr,
+    request: hyper::Request<Incoming>,
+) -> Result<Response<Body>, Infallible> {
+    let started = Instant::now();
+    let (parts, body) = request.into_parts();
+    let response = match read_body(body, connection.max_body_bytes).await {
+        Ok(body) => connection.handler.handle(Request {
+            method: parts.method.clone(),
+            uri: parts.uri.clone(),
+            headers: parts.headers,
+            body,
+            peer,
+        }),
+        Err(BodyError::TooLarge) => payload_too_large(connection.max_body_bytes),
+        Err(BodyError::Read) => bad_request_body(),
+    };
+    if connection.access_log {
+        let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        (connection.events)(&Event::Access {
+            method: &parts.method,
+            path: parts.uri.path(),
+            status: response.status().as_u16(),
+            micros,
+            peer,
+        });
+    }
+    Ok(response)
+}
+
+/// Why a request body could not be read.
+enum BodyError {
+    /// Declared or sent more than the limit.
+    TooLarge,
+    /// The client sent a malformed body or went away mid-body.
+    Read,
+}
+
+/// Reads the whole body, refusing a declared length over `limit` without reading and
+/// never buffering more than `limit` bytes of a body of unknown length.
+async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
+    let declared = hyper::body::Body::size_hint(&body).lower();
+    if usize::try_from(declared).map_or(true, |declared| declared > limit) {
+        return Err(BodyError::TooLarge);
+    }
+    match Limited::new(body, limit).collect().await {
+        Ok(collected) => Ok(collected.to_bytes()),
+        Err(err) if err.downcast_ref::<LengthLimitError>().is_some() => Err(BodyError::TooLarge),
+        Err(_) => Err(BodyError::Read),
+    }
+}

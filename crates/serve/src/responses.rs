@@ -1,0 +1,91 @@
+//! Small JSON responses every service needs, and `Accept` sniffing.
+
+use bytes::Bytes;
+use hyper::{
+    HeaderMap, Response, StatusCode,
+    header::{self, HeaderValue},
+};
+
+use crate::{Body, qvalue::weighted};
+
+#[cfg(test)]
+mod tests;
+
+/// A JSON response: `Content-Type: application/json`, `Cache-Control: no-store`.
+///
+/// `value_bytes` must already be serialized JSON; this crate has no serde.
+pub fn json_response(status: StatusCode, value_bytes: Bytes) -> Response<Body> {
+    let mut response = Response::new(Body::new(value_bytes));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `405 Method Not Allowed` with `Allow: <allow>` and a JSON body listing the methods:
+/// `{"error":"method not allowed","allow":["GET","HEAD"]}` for `allow = "GET, HEAD"`.
+pub fn method_not_allowed(allow: &str) -> Response<Body> {
+    let methods: Vec<String> = allow
+        .split(',')
+        .map(str::trim)
+        .filter(|method| !method.is_empty())
+        .map(json_string)
+        .collect();
+    let body = format!(r#"{{"error":"method not allowed","allow":[{}]}}"#, methods.join(","));
+    let mut response = json_response(StatusCode::METHOD_NOT_ALLOWED, Bytes::from(body));
+    if let Ok(value) = HeaderValue::from_str(allow) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
+}
+
+/// `404 Not Found` with a JSON body naming the path: `{"error":"not found","path":"/x"}`.
+pub fn not_found(path: &str) -> Response<Body> {
+    let body = format!(r#"{{"error":"not found","path":{}}}"#, json_string(path));
+    json_response(StatusCode::NOT_FOUND, Bytes::from(body))
+}
+
+/// Whether the `Accept` field lists `text/html` with a non-zero weight, i.e. the client
+/// is probably a browser that would rather see a page.
+pub fn accepts_html(headers: &HeaderMap) -> bool {
+    weighted(headers, &header::ACCEPT)
+        .any(|(range, weight)| weight > 0 && range.eq_ignore_ascii_case("text/html"))
+}
+
+/// `413` with `{"error":"payload too large","limit_bytes":N}`; closes the connection,
+/// since the rest of the body is never read.
+pub(crate) fn payload_too_large(limit: usize) -> Response<Body> {
+    let body = format!(r#"{{"error":"payload too large","limit_bytes":{limit}}}"#);
+    closing(json_response(StatusCode::PAYLOAD_TOO_LARGE, Bytes::from(body)))
+}
+
+/// `400` for a body that could not be read (malformed chunking, client gone).
+pub(crate) fn bad_request_body() -> Response<Body> {
+    let body = Bytes::from_static(br#"{"error":"unreadable request body"}"#);
+    closing(json_response(StatusCode::BAD_REQUEST, body))
+}
+
+fn closing(mut response: Response<Body>) -> Response<Body> {
+    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// `text` as a JSON string literal, quotes included.
+pub(crate) fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

@@ -1,0 +1,107 @@
+//! The accept loop: connection cap, accept back-off, and bounded graceful shutdown.
+
+use std::{future::Future, pin::pin, sync::Arc, time::Duration};
+
+use hyper::server::conn::http1;
+use hyper_util::{rt::TokioTimer, server::graceful::GracefulShutdown};
+use tokio::{net::TcpListener, sync::Semaphore, task::JoinSet};
+
+use crate::{
+    Event, Handler, Limits,
+    connection::{self, Connection},
+};
+
+/// First pause after a failed `accept`; doubled on each further failure.
+const ACCEPT_BACKOFF_START: Duration = Duration::from_millis(10);
+/// Longest pause after a failed `accept`.
+const ACCEPT_BACKOFF_MAX: Duration = Duration::from_secs(1);
+
+/// The caller's event sink, shared by every connection task.
+pub(crate) type Events = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
+
+/// Serves HTTP/1.1 on `listener` until `shutdown` completes, then drains.
+///
+/// Each accepted connection runs on its own task and is watched by a
+/// `hyper_util::server::graceful::GracefulShutdown`. When `shutdown` completes the
+/// listener is dropped (no new connections), idle keep-alive connections are closed,
+/// and requests in flight get at most `limits.grace` to finish; connections still open
+/// after that are dropped. `serve` returns once draining is over.
+///
+/// Accept errors are reported as [`Event::AcceptFailed`] and followed by an
+/// exponential back-off (10 ms up to 1 s); they are never fatal. With `access_log`
+/// every answered request is reported as [`Event::Access`].
+///
+/// At `limits.max_connections` open connections the loop stops accepting until one
+/// ends (a cap of `0` is treated as `1`).
+pub async fn serve(
+    listener: TcpListener,
+    handler: Arc<dyn Handler>,
+    limits: Limits,
+    shutdown: impl Future<Output = ()>,
+    events: impl Fn(&Event<'_>) + Send + Sync + 'static,
+    access_log: bool,
+) {
+    let events: Events = Arc::new(events);
+    if let Ok(addr) = listener.local_addr() {
+        events(&Event::Listening(addr));
+    }
+
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    let connection = Arc::new(Connection {
+        http,
+        handler,
+        max_body_bytes: limits.max_body_bytes,
+        idle_timeout: limits.idle_timeout,
+        events: Arc::clone(&events),
+        access_log,
+    });
+
+    let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let graceful = GracefulShutdown::new();
+    let mut tasks = JoinSet::new();
+    let mut shutdown = pin!(shutdown);
+    let mut backoff = ACCEPT_BACKOFF_START;
+    loop {
+        // Take a connection slot first, so that at the cap nothing is accepted.
+        let next = async {
+            let permit = Arc::clone(&permits).acquire_owned().await;
+            (permit, listener.accept().await)
+        };
+        let (permit, accepted) = tokio::select! {
+            next = next => next,
+            () = &mut shutdown => break,
+        };
+        // The semaphore is never closed, so acquiring cannot fail.
+        let Ok(permit) = permit else { break };
+        match accepted {
+            Ok((stream, peer)) => {
+                backoff = ACCEPT_BACKOFF_START;
+                while tasks.try_join_next().is_some() {}
+                let run = connection::run(Arc::clone(&connection), stream, peer, graceful.watcher());
+                tasks.spawn(async move {
+                    run.await;
+                    drop(permit);
+                });
+            }
+            Err(err) => {
+                drop(permit);
+                events(&Event::AcceptFailed(&err));
+                tokio::select! {
+                    () = tokio::time::sleep(backoff) => {}
+                    () = &mut shutdown => break,
+                }
+                backoff = (backoff * 2).min(ACCEPT_BACKOFF_MAX);
+            }
+        }
+    }
+
+    drop(listener);
+    events(&Event::ShutdownBegun);
+    match tokio::time::timeout(limits.grace, graceful.shutdown()).await {
+        Ok(()) => events(&Event::Drained),
+        Err(_elapsed) => events(&Event::DrainTimedOut),
+    }
+    // Anything still running outlived the grace period: abort it.
+    tasks.shutdown().await;
+}
