@@ -28,6 +28,8 @@ mod representation;
 mod responses;
 mod server;
 mod signals;
+#[cfg(test)]
+mod testing;
 
 pub use crate::{
     cors::{cors_any_origin, preflight},

@@ -1,1 +1,43 @@
 //! Unit tests for `crate::cors`.
+
+use hyper::{Method, Response, StatusCode};
+
+use crate::testing::request;
+use crate::{Body, cors_any_origin, json_response, preflight};
+
+fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
+    response.headers().get(name).map(|value| value.to_str().unwrap())
+}
+
+#[test]
+fn any_origin() {
+    let mut response = json_response(StatusCode::OK, "{}".into());
+    cors_any_origin(&mut response);
+    assert_eq!(header(&response, "access-control-allow-origin"), Some("*"));
+    assert_eq!(
+        header(&response, "access-control-expose-headers"),
+        Some("ETag, Last-Modified, Content-Length")
+    );
+}
+
+#[test]
+fn preflight_echoes_origin() {
+    let request = request(Method::OPTIONS, &[("origin", "https://example.com")]);
+    let response = preflight(&request, "GET, POST", "Content-Type, Mcp-Session-Id", 600);
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    assert_eq!(header(&response, "access-control-allow-origin"), Some("https://example.com"));
+    assert_eq!(header(&response, "access-control-allow-methods"), Some("GET, POST"));
+    assert_eq!(
+        header(&response, "access-control-allow-headers"),
+        Some("Content-Type, Mcp-Session-Id")
+    );
+    assert_eq!(header(&response, "access-control-max-age"), Some("600"));
+    assert_eq!(header(&response, "vary"), Some("Origin"));
+}
+
+#[test]
+fn preflight_without_origin_allows_any() {
+    let response = preflight(&request(Method::OPTIONS, &[]), "GET", "", 0);
+    assert_eq!(header(&response, "access-control-allow-origin"), Some("*"));
+    assert_eq!(header(&response, "access-control-max-age"), Some("0"));
+}

@@ -1,1 +1,73 @@
-//! Unit tests for `crate::encoding`.
+//! Unit tests for `crate::encoding`: q-value negotiation and gzip.
+
+use std::io::Read;
+
+use crate::encoding::{gzip, prefers_gzip};
+use crate::qvalue::parse_q;
+use crate::testing::headers;
+
+#[track_caller]
+fn check(accept_encoding: &[&str], expect: bool) {
+    let pairs: Vec<_> = accept_encoding.iter().map(|value| ("accept-encoding", *value)).collect();
+    assert_eq!(prefers_gzip(&headers(&pairs)), expect, "{accept_encoding:?}");
+}
+
+#[test]
+fn negotiation() {
+    check(&[], false);
+    check(&[""], false);
+    check(&["gzip"], true);
+    check(&["GZip"], true);
+    check(&["x-gzip"], true);
+    check(&["gzip, deflate, br"], true);
+    check(&["br"], false);
+    check(&["identity"], false);
+    check(&["gzip;q=0"], false);
+    check(&["gzip; q=0.000"], false);
+    check(&["gzip;Q=0.001"], true);
+    check(&["*"], true);
+    check(&["*;q=0"], false);
+    check(&["*, gzip;q=0"], false);
+    check(&["gzip;q=0, *"], false);
+    check(&["br, *;q=0.1"], true);
+    check(&["gzip;q=0.5, identity;q=0.8"], false);
+    check(&["gzip;q=0.8, identity;q=0.5"], true);
+    check(&["gzip;q=0.5, *;q=0.9"], false);
+    check(&["identity;q=0, gzip;q=0.2"], true);
+    check(&["gzip;q=1.5"], false);
+    check(&["gzip;q=abc"], false);
+    check(&["br", "gzip"], true);
+}
+
+#[test]
+fn q_values() {
+    assert_eq!(parse_q("1"), Some(1000));
+    assert_eq!(parse_q("1.000"), Some(1000));
+    assert_eq!(parse_q("0"), Some(0));
+    assert_eq!(parse_q("0.5"), Some(500));
+    assert_eq!(parse_q("0.25"), Some(250));
+    assert_eq!(parse_q("0.001"), Some(1));
+    assert_eq!(parse_q("0."), Some(0));
+    assert_eq!(parse_q("1.001"), None);
+    assert_eq!(parse_q("0.0001"), None);
+    assert_eq!(parse_q("2"), None);
+    assert_eq!(parse_q(".5"), None);
+    assert_eq!(parse_q("0.-1"), None);
+    assert_eq!(parse_q(""), None);
+}
+
+#[test]
+fn gzip_round_trips() {
+    let identity = "diamond,price\n".repeat(200).into_bytes();
+    let compressed = gzip(&identity).expect("repetitive text compresses");
+    assert!(compressed.len() < identity.len());
+    let mut decompressed = Vec::new();
+    flate2::read::GzDecoder::new(&compressed[..]).read_to_end(&mut decompressed).unwrap();
+    assert_eq!(decompressed, identity);
+}
+
+#[test]
+fn gzip_skips_what_does_not_shrink() {
+    assert_eq!(gzip(b"tiny"), None);
+    assert_eq!(gzip(b""), None);
+}

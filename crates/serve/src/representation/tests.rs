@@ -1,1 +1,165 @@
-//! Unit tests for `crate::representation`.
+//! Unit tests for `crate::representation`: 200, 304, HEAD and gzip.
+
+use std::io::Read;
+
+use bytes::Bytes;
+use hyper::{Method, Response, StatusCode};
+
+use crate::representation::fnv1a64;
+use crate::testing::request;
+use crate::{Body, Representation};
+
+const LAST_MODIFIED: i64 = 784_111_777;
+const CACHE: &str = "public, max-age=60";
+
+fn csv() -> Representation {
+    let identity = Bytes::from("shape,carat,price\nround,1.00,5000\n".repeat(100));
+    Representation::new(identity, "text/csv", LAST_MODIFIED)
+}
+
+fn get(representation: &Representation, pairs: &[(&str, &str)]) -> Response<Body> {
+    representation.respond(&request(Method::GET, pairs), CACHE)
+}
+
+fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
+    response.headers().get(name).map(|value| value.to_str().unwrap())
+}
+
+fn body(response: Response<Body>) -> Bytes {
+    // A `Full` body is a single frame; poll it to completion without a runtime.
+    let mut body = std::pin::pin!(response.into_body());
+    let waker = std::task::Waker::noop();
+    let mut cx = std::task::Context::from_waker(waker);
+    let mut out = Vec::new();
+    while let std::task::Poll::Ready(Some(frame)) =
+        hyper::body::Body::poll_frame(body.as_mut(), &mut cx)
+    {
+        out.extend_from_slice(frame.unwrap().data_ref().unwrap());
+    }
+    Bytes::from(out)
+}
+
+#[test]
+fn etag_is_fnv1a64_of_the_identity_bytes() {
+    assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+    assert_eq!(fnv1a64(b"foobar"), 0x8594_4171_f739_67e8);
+    let representation = Representation::new(Bytes::from_static(b"a"), "text/plain", 0);
+    assert_eq!(representation.etag(), "\"af63dc4c8601ec8c\"");
+    assert_ne!(csv().etag(), representation.etag());
+}
+
+#[test]
+fn plain_get_is_identity() {
+    let representation = csv();
+    let response = get(&representation, &[]);
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "etag"), Some(representation.etag()));
+    assert_eq!(header(&response, "last-modified"), Some("Sun, 06 Nov 1994 08:49:37 GMT"));
+    assert_eq!(header(&response, "cache-control"), Some(CACHE));
+    assert_eq!(header(&response, "vary"), Some("Accept-Encoding"));
+    assert_eq!(header(&response, "content-type"), Some("text/csv"));
+    assert_eq!(header(&response, "content-encoding"), None);
+    let length = representation.identity().len().to_string();
+    assert_eq!(header(&response, "content-length"), Some(length.as_str()));
+    assert_eq!(body(response), representation.identity());
+}
+
+#[test]
+fn gzip_when_accepted() {
+    let representation = csv();
+    let response = get(&representation, &[("accept-encoding", "br, gzip")]);
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-encoding"), Some("gzip"));
+    assert_eq!(header(&response, "vary"), Some("Accept-Encoding"));
+    let gzip_etag = representation.etag().replace("\"", "").to_owned() + "-gz";
+    assert_eq!(header(&response, "etag"), Some(format!("\"{gzip_etag}\"").as_str()));
+    let length: usize = header(&response, "content-length").unwrap().parse().unwrap();
+    let compressed = body(response);
+    assert_eq!(compressed.len(), length);
+    assert!(length < representation.identity().len());
+    let mut decompressed = Vec::new();
+    flate2::read::GzDecoder::new(&compressed[..]).read_to_end(&mut decompressed).unwrap();
+    assert_eq!(decompressed, *representation.identity());
+}
+
+#[test]
+fn gzip_refused_by_q_zero() {
+    let response = get(&csv(), &[("accept-encoding", "gzip;q=0, br")]);
+    assert_eq!(header(&response, "content-encoding"), None);
+}
+
+#[test]
+fn incompressible_bodies_have_only_identity() {
+    let representation = Representation::new(Bytes::from_static(b"{}"), "application/json", 0);
+    let response = get(&representation, &[("accept-encoding", "gzip")]);
+    assert_eq!(header(&response, "content-encoding"), None);
+    assert_eq!(header(&response, "etag"), Some(representation.etag()));
+    assert_eq!(body(response), "{}");
+}
+
+#[test]
+fn head_has_get_headers_and_no_body() {
+    let representation = csv();
+    for accept_encoding in ["identity", "gzip"] {
+        let pairs = [("accept-encoding", accept_encoding)];
+        let got = get(&representation, &pairs);
+        let head = representation.respond(&request(Method::HEAD, &pairs), CACHE);
+        assert_eq!(head.status(), StatusCode::OK);
+        assert_eq!(head.headers(), got.headers());
+        assert!(body(head).is_empty());
+    }
+}
+
+#[track_caller]
+fn check_status(pairs: &[(&str, &str)], expect: StatusCode) {
+    assert_eq!(get(&csv(), pairs).status(), expect, "{pairs:?}");
+}
+
+#[test]
+fn if_none_match() {
+    let representation = csv();
+    let tag = representation.etag().trim_matches('"').to_owned();
+    let identity = format!("\"{tag}\"");
+    let gzip = format!("\"{tag}-gz\"");
+    let weak = format!("W/\"{tag}\"");
+    let list = format!("\"0000000000000000\", {gzip}");
+    for matching in [identity.as_str(), &gzip, &weak, &list, "*"] {
+        check_status(&[("if-none-match", matching)], StatusCode::NOT_MODIFIED);
+    }
+    check_status(&[("if-none-match", "\"0000000000000000\"")], StatusCode::OK);
+    check_status(&[("if-none-match", "garbage")], StatusCode::OK);
+}
+
+#[test]
+fn not_modified_carries_validators_and_no_body() {
+    let representation = csv();
+    let pairs = [("if-none-match", representation.etag()), ("accept-encoding", "gzip")];
+    let response = get(&representation, &pairs);
+    assert_eq!(response.status(), StatusCode::NOT_MODIFIED);
+    assert!(header(&response, "etag").unwrap().ends_with("-gz\""));
+    assert_eq!(header(&response, "cache-control"), Some(CACHE));
+    assert_eq!(header(&response, "last-modified"), Some("Sun, 06 Nov 1994 08:49:37 GMT"));
+    assert_eq!(header(&response, "vary"), Some("Accept-Encoding"));
+    assert_eq!(header(&response, "content-length"), None);
+    assert_eq!(header(&response, "content-encoding"), None);
+    assert!(body(response).is_empty());
+}
+
+#[test]
+fn if_modified_since() {
+    let same = "Sun, 06 Nov 1994 08:49:37 GMT";
+    check_status(&[("if-modified-since", same)], StatusCode::NOT_MODIFIED);
+    check_status(&[("if-modified-since", "Mon, 07 Nov 1994 00:00:00 GMT")], StatusCode::NOT_MODIFIED);
+    check_status(&[("if-modified-since", "Sun, 06 Nov 1994 08:49:36 GMT")], StatusCode::OK);
+    check_status(&[("if-modified-since", "nonsense")], StatusCode::OK);
+    // If-None-Match takes precedence: a miss there means 200 even if the date matches.
+    let pairs = [("if-none-match", "\"0000000000000000\""), ("if-modified-since", same)];
+    check_status(&pairs, StatusCode::OK);
+}
+
+#[test]
+fn conditions_apply_to_get_and_head_only() {
+    let response = csv().respond(&request(Method::POST, &[("if-none-match", "*")]), CACHE);
+    assert_eq!(response.status(), StatusCode::OK);
+}

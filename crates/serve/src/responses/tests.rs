@@ -1,1 +1,81 @@
 //! Unit tests for `crate::responses`.
+
+use bytes::Bytes;
+use hyper::{Response, StatusCode};
+
+use crate::responses::{json_string, payload_too_large};
+use crate::testing::headers;
+use crate::{Body, accepts_html, json_response, method_not_allowed, not_found};
+
+fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
+    response.headers().get(name).map(|value| value.to_str().unwrap())
+}
+
+fn body(response: Response<Body>) -> String {
+    let mut body = std::pin::pin!(response.into_body());
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match hyper::body::Body::poll_frame(body.as_mut(), &mut cx) {
+        std::task::Poll::Ready(Some(frame)) => {
+            String::from_utf8(frame.unwrap().into_data().unwrap().to_vec()).unwrap()
+        }
+        _ => String::new(),
+    }
+}
+
+#[test]
+fn json_response_headers() {
+    let response = json_response(StatusCode::CREATED, Bytes::from_static(b"{\"a\":1}"));
+    assert_eq!(response.status(), StatusCode::CREATED);
+    assert_eq!(header(&response, "content-type"), Some("application/json"));
+    assert_eq!(header(&response, "cache-control"), Some("no-store"));
+    assert_eq!(body(response), "{\"a\":1}");
+}
+
+#[test]
+fn method_not_allowed_lists_methods() {
+    let response = method_not_allowed("GET, HEAD,OPTIONS");
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(header(&response, "allow"), Some("GET, HEAD,OPTIONS"));
+    assert_eq!(
+        body(response),
+        r#"{"error":"method not allowed","allow":["GET","HEAD","OPTIONS"]}"#
+    );
+}
+
+#[test]
+fn not_found_names_the_path() {
+    let response = not_found("/feeds/\"odd\"");
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(body(response), r#"{"error":"not found","path":"/feeds/\"odd\""}"#);
+}
+
+#[test]
+fn payload_too_large_closes() {
+    let response = payload_too_large(16);
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(header(&response, "connection"), Some("close"));
+    assert_eq!(body(response), r#"{"error":"payload too large","limit_bytes":16}"#);
+}
+
+#[test]
+fn json_strings_are_escaped() {
+    assert_eq!(json_string("plain"), r#""plain""#);
+    assert_eq!(json_string("a\"b\\c\nd\te\u{1}"), r#""a\"b\\c\nd\te\u0001""#);
+    assert_eq!(json_string("carat ≥ 1"), "\"carat ≥ 1\"");
+}
+
+#[track_caller]
+fn check_html(accept: &str, expect: bool) {
+    assert_eq!(accepts_html(&headers(&[("accept", accept)])), expect, "{accept:?}");
+}
+
+#[test]
+fn html_detection() {
+    check_html("text/html,application/xhtml+xml,*/*;q=0.8", true);
+    check_html("TEXT/HTML", true);
+    check_html("application/json", false);
+    check_html("*/*", false);
+    check_html("text/html;q=0, application/json", false);
+    check_html("text/html;level=1;q=0.5", true);
+    assert!(!accepts_html(&headers(&[])));
+}
