@@ -20,8 +20,7 @@ mod tests;
 pub(crate) fn prefers_gzip(headers: &HeaderMap) -> bool {
     let (mut gzip, mut identity, mut any) = (None::<Weight>, None::<Weight>, None::<Weight>);
     for (coding, weight) in weighted(headers, &header::ACCEPT_ENCODING) {
-        let slot = if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip")
-        {
+        let slot = if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
             &mut gzip
         } else if coding.eq_ignore_ascii_case("identity") {
             &mut identity

@@ -78,7 +78,8 @@ pub async fn serve(
             Ok((stream, peer)) => {
                 backoff = ACCEPT_BACKOFF_START;
                 while tasks.try_join_next().is_some() {}
-                let run = connection::run(Arc::clone(&connection), stream, peer, graceful.watcher());
+                let run =
+                    connection::run(Arc::clone(&connection), stream, peer, graceful.watcher());
                 tasks.spawn(async move {
                     run.await;
                     drop(permit);

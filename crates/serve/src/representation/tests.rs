@@ -150,7 +150,10 @@ fn not_modified_carries_validators_and_no_body() {
 fn if_modified_since() {
     let same = "Sun, 06 Nov 1994 08:49:37 GMT";
     check_status(&[("if-modified-since", same)], StatusCode::NOT_MODIFIED);
-    check_status(&[("if-modified-since", "Mon, 07 Nov 1994 00:00:00 GMT")], StatusCode::NOT_MODIFIED);
+    check_status(
+        &[("if-modified-since", "Mon, 07 Nov 1994 00:00:00 GMT")],
+        StatusCode::NOT_MODIFIED,
+    );
     check_status(&[("if-modified-since", "Sun, 06 Nov 1994 08:49:36 GMT")], StatusCode::OK);
     check_status(&[("if-modified-since", "nonsense")], StatusCode::OK);
     // If-None-Match takes precedence: a miss there means 200 even if the date matches.

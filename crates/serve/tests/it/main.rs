@@ -1,0 +1,204 @@
+//! Integration tests: `serve::serve` over real sockets on `127.0.0.1:0`, driven with
+//! raw HTTP/1.1 bytes.
+
+mod support;
+
+use std::{io::Read, time::Duration};
+
+use serve::Limits;
+
+use crate::support::{Server, data, quick_limits};
+
+const GET: &str = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
+
+#[tokio::test]
+async fn keep_alive_serves_several_requests_on_one_connection() {
+    let mut server = Server::start(quick_limits(), true).await;
+    let mut client = server.connect().await;
+    client.send(GET).await;
+    assert_eq!(client.reply(false).await.text(), "GET / 0");
+    client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello").await;
+    assert_eq!(client.reply(false).await.text(), "POST /echo 5");
+    let chunked = "PUT /c HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n";
+    client.send(&format!("{chunked}3\r\nabc\r\nd\r\n0123456789abc\r\n0\r\n\r\n")).await;
+    assert_eq!(client.reply(false).await.text(), "PUT /c 16");
+
+    server.shutdown();
+    let events = server.finished().await;
+    assert_eq!(events[0], format!("listening on http://{}", server_addr(&events)));
+    let access: Vec<_> = events.iter().filter(|line| line.contains(" 200 ")).collect();
+    assert_eq!(access.len(), 3, "{events:?}");
+    assert!(access[1].contains(" POST /echo 200 "), "{events:?}");
+}
+
+fn server_addr(events: &[String]) -> &str {
+    events[0].trim_start_matches("listening on http://")
+}
+
+#[tokio::test]
+async fn access_log_off_reports_no_requests() {
+    let mut server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    client.send(GET).await;
+    assert_eq!(client.reply(false).await.status, 200);
+    server.shutdown();
+    let events = server.finished().await;
+    assert_eq!(events.len(), 3, "{events:?}");
+    assert!(events[1].starts_with("shutdown begun"));
+    assert!(events[2].starts_with("drained"));
+}
+
+#[tokio::test]
+async fn declared_length_over_limit_is_refused_unread() {
+    let server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    // No body is ever sent: the answer must come from the header alone.
+    client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n").await;
+    let reply = client.reply(false).await;
+    assert_eq!(reply.status, 413);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert_eq!(reply.text(), r#"{"error":"payload too large","limit_bytes":16}"#);
+    client.closed().await;
+}
+
+#[tokio::test]
+async fn chunked_body_over_limit_is_refused() {
+    let server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    let head = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n";
+    client.send(&format!("{head}a\r\n0123456789\r\na\r\n0123456789\r\n")).await;
+    let reply = client.reply(false).await;
+    assert_eq!(reply.status, 413);
+    assert_eq!(reply.header("connection"), Some("close"));
+    client.closed().await;
+}
+
+#[tokio::test]
+async fn body_at_the_limit_is_accepted() {
+    let server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    client.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 16\r\n\r\n0123456789abcdef").await;
+    assert_eq!(client.reply(false).await.text(), "POST / 16");
+}
+
+#[tokio::test]
+async fn representation_over_the_wire() {
+    let server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    client.send("GET /data HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n").await;
+    let gzip = client.reply(false).await;
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    let mut identity = Vec::new();
+    flate2::read::GzDecoder::new(&gzip.body[..]).read_to_end(&mut identity).unwrap();
+    assert_eq!(identity, data());
+
+    client.send("HEAD /data HTTP/1.1\r\nHost: t\r\nAccept-Encoding: gzip\r\n\r\n").await;
+    let head = client.reply(true).await;
+    assert_eq!(head.header("content-length"), Some(gzip.body.len().to_string().as_str()));
+    assert_eq!(head.header("etag"), gzip.header("etag"));
+
+    let etag = gzip.header("etag").unwrap();
+    client.send(&format!("GET /data HTTP/1.1\r\nHost: t\r\nIf-None-Match: {etag}\r\n\r\n")).await;
+    let not_modified = client.reply(false).await;
+    assert_eq!(not_modified.status, 304);
+    assert!(not_modified.body.is_empty());
+    // The connection is still usable after the bodiless replies.
+    client.send(GET).await;
+    assert_eq!(client.reply(false).await.text(), "GET / 0");
+}
+
+#[tokio::test]
+async fn shutdown_lets_an_in_flight_request_finish() {
+    let mut server = Server::start(quick_limits(), false).await;
+    let mut idle = server.connect().await;
+    idle.send(GET).await;
+    assert_eq!(idle.reply(false).await.status, 200);
+
+    let mut busy = server.connect().await;
+    busy.send("POST /slow HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01234").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    server.shutdown();
+
+    // The idle keep-alive connection is closed at once, the busy one is not.
+    idle.closed().await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(!server.is_finished(), "serve returned with a request in flight");
+    assert!(server.connect_refused().await, "still accepting after shutdown");
+
+    busy.send("56789").await;
+    let reply = busy.reply(false).await;
+    assert_eq!(reply.text(), "POST /slow 10");
+    assert_eq!(reply.header("connection"), Some("close"));
+    busy.closed().await;
+    let events = server.finished().await;
+    assert_eq!(events.last().map(String::as_str), Some("drained: all connections closed"));
+}
+
+#[tokio::test]
+async fn drain_gives_up_after_grace() {
+    let limits = Limits { grace: Duration::from_millis(100), ..quick_limits() };
+    let mut server = Server::start(limits, false).await;
+    let mut stuck = server.connect().await;
+    stuck.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01").await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    server.shutdown();
+    let events = server.finished().await;
+    assert!(events.iter().any(|line| line.starts_with("drain timed out")), "{events:?}");
+    stuck.closed().await;
+}
+
+#[tokio::test]
+async fn header_read_timeout_closes_a_slow_client() {
+    let limits = Limits { header_read_timeout: Duration::from_millis(100), ..quick_limits() };
+    let server = Server::start(limits, false).await;
+    let mut slow = server.connect().await;
+    slow.send("GET / HTTP/1.1\r\nHost: t\r\n").await;
+    slow.closed().await;
+    let events = server.events();
+    assert!(events.iter().any(|line| line.starts_with("connection failed")), "{events:?}");
+}
+
+#[tokio::test]
+async fn idle_timeout_closes_a_stalled_body() {
+    let limits = Limits { idle_timeout: Duration::from_millis(100), ..quick_limits() };
+    let server = Server::start(limits, false).await;
+    let mut stalled = server.connect().await;
+    stalled.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01").await;
+    stalled.closed().await;
+}
+
+#[tokio::test]
+async fn at_the_connection_cap_accept_waits() {
+    let limits = Limits { max_connections: 1, ..quick_limits() };
+    let server = Server::start(limits, false).await;
+    let mut first = server.connect().await;
+    first.send(GET).await;
+    assert_eq!(first.reply(false).await.status, 200);
+
+    let mut second = server.connect().await;
+    second.send(GET).await;
+    assert!(second.silent_for(Duration::from_millis(150)).await, "second served over the cap");
+    drop(first);
+    assert_eq!(second.reply(false).await.text(), "GET / 0");
+}
+
+#[test]
+fn every_source_file_opens_with_a_doc_comment() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pending = vec![root.join("src"), root.join("tests")];
+    let mut checked = 0;
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                assert!(text.starts_with("//!"), "{} must open with //!", path.display());
+                assert!(text.lines().count() <= 400, "{} is over 400 lines", path.display());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10);
+}
