@@ -1,0 +1,168 @@
+//! Parsing `depth.json` (seed part 2.4): listing counts by carat and grade.
+
+use chrono::{DateTime, Utc};
+use pricing::{Clarity, Color};
+use serde_json::{Map, Value};
+
+use crate::reader::{Reader, child};
+
+/// Counts at one carat key.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DepthPoint {
+    /// The carat key as published, e.g. `"1.0"`.
+    pub key: String,
+    /// The key's numeric value.
+    pub carat: f64,
+    /// Listing counts by clarity, in the feed's order.
+    pub clarity: Vec<(Clarity, u64)>,
+    /// Listing counts by colour, in the feed's order.
+    pub color: Vec<(Color, u64)>,
+}
+
+impl DepthPoint {
+    /// Listings at this carat: the sum of the clarity counts (equal to the colour sum in a
+    /// valid snapshot).
+    pub fn total(&self) -> u64 {
+        self.clarity.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// The parsed depth feed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Depth {
+    /// The carat points, by ascending carat.
+    pub points: Vec<DepthPoint>,
+    /// Total listings per colour x clarity pair.
+    pub colclar: Vec<(Color, Clarity, u64)>,
+    /// Snapshot timestamp.
+    pub ts: DateTime<Utc>,
+}
+
+impl Depth {
+    /// The point nearest to `carat` by numeric distance; a tie goes to the lower key.
+    pub fn nearest(&self, carat: f64) -> Option<&DepthPoint> {
+        let mut best: Option<&DepthPoint> = None;
+        for point in &self.points {
+            let closer = best.is_none_or(|b| (point.carat - carat).abs() < (b.carat - carat).abs());
+            if closer {
+                best = Some(point);
+            }
+        }
+        best
+    }
+}
+
+pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
+    let root = reader.parse(bytes)?;
+    let object = reader.object(&root, "")?;
+    let ts = reader.ts(object);
+    let clarity = reader
+        .field(object, "", "clarity")
+        .and_then(|v| by_carat(reader, v, "/clarity", Clarity::parse));
+    let color =
+        reader.field(object, "", "color").and_then(|v| by_carat(reader, v, "/color", Color::parse));
+    let colclar = reader.field(object, "", "colclar").and_then(|v| colclar(reader, v));
+    let (clarity, color, colclar, ts) = (clarity?, color?, colclar?, ts?);
+    let mut points = Vec::with_capacity(clarity.len());
+    let mut ok = true;
+    for (key, carat, by_clarity) in clarity {
+        let Some((_, _, by_color)) = color.iter().find(|(k, _, _)| *k == key) else {
+            reader.issue(
+                &child("/color", &key),
+                format!("carat key {key:?} is in `clarity` but not in `color`"),
+            );
+            ok = false;
+            continue;
+        };
+        points.push(DepthPoint { key, carat, clarity: by_clarity, color: by_color.clone() });
+    }
+    for (key, _, _) in &color {
+        if !points.iter().any(|p| &p.key == key) && ok {
+            reader.issue(
+                &child("/clarity", key),
+                format!("carat key {key:?} is in `color` but not in `clarity`"),
+            );
+            ok = false;
+        }
+    }
+    points.sort_by(|a, b| a.carat.total_cmp(&b.carat));
+    for pair in points.windows(2) {
+        if pair[0].carat == pair[1].carat {
+            reader.issue(
+                "/clarity",
+                format!("carat keys {:?} and {:?} name the same carat", pair[0].key, pair[1].key),
+            );
+            ok = false;
+        }
+    }
+    ok.then_some(Depth { points, colclar, ts })
+}
+
+type Counts<T> = Vec<(String, f64, Vec<(T, u64)>)>;
+
+fn by_carat<T>(
+    reader: &mut Reader,
+    value: &Value,
+    pointer: &str,
+    parse: impl Fn(&str) -> Result<T, pricing::Error> + Copy,
+) -> Option<Counts<T>> {
+    let object = reader.object(value, pointer)?;
+    let mut out = Vec::with_capacity(object.len());
+    let mut ok = true;
+    for (key, counts) in object {
+        let at = child(pointer, key);
+        let carat = reader.carat_key(key, &at);
+        let counts =
+            reader.object(counts, &at).and_then(|counts| grade_counts(reader, counts, &at, parse));
+        match (carat, counts) {
+            (Some(carat), Some(counts)) => out.push((key.clone(), carat, counts)),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn grade_counts<T>(
+    reader: &mut Reader,
+    object: &Map<String, Value>,
+    pointer: &str,
+    parse: impl Fn(&str) -> Result<T, pricing::Error>,
+) -> Option<Vec<(T, u64)>> {
+    let mut out = Vec::with_capacity(object.len());
+    let mut ok = true;
+    for (key, count) in object {
+        let at = child(pointer, key);
+        let grade = match parse(key) {
+            Ok(grade) => Some(grade),
+            Err(err) => {
+                reader.issue(&at, err.to_string());
+                None
+            }
+        };
+        match (grade, reader.count(count, &at)) {
+            (Some(grade), Some(count)) => out.push((grade, count)),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+fn colclar(reader: &mut Reader, value: &Value) -> Option<Vec<(Color, Clarity, u64)>> {
+    let object = reader.object(value, "/colclar")?;
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (key, counts) in object {
+        let at = child("/colclar", key);
+        let color = Color::parse(key).map_err(|err| reader.issue(&at, err.to_string())).ok();
+        let counts = reader
+            .object(counts, &at)
+            .and_then(|counts| grade_counts(reader, counts, &at, Clarity::parse));
+        match (color, counts) {
+            (Some(color), Some(counts)) => {
+                out.extend(counts.into_iter().map(|(clarity, n)| (color, clarity, n)))
+            }
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}

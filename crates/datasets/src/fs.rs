@@ -1,0 +1,90 @@
+//! Reading and writing snapshot folders: the five feed files side by side.
+
+use std::{
+    io,
+    path::{Path, PathBuf},
+};
+
+use crate::{
+    error::{Error, Issue},
+    snapshot::{Feed, FeedFiles, Snapshot},
+};
+
+/// Reads the five feed files of `dir`. A missing file is a validation issue (so that
+/// every missing feed is reported at once); any other read failure is an I/O error.
+pub fn read_files(dir: &Path) -> Result<FeedFiles, Error> {
+    let mut issues = Vec::new();
+    let mut failure = None;
+    let files = FeedFiles::from_fn(|feed| {
+        let path = dir.join(feed.file_name());
+        match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                issues.push(Issue {
+                    feed: feed.file_name(),
+                    pointer: String::new(),
+                    message: format!("file {} is missing", path.display()),
+                });
+                Vec::new()
+            }
+            Err(source) => {
+                failure.get_or_insert(Error::Io { path, source });
+                Vec::new()
+            }
+        }
+    });
+    if let Some(err) = failure {
+        return Err(err);
+    }
+    if !dir.is_dir() {
+        return Err(Error::Io {
+            path: dir.to_path_buf(),
+            source: io::Error::new(io::ErrorKind::NotFound, "no such snapshot folder"),
+        });
+    }
+    if issues.is_empty() { Ok(files) } else { Err(Error::Invalid { issues }) }
+}
+
+/// Reads and validates the snapshot in `dir`.
+pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
+    Snapshot::parse(read_files(dir)?)
+}
+
+/// Writes the five feeds into a new folder `dir` atomically: into a temporary sibling
+/// first, then renamed into place, so that readers see the whole snapshot or nothing.
+/// An existing `dir` is replaced only when `force` is set.
+pub fn write_dir_atomic(dir: &Path, files: &FeedFiles, force: bool) -> Result<(), Error> {
+    let io_err = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| Error::Io { path, source }
+    };
+    if dir.exists() && !force {
+        return Err(Error::Io {
+            path: dir.to_path_buf(),
+            source: io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                "already published; pass --force to replace it",
+            ),
+        });
+    }
+    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let temp: PathBuf = parent.join(format!(".{name}.tmp-{}", std::process::id()));
+    if temp.exists() {
+        std::fs::remove_dir_all(&temp).map_err(io_err(&temp))?;
+    }
+    std::fs::create_dir(&temp).map_err(io_err(&temp))?;
+    let written = Feed::ALL.iter().try_for_each(|&feed| {
+        let path = temp.join(feed.file_name());
+        std::fs::write(&path, files.get(feed)).map_err(io_err(&path))
+    });
+    if let Err(err) = written {
+        let _ = std::fs::remove_dir_all(&temp);
+        return Err(err);
+    }
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).map_err(io_err(dir))?;
+    }
+    std::fs::rename(&temp, dir).map_err(io_err(dir))
+}

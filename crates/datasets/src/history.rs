@@ -1,0 +1,134 @@
+//! A [`History`]: dated snapshot folders (`YYYY-MM-DD/`), the newest valid one live, the
+//! older ones read for trends and price tracking.
+
+use std::{path::Path, sync::Arc};
+
+use chrono::{Days, NaiveDate};
+
+use crate::{error::Error, fs, snapshot::Snapshot};
+
+/// How far before a trend's target day an older snapshot may stand in for it.
+const TREND_SLACK_DAYS: u64 = 3;
+
+/// One published day.
+#[derive(Debug, Clone)]
+pub struct Day {
+    /// The day the snapshot was published for.
+    pub date: NaiveDate,
+    /// Its feeds.
+    pub snapshot: Arc<Snapshot>,
+}
+
+/// Valid snapshots by day, oldest first; the last one is live.
+#[derive(Debug, Clone)]
+pub struct History {
+    days: Vec<Day>,
+}
+
+/// A trend over a number of days: the percent change of the DCX, or why there is none.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Trend {
+    /// Percent change from the snapshot of `from` to the live one.
+    Available {
+        /// Change in percent.
+        percent: f64,
+        /// The day compared against.
+        from: NaiveDate,
+    },
+    /// Not enough history.
+    Unavailable {
+        /// Why, in one sentence.
+        reason: String,
+    },
+}
+
+impl History {
+    /// A history of one snapshot, dated by its `ts`.
+    pub fn single(snapshot: Snapshot) -> History {
+        History {
+            days: vec![Day { date: snapshot.ts().date_naive(), snapshot: Arc::new(snapshot) }],
+        }
+    }
+
+    /// Loads every `YYYY-MM-DD` folder of `dir`. Invalid days are left out and described
+    /// in the returned notes; the newest valid day is live. Fails when no day is valid.
+    pub fn load(dir: &Path) -> Result<(History, Vec<String>), Error> {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
+        let mut dated = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Ok(date) = NaiveDate::parse_from_str(&name, "%Y-%m-%d")
+                && name.len() == 10
+                && entry.path().is_dir()
+            {
+                dated.push((date, entry.path()));
+            }
+        }
+        dated.sort();
+        let mut days = Vec::with_capacity(dated.len());
+        let mut notes = Vec::new();
+        for (date, path) in dated {
+            match fs::load_dir(&path) {
+                Ok(snapshot) => days.push(Day { date, snapshot: Arc::new(snapshot) }),
+                Err(err) => {
+                    notes.push(format!("skipped {date}: {}", err.to_string().replace('\n', ";")))
+                }
+            }
+        }
+        if days.is_empty() {
+            let reason = if notes.is_empty() {
+                "no YYYY-MM-DD snapshot folders".to_owned()
+            } else {
+                notes.join("; ")
+            };
+            return Err(Error::EmptyHistory { path: dir.to_path_buf(), reason });
+        }
+        Ok((History { days }, notes))
+    }
+
+    /// The live (newest) snapshot.
+    pub fn live(&self) -> &Arc<Snapshot> {
+        &self.days[self.days.len() - 1].snapshot
+    }
+
+    /// The live day.
+    pub fn live_date(&self) -> NaiveDate {
+        self.days[self.days.len() - 1].date
+    }
+
+    /// Every day, oldest first.
+    pub fn days(&self) -> &[Day] {
+        &self.days
+    }
+
+    /// The DCX change over `days` days: against the newest snapshot on or before the
+    /// target day, if it is at most a few days older than the target.
+    pub fn trend(&self, days: u64) -> Trend {
+        let live = self.live_date();
+        let Some(target) = live.checked_sub_days(Days::new(days)) else {
+            return Trend::Unavailable { reason: "date out of range".to_owned() };
+        };
+        let earliest = target.checked_sub_days(Days::new(TREND_SLACK_DAYS)).unwrap_or(target);
+        let found = self.days.iter().rev().find(|day| day.date <= target);
+        match found {
+            Some(day) if day.date >= earliest => {
+                let old = day.snapshot.index().dcx;
+                let new = self.live().index().dcx;
+                match pricing::percent_change(old, new) {
+                    Ok(percent) => Trend::Available { percent, from: day.date },
+                    Err(err) => Trend::Unavailable { reason: err.to_string() },
+                }
+            }
+            _ => Trend::Unavailable {
+                reason: format!(
+                    "the snapshot history ({} day{} from {}) has no snapshot between {earliest} and {target}",
+                    self.days.len(),
+                    if self.days.len() == 1 { "" } else { "s" },
+                    self.days[0].date
+                ),
+            },
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The reference snapshot: a deterministic generator for `fixtures/snapshot/` and the
+//! embedded copy the servers fall back to.
+//!
+//! The price levels follow public retail figures for natural GIA-graded round stones
+//! (see `docs/reference-snapshot.md`): per carat, G VS2 costs about $1,500 at 0.30 ct,
+//! $5,900 at 1.00 ct and $33,000 at 6.00 ct; colour and clarity premiums widen with size.
+//! A test checks that the committed files equal [`generate`]'s output byte for byte;
+//! `UPDATE_EXPECT=1 cargo test -p datasets reference` rewrites them.
+
+use pricing::{Carat, Clarity, Color, Shape};
+
+use crate::{
+    snapshot::{Feed, FeedFiles, Snapshot},
+    wire::{
+        self, BandFile, DepthFile, IndexFile, MatrixFile, Ordered, PointFile, RatioModelsFile,
+        ShapeModel, SliderFile, SpecFile,
+    },
+};
+
+/// Publication time of the reference snapshot.
+pub const TS: &str = "2026-11-20T00:00:00Z";
+
+/// Band keys with the per-carat price of a G VS2 round at each, USD.
+const BANDS: [(&str, f64); 12] = [
+    ("0.3", 1500.0),
+    ("0.4", 1750.0),
+    ("0.5", 2060.0),
+    ("0.7", 2900.0),
+    ("0.9", 3900.0),
+    ("1.0", 5900.0),
+    ("1.5", 8300.0),
+    ("2.0", 12500.0),
+    ("3.0", 20000.0),
+    ("4.0", 26000.0),
+    ("5.0", 30000.0),
+    ("6.0", 33000.0),
+];
+
+/// Colour factors relative to G at 1 ct, D..M.
+const COLOR_FACTORS: [f64; 10] = [1.38, 1.27, 1.16, 1.0, 0.88, 0.76, 0.65, 0.55, 0.47, 0.41];
+/// Clarity factors relative to VS2 at 1 ct, FL..SI2.
+const CLARITY_FACTORS: [f64; 8] = [1.55, 1.42, 1.30, 1.20, 1.09, 1.0, 0.86, 0.72];
+/// Cushion modified brilliants trade below rounds.
+const CUSHION_FACTOR: f64 = 0.78;
+
+/// Listings per band, and the shares of each colour and clarity among them.
+const LISTINGS: [u64; 12] = [420, 380, 610, 540, 330, 700, 380, 300, 120, 40, 15, 6];
+const COLOR_SHARES: [f64; 10] = [0.04, 0.07, 0.11, 0.15, 0.15, 0.14, 0.12, 0.09, 0.07, 0.06];
+const CLARITY_SHARES: [f64; 8] = [0.01, 0.03, 0.08, 0.12, 0.18, 0.22, 0.22, 0.14];
+
+/// The DCX basket: carat, colour, clarity, weight (weights sum to 1).
+pub const BASKET: [(f64, Color, Clarity, f64); 7] = [
+    (0.5, Color::H, Clarity::Si1, 0.20),
+    (0.7, Color::G, Clarity::Vs2, 0.19),
+    (0.9, Color::G, Clarity::Vs2, 0.17),
+    (1.0, Color::G, Clarity::Vs2, 0.18),
+    (1.0, Color::F, Clarity::Vs1, 0.13),
+    (1.5, Color::H, Clarity::Si1, 0.07),
+    (2.0, Color::H, Clarity::Vs2, 0.06),
+];
+
+/// The embedded copy of `fixtures/snapshot/`.
+pub fn embedded() -> FeedFiles {
+    FeedFiles::from_fn(|feed| {
+        match feed {
+            Feed::Matrix => include_bytes!("../../../fixtures/snapshot/matrix.json").as_slice(),
+            Feed::MatrixCushion => include_bytes!("../../../fixtures/snapshot/matrix_cushion.json"),
+            Feed::RatioModels => include_bytes!("../../../fixtures/snapshot/ratio_models.json"),
+            Feed::Index => include_bytes!("../../../fixtures/snapshot/index.json"),
+            Feed::Depth => include_bytes!("../../../fixtures/snapshot/depth.json"),
+        }
+        .to_vec()
+    })
+}
+
+/// Generates the five reference feeds.
+pub fn generate() -> FeedFiles {
+    let round = matrix_file(1.0);
+    let cushion = matrix_file(CUSHION_FACTOR);
+    let round_bytes = wire::to_bytes(&round);
+    let index = index_file(&round_bytes);
+    let mut files = [
+        round_bytes,
+        wire::to_bytes(&cushion),
+        wire::to_bytes(&ratio_models()),
+        wire::to_bytes(&index),
+        wire::to_bytes(&depth()),
+    ];
+    FeedFiles::from_fn(|feed| std::mem::take(&mut files[feed as usize]))
+}
+
+/// Premium exponent: grade spreads are narrower on small stones and wider on large ones.
+fn spread(carat: f64) -> f64 {
+    0.6 + 0.5 * (carat / 0.3).ln() / 20f64.ln()
+}
+
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+fn matrix_file(scale: f64) -> MatrixFile {
+    let l = BANDS
+        .iter()
+        .map(|&(key, base)| {
+            let carat: f64 = key.parse().expect("band keys are numbers");
+            let k = spread(carat);
+            let values = Color::ALL
+                .iter()
+                .flat_map(|color| {
+                    Clarity::ALL.iter().map(move |clarity| {
+                        let factor = (COLOR_FACTORS[color.index()]
+                            * CLARITY_FACTORS[clarity.index()])
+                        .powf(k);
+                        round6((base * scale * factor).ln())
+                    })
+                })
+                .collect();
+            (key.to_owned(), values)
+        })
+        .collect();
+    MatrixFile {
+        ts: TS.to_owned(),
+        r: Color::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
+        c: Clarity::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
+        s: [Color::ALL.len(), Clarity::ALL.len()],
+        l: Ordered(l),
+    }
+}
+
+fn index_file(round_bytes: &[u8]) -> IndexFile {
+    let mut reader = crate::reader::Reader::new("matrix.json");
+    let matrix =
+        crate::matrix::parse(&mut reader, round_bytes).expect("generated matrix is valid").matrix;
+    let mut entries = Vec::new();
+    let specs = BASKET
+        .iter()
+        .map(|&(carat, color, clarity, weight)| {
+            let per_carat = matrix.per_carat(
+                Carat::new(carat).expect("basket carats are in range"),
+                color,
+                clarity,
+            );
+            entries.push(pricing::BasketEntry { weight, per_carat });
+            let price = pricing::round_cents(per_carat * carat);
+            SpecFile {
+                carat,
+                color: color.as_str().to_owned(),
+                clarity: clarity.as_str().to_owned(),
+                cut: "Excellent".to_owned(),
+                price,
+                per_carat: pricing::round_cents(per_carat),
+                log: round6(price.ln()),
+                weight,
+            }
+        })
+        .collect();
+    let dcx = pricing::weighted_geometric_mean(&entries).expect("basket is valid");
+    IndexFile {
+        dcx: pricing::round_cents(dcx),
+        trend: 0.0,
+        trend_7d: None,
+        trend_30d: None,
+        ts: TS.to_owned(),
+        specs,
+    }
+}
+
+fn points(pairs: &[(f64, f64)]) -> Vec<PointFile> {
+    pairs.iter().map(|&(ratio, value)| PointFile { ratio, value }).collect()
+}
+
+/// Three bands that touch at 1.0 and 2.0 ct (the upper band owns the shared carat).
+fn bands(small: &[(f64, f64)], medium: &[(f64, f64)], large: &[(f64, f64)]) -> Vec<BandFile> {
+    vec![
+        BandFile { min_carat: 0.3, max_carat: Some(1.0), points: points(small) },
+        BandFile { min_carat: 1.0, max_carat: Some(2.0), points: points(medium) },
+        BandFile { min_carat: 2.0, max_carat: None, points: points(large) },
+    ]
+}
+
+fn model(source: &str, mode: &str, slider: (f64, f64, f64), bands: Vec<BandFile>) -> ShapeModel {
+    ShapeModel {
+        data_source: source.to_owned(),
+        value_mode: mode.to_owned(),
+        slider: SliderFile { min: slider.0, center: slider.1, max: slider.2 },
+        bands,
+    }
+}
+
+fn ratio_models() -> RatioModelsFile {
+    let shapes = vec![
+        (
+            Shape::Cushion,
+            model(
+                "cushion",
+                "delta_pct",
+                (1.0, 1.08, 1.35),
+                bands(
+                    &[(1.0, -2.0), (1.08, 0.0), (1.2, -3.0)],
+                    &[(1.0, -3.0), (1.1, 0.0), (1.25, -4.0)],
+                    &[(1.0, -3.0), (1.1, 0.0), (1.25, -5.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Radiant,
+            model(
+                "cushion",
+                "delta_pct",
+                (1.0, 1.25, 1.5),
+                bands(
+                    &[(1.0, -4.0), (1.2, 0.0), (1.35, 1.0)],
+                    &[(1.0, -5.0), (1.25, 0.0), (1.4, 2.0)],
+                    &[(1.0, -6.0), (1.25, 0.0), (1.4, 2.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Emerald,
+            model(
+                "round",
+                "pct_of_base",
+                (1.2, 1.4, 1.7),
+                bands(
+                    &[(1.25, 62.0), (1.4, 66.0), (1.55, 63.0)],
+                    &[(1.25, 64.0), (1.42, 68.0), (1.6, 64.0)],
+                    &[(1.25, 66.0), (1.45, 70.0), (1.6, 66.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Oval,
+            model(
+                "round",
+                "delta_pct",
+                (1.25, 1.4, 1.7),
+                bands(
+                    &[(1.3, -22.0), (1.4, -18.0), (1.5, -20.0)],
+                    &[(1.3, -20.0), (1.4, -15.0), (1.55, -18.0)],
+                    &[(1.3, -18.0), (1.42, -12.0), (1.55, -15.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Pear,
+            model(
+                "round",
+                "delta_pct",
+                (1.4, 1.6, 1.85),
+                bands(
+                    &[(1.45, -26.0), (1.6, -22.0), (1.75, -25.0)],
+                    &[(1.45, -24.0), (1.6, -20.0), (1.75, -23.0)],
+                    &[(1.45, -22.0), (1.62, -18.0), (1.75, -21.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Marquise,
+            model(
+                "round",
+                "pct_of_base",
+                (1.75, 2.0, 2.3),
+                bands(
+                    &[(1.8, 66.0), (1.95, 70.0), (2.15, 67.0)],
+                    &[(1.8, 67.0), (2.0, 72.0), (2.2, 68.0)],
+                    &[(1.8, 68.0), (2.0, 73.0), (2.2, 69.0)],
+                ),
+            ),
+        ),
+        (
+            Shape::Heart,
+            model(
+                "round",
+                "delta_pct",
+                (0.9, 1.0, 1.15),
+                bands(
+                    &[(0.92, -28.0), (1.0, -25.0), (1.08, -27.0)],
+                    &[(0.92, -26.0), (1.0, -22.0), (1.08, -25.0)],
+                    &[(0.92, -24.0), (1.0, -20.0), (1.08, -23.0)],
+                ),
+            ),
+        ),
+    ];
+    RatioModelsFile {
+        ts: TS.to_owned(),
+        version: "reference-1".to_owned(),
+        shapes: Ordered(
+            shapes.into_iter().map(|(shape, model)| (shape.as_str().to_owned(), model)).collect(),
+        ),
+    }
+}
+
+fn depth() -> DepthFile {
+    let count = |band: usize, color: usize, clarity: usize| -> u64 {
+        (LISTINGS[band] as f64 * COLOR_SHARES[color] * CLARITY_SHARES[clarity] * 1.0).round() as u64
+    };
+    let mut by_clarity = Vec::new();
+    let mut by_color = Vec::new();
+    for (band, &(key, _)) in BANDS.iter().enumerate() {
+        let clarity = Clarity::ALL
+            .iter()
+            .map(|q| (q.as_str().to_owned(), (0..10).map(|c| count(band, c, q.index())).sum()))
+            .collect();
+        let color = Color::ALL
+            .iter()
+            .map(|c| (c.as_str().to_owned(), (0..8).map(|q| count(band, c.index(), q)).sum()))
+            .collect();
+        by_clarity.push((key.to_owned(), Ordered(clarity)));
+        by_color.push((key.to_owned(), Ordered(color)));
+    }
+    let colclar = Color::ALL
+        .iter()
+        .map(|c| {
+            let row = Clarity::ALL
+                .iter()
+                .map(|q| {
+                    (
+                        q.as_str().to_owned(),
+                        (0..BANDS.len()).map(|b| count(b, c.index(), q.index())).sum(),
+                    )
+                })
+                .collect();
+            (c.as_str().to_owned(), Ordered(row))
+        })
+        .collect();
+    DepthFile {
+        clarity: Ordered(by_clarity),
+        color: Ordered(by_color),
+        colclar: Ordered(colclar),
+        ts: TS.to_owned(),
+    }
+}
+
+/// Checks that `snapshot` is the one [`generate`] makes (used by tests and `dcx`).
+pub fn is_reference(snapshot: &Snapshot) -> bool {
+    snapshot.files() == &generate()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,312 @@
+//! A [`Snapshot`]: the five feeds of one day, parsed and validated together.
+
+use std::fmt;
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use pricing::{BasketEntry, Carat, PricingSet, Quote, QuoteError, QuoteRequest, Shape};
+
+use crate::{
+    depth::{self, Depth},
+    error::{Error, Issue},
+    index::{self, Index},
+    matrix, ratio_models,
+    reader::{Reader, item},
+};
+
+/// One of the five feeds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Feed {
+    /// `matrix.json`: the round price matrix.
+    Matrix,
+    /// `matrix_cushion.json`: the cushion price matrix.
+    MatrixCushion,
+    /// `ratio_models.json`: L/W ratio models of the fancy shapes.
+    RatioModels,
+    /// `index.json`: the DCX index and its basket.
+    Index,
+    /// `depth.json`: listing counts.
+    Depth,
+}
+
+impl Feed {
+    /// All five, in publication order.
+    pub const ALL: [Feed; 5] =
+        [Feed::Matrix, Feed::MatrixCushion, Feed::RatioModels, Feed::Index, Feed::Depth];
+
+    /// The file name, e.g. `matrix.json`.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            Feed::Matrix => "matrix.json",
+            Feed::MatrixCushion => "matrix_cushion.json",
+            Feed::RatioModels => "ratio_models.json",
+            Feed::Index => "index.json",
+            Feed::Depth => "depth.json",
+        }
+    }
+
+    /// The feed published under `file_name`, if any.
+    pub fn from_file_name(name: &str) -> Option<Feed> {
+        Feed::ALL.into_iter().find(|feed| feed.file_name() == name)
+    }
+}
+
+impl fmt::Display for Feed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.file_name())
+    }
+}
+
+/// The raw bytes of the five feeds, exactly as published.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FeedFiles {
+    files: [Vec<u8>; 5],
+}
+
+impl FeedFiles {
+    /// Builds the set from a function giving each feed's bytes.
+    pub fn from_fn(mut bytes: impl FnMut(Feed) -> Vec<u8>) -> FeedFiles {
+        FeedFiles { files: Feed::ALL.map(&mut bytes) }
+    }
+
+    /// The bytes of one feed.
+    pub fn get(&self, feed: Feed) -> &[u8] {
+        &self.files[feed as usize]
+    }
+}
+
+/// The five feeds of one day, validated as a whole.
+///
+/// Invariants: every feed parsed without issue; both matrices list the same grades in
+/// the same order; every fancy shape has a ratio model; the index basket agrees with the
+/// round matrix; depth counts agree with each other; all five feeds carry the same `ts`.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    ts: DateTime<Utc>,
+    pricing: PricingSet,
+    index: Index,
+    depth: Depth,
+    files: FeedFiles,
+}
+
+impl Snapshot {
+    /// Parses and validates five feeds; the error lists every problem found.
+    pub fn parse(files: FeedFiles) -> Result<Snapshot, Error> {
+        let mut issues = Vec::new();
+        let round = read(&files, Feed::Matrix, &mut issues, matrix::parse);
+        let cushion = read(&files, Feed::MatrixCushion, &mut issues, matrix::parse);
+        let ratios = read(&files, Feed::RatioModels, &mut issues, ratio_models::parse);
+        let index = read(&files, Feed::Index, &mut issues, index::parse);
+        let depth = read(&files, Feed::Depth, &mut issues, depth::parse);
+
+        let mut cross = Reader::new("snapshot");
+        if let (Some(round), Some(cushion)) = (&round, &cushion)
+            && (round.matrix.colors() != cushion.matrix.colors()
+                || round.matrix.clarities() != cushion.matrix.clarities())
+        {
+            cross.issue("", "matrix.json and matrix_cushion.json must list the same grades `r` and `c` in the same order");
+        }
+        if let Some(ratios) = &ratios {
+            for &shape in Shape::FANCY {
+                if !ratios.shapes.contains(&shape) {
+                    cross.issue("", format!("ratio_models.json has no model for {shape}; every fancy shape needs one"));
+                }
+            }
+        }
+        if let (Some(round), Some(index)) = (&round, &index) {
+            check_basket(
+                &mut Reader::new(Feed::Index.file_name()),
+                &round.matrix,
+                index,
+                &mut issues,
+            );
+        }
+        if let Some(depth) = &depth {
+            check_depth(&mut issues, depth);
+        }
+        let stamps = [
+            round.as_ref().map(|m| (Feed::Matrix, m.ts)),
+            cushion.as_ref().map(|m| (Feed::MatrixCushion, m.ts)),
+            ratios.as_ref().map(|r| (Feed::RatioModels, r.ts)),
+            index.as_ref().map(|i| (Feed::Index, i.ts)),
+            depth.as_ref().map(|d| (Feed::Depth, d.ts)),
+        ];
+        let stamps: Vec<(Feed, DateTime<Utc>)> = stamps.into_iter().flatten().collect();
+        if let Some(&(first_feed, first)) = stamps.first() {
+            for &(feed, ts) in &stamps[1..] {
+                if ts != first {
+                    cross.issue("", format!("{feed} has ts {} but {first_feed} has {}; all five feeds of a snapshot carry the same ts", format_ts(ts), format_ts(first)));
+                }
+            }
+        }
+        issues.append(&mut cross.issues);
+        match (round, cushion, ratios, index, depth) {
+            (Some(round), Some(cushion), Some(ratios), Some(index), Some(depth))
+                if issues.is_empty() =>
+            {
+                Ok(Snapshot {
+                    ts: index.ts,
+                    pricing: PricingSet::new(round.matrix, cushion.matrix, ratios.models),
+                    index,
+                    depth,
+                    files,
+                })
+            }
+            _ => Err(Error::Invalid { issues }),
+        }
+    }
+
+    /// The embedded reference snapshot (`fixtures/snapshot/`), compiled into the binary.
+    pub fn reference() -> Snapshot {
+        Snapshot::parse(crate::reference::embedded())
+            .expect("the embedded reference snapshot is valid (tested)")
+    }
+
+    /// The snapshot's publication time (the `ts` shared by all five feeds).
+    pub fn ts(&self) -> DateTime<Utc> {
+        self.ts
+    }
+
+    /// `ts` as published: ISO 8601 UTC with a `Z`, to the second.
+    pub fn ts_text(&self) -> String {
+        format_ts(self.ts)
+    }
+
+    /// Both matrices and the ratio models.
+    pub fn pricing(&self) -> &PricingSet {
+        &self.pricing
+    }
+
+    /// The index feed.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The depth feed.
+    pub fn depth(&self) -> &Depth {
+        &self.depth
+    }
+
+    /// The five feeds' bytes as published.
+    pub fn files(&self) -> &FeedFiles {
+        &self.files
+    }
+
+    /// Prices one stone from this snapshot.
+    pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
+        self.pricing.quote(request)
+    }
+}
+
+/// Parses one feed with `parse`, moving its issues into `issues`.
+fn read<T>(
+    files: &FeedFiles,
+    feed: Feed,
+    issues: &mut Vec<Issue>,
+    parse: fn(&mut Reader, &[u8]) -> Option<T>,
+) -> Option<T> {
+    let mut reader = Reader::new(feed.file_name());
+    let parsed = parse(&mut reader, files.get(feed));
+    issues.append(&mut reader.issues);
+    parsed
+}
+
+/// Formats a timestamp the way every feed publishes it.
+pub(crate) fn format_ts(ts: DateTime<Utc>) -> String {
+    ts.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+/// The basket must agree with the round matrix: per-carat prices to the cent, totals,
+/// logs of the totals, weights summing to 1 and the DCX itself.
+fn check_basket(
+    reader: &mut Reader,
+    matrix: &pricing::PriceMatrix,
+    index: &Index,
+    issues: &mut Vec<Issue>,
+) {
+    let mut entries = Vec::with_capacity(index.specs.len());
+    for (i, spec) in index.specs.iter().enumerate() {
+        let at = item("/specs", i);
+        let Ok(carat) = Carat::new(spec.carat) else {
+            reader.issue(
+                &format!("{at}/carat"),
+                format!(
+                    "basket carat must be between {} and {}, got {}",
+                    pricing::CARAT_MIN,
+                    pricing::CARAT_MAX,
+                    spec.carat
+                ),
+            );
+            continue;
+        };
+        let model = matrix.per_carat(carat, spec.color, spec.clarity);
+        entries.push(BasketEntry { weight: spec.weight, per_carat: model });
+        if (spec.per_carat - model).abs() > 0.005 + model * 1e-9 {
+            reader.issue(
+                &format!("{at}/per_carat"),
+                format!(
+                    "per_carat {} disagrees with matrix.json, which gives {:.2} for {} ct {} {}",
+                    spec.per_carat, model, spec.carat, spec.color, spec.clarity
+                ),
+            );
+        }
+        let total = model * spec.carat;
+        if (spec.price - total).abs() > 0.005 + total * 1e-9 {
+            reader.issue(
+                &format!("{at}/price"),
+                format!("price {} is not per-carat x carat = {total:.2}", spec.price),
+            );
+        }
+        if (spec.log - spec.price.ln()).abs() > 5e-6 {
+            reader.issue(
+                &format!("{at}/log"),
+                format!("log {} is not ln(price) = {:.6}", spec.log, spec.price.ln()),
+            );
+        }
+    }
+    let weights: f64 = index.specs.iter().map(|spec| spec.weight).sum();
+    if (weights - 1.0).abs() > 1e-6 {
+        reader.issue("/specs", format!("basket weights sum to {weights:.6}, not 1"));
+    }
+    if entries.len() == index.specs.len()
+        && let Ok(dcx) = pricing::weighted_geometric_mean(&entries)
+        && (index.dcx - dcx).abs() > 0.005 + dcx * 1e-9
+    {
+        reader.issue(
+            "/dcx",
+            format!("dcx {} is not the weighted geometric mean of the basket, {dcx:.2}", index.dcx),
+        );
+    }
+    issues.append(&mut reader.issues);
+}
+
+/// Depth counts must agree: per carat, the clarity and colour sums match; the colour x
+/// clarity totals add up to all listings.
+fn check_depth(issues: &mut Vec<Issue>, depth: &Depth) {
+    let mut reader = Reader::new(Feed::Depth.file_name());
+    let mut all = 0;
+    for point in &depth.points {
+        let by_color: u64 = point.color.iter().map(|(_, n)| n).sum();
+        if by_color != point.total() {
+            reader.issue(
+                &crate::reader::child("/color", &point.key),
+                format!(
+                    "colour counts sum to {by_color} but clarity counts to {} at carat {}",
+                    point.total(),
+                    point.key
+                ),
+            );
+        }
+        all += point.total();
+    }
+    let pairs: u64 = depth.colclar.iter().map(|(_, _, n)| n).sum();
+    if pairs != all {
+        reader.issue(
+            "/colclar",
+            format!("colour x clarity counts sum to {pairs} but the carat counts to {all}"),
+        );
+    }
+    issues.append(&mut reader.issues);
+}
+
+#[cfg(test)]
+mod tests;

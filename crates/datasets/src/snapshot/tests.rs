@@ -1,0 +1,82 @@
+//! Snapshot validation tests: one invalid snapshot per class of problem in
+//! `fixtures/snapshot-err/`, each with its expected messages.
+
+use crate::{Feed, Snapshot, fs};
+
+/// Builds a snapshot folder from the reference files overlaid with `case`'s files.
+fn overlay(case: &str) -> tempdir::Dir {
+    let dir = tempdir::Dir::new(case);
+    for feed in Feed::ALL {
+        let over = test_support::fixture_path(&format!("snapshot-err/{case}/{}", feed.file_name()));
+        let from = if over.exists() {
+            over
+        } else {
+            test_support::fixture_path(&format!("snapshot/{}", feed.file_name()))
+        };
+        let bytes = std::fs::read(&from).unwrap();
+        if bytes != b"DELETE\n" {
+            std::fs::write(dir.path().join(feed.file_name()), bytes).unwrap();
+        }
+    }
+    dir
+}
+
+mod tempdir {
+    //! A throwaway folder below the target directory, removed on drop.
+    pub(super) struct Dir(std::path::PathBuf);
+    impl Dir {
+        pub(super) fn new(name: &str) -> Dir {
+            let path = std::env::temp_dir().join(format!("dcx-test-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&path);
+            std::fs::create_dir_all(&path).unwrap();
+            Dir(path)
+        }
+        pub(super) fn path(&self) -> &std::path::Path {
+            &self.0
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+#[track_caller]
+fn check(case: &str) {
+    let dir = overlay(case);
+    let err = fs::load_dir(dir.path()).expect_err("the snapshot must be refused");
+    let text = err.to_string().replace(&dir.path().display().to_string(), "<dir>");
+    test_support::assert_golden(&format!("snapshot-err/{case}/expected.txt"), &format!("{text}\n"));
+}
+
+#[test]
+fn every_err_fixture_is_refused_with_its_messages() {
+    let root = test_support::fixture_path("snapshot-err");
+    let mut cases: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 20, "{cases:?}");
+    for case in cases {
+        check(&case);
+    }
+}
+
+#[test]
+fn reference_snapshot_is_valid_and_embedded() {
+    let embedded = Snapshot::reference();
+    let from_disk = fs::load_dir(&test_support::fixture_path("snapshot")).unwrap();
+    assert_eq!(embedded.files(), from_disk.files());
+}
+
+#[test]
+fn all_problems_are_reported_not_only_the_first() {
+    let dir = overlay("basket_disagrees_with_matrix");
+    let err = fs::load_dir(dir.path()).unwrap_err();
+    let pointers: Vec<&str> = err.issues().iter().map(|i| i.pointer.as_str()).collect();
+    assert_eq!(pointers, ["/specs/0/per_carat", "/specs/1/log", "/specs", "/dcx"]);
+}

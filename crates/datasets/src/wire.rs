@@ -1,0 +1,150 @@
+//! The published JSON shapes of the five feeds, field names exactly as the seed and
+//! `docs/data-formats.md` give them. Used to write feeds; reading goes through the
+//! validating parsers, which report every problem with a JSON pointer.
+
+use serde::{Serialize, Serializer, ser::SerializeMap};
+
+/// A JSON object whose keys keep the order they were pushed in.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Ordered<V>(pub Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for Ordered<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// `matrix.json` and `matrix_cushion.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatrixFile {
+    /// Publication time, ISO 8601 UTC.
+    pub ts: String,
+    /// Colour grades, the rows.
+    pub r: Vec<String>,
+    /// Clarity grades, the columns.
+    pub c: Vec<String>,
+    /// `[len(r), len(c)]`.
+    pub s: [usize; 2],
+    /// Carat band key -> ln per-carat USD, row-major (colour x clarity).
+    pub l: Ordered<Vec<f64>>,
+}
+
+/// `ratio_models.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatioModelsFile {
+    /// Publication time.
+    pub ts: String,
+    /// Model version label.
+    pub version: String,
+    /// Shape key -> model.
+    pub shapes: Ordered<ShapeModel>,
+}
+
+/// One shape's ratio model.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ShapeModel {
+    /// `cushion` or `round`: the base matrix family.
+    pub data_source: String,
+    /// `delta_pct` or another mode (percent of base).
+    pub value_mode: String,
+    /// Supported ratio range.
+    pub slider: SliderFile,
+    /// Carat bands.
+    pub bands: Vec<BandFile>,
+}
+
+/// `slider`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SliderFile {
+    /// Minimum supported ratio.
+    pub min: f64,
+    /// Default ratio.
+    pub center: f64,
+    /// Maximum supported ratio.
+    pub max: f64,
+}
+
+/// One carat band of a ratio model.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BandFile {
+    /// Inclusive lower bound.
+    pub min_carat: f64,
+    /// Inclusive upper bound; omitted for an open-ended band.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_carat: Option<f64>,
+    /// Anchors.
+    pub points: Vec<PointFile>,
+}
+
+/// One anchor of a band.
+#[derive(Debug, Clone, Serialize)]
+pub struct PointFile {
+    /// L/W ratio.
+    pub ratio: f64,
+    /// Fitted value.
+    pub value: f64,
+}
+
+/// `index.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexFile {
+    /// Composite per-carat price, USD.
+    pub dcx: f64,
+    /// 24-hour change of `dcx`, percent.
+    pub trend: f64,
+    /// 7-day change, percent; `null` when the history is too short.
+    pub trend_7d: Option<f64>,
+    /// 30-day change, percent; `null` when the history is too short.
+    pub trend_30d: Option<f64>,
+    /// Publication time.
+    pub ts: String,
+    /// The basket.
+    pub specs: Vec<SpecFile>,
+}
+
+/// One basket stone.
+#[derive(Debug, Clone, Serialize)]
+pub struct SpecFile {
+    /// Carat weight.
+    pub carat: f64,
+    /// Colour grade.
+    pub color: String,
+    /// Clarity grade.
+    pub clarity: String,
+    /// Cut grade label.
+    pub cut: String,
+    /// Total price, USD.
+    pub price: f64,
+    /// USD per carat.
+    pub per_carat: f64,
+    /// ln(`price`).
+    pub log: f64,
+    /// Weight in the basket.
+    pub weight: f64,
+}
+
+/// `depth.json`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DepthFile {
+    /// Carat key -> clarity -> listings.
+    pub clarity: Ordered<Ordered<u64>>,
+    /// Carat key -> colour -> listings.
+    pub color: Ordered<Ordered<u64>>,
+    /// Colour -> clarity -> listings, all carats together.
+    pub colclar: Ordered<Ordered<u64>>,
+    /// Publication time.
+    pub ts: String,
+}
+
+/// Serializes a feed the way the service publishes it: pretty JSON, trailing newline.
+pub fn to_bytes<T: Serialize>(feed: &T) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec_pretty(feed).expect("feed types always serialize");
+    bytes.push(b'\n');
+    bytes
+}
