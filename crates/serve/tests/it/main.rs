@@ -1,6 +1,8 @@
 //! Integration tests: `serve::serve` over real sockets on `127.0.0.1:0`, driven with
 //! raw HTTP/1.1 bytes.
 
+#[cfg(unix)]
+mod signals;
 mod support;
 
 use std::{io::Read, time::Duration};
@@ -24,15 +26,12 @@ async fn keep_alive_serves_several_requests_on_one_connection() {
     assert_eq!(client.reply(false).await.text(), "PUT /c 16");
 
     server.shutdown();
+    let addr = server.addr;
     let events = server.finished().await;
-    assert_eq!(events[0], format!("listening on http://{}", server_addr(&events)));
+    assert_eq!(events[0], format!("listening on http://{addr}"));
     let access: Vec<_> = events.iter().filter(|line| line.contains(" 200 ")).collect();
     assert_eq!(access.len(), 3, "{events:?}");
     assert!(access[1].contains(" POST /echo 200 "), "{events:?}");
-}
-
-fn server_addr(events: &[String]) -> &str {
-    events[0].trim_start_matches("listening on http://")
 }
 
 #[tokio::test]
@@ -115,8 +114,8 @@ async fn shutdown_lets_an_in_flight_request_finish() {
     assert_eq!(idle.reply(false).await.status, 200);
 
     let mut busy = server.connect().await;
-    busy.send("POST /slow HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01234").await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    busy.reading_body("POST /slow HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n").await;
+    busy.send("01234").await;
     server.shutdown();
 
     // The idle keep-alive connection is closed at once, the busy one is not.
@@ -139,8 +138,8 @@ async fn drain_gives_up_after_grace() {
     let limits = Limits { grace: Duration::from_millis(100), ..quick_limits() };
     let mut server = Server::start(limits, false).await;
     let mut stuck = server.connect().await;
-    stuck.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01").await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    stuck.reading_body("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n").await;
+    stuck.send("01").await;
     server.shutdown();
     let events = server.finished().await;
     assert!(events.iter().any(|line| line.starts_with("drain timed out")), "{events:?}");

@@ -125,6 +125,14 @@ impl Client {
         self.stream.write_all(raw.as_bytes()).await.unwrap();
     }
 
+    /// Sends a request head (without its blank line) asking `Expect: 100-continue`,
+    /// and waits for the `100`: hyper sends it only once the service reads the body,
+    /// so afterwards the request is certainly in flight.
+    pub(crate) async fn reading_body(&mut self, head: &str) {
+        self.send(&format!("{head}Expect: 100-continue\r\n\r\n")).await;
+        assert_eq!(self.reply(true).await.status, 100);
+    }
+
     /// Reads one response; `head` says it answers a HEAD request (no body follows).
     pub(crate) async fn reply(&mut self, head: bool) -> Reply {
         tokio::time::timeout(STUCK, self.read_reply(head)).await.expect("no reply in time")
