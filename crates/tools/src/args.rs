@@ -1,0 +1,162 @@
+//! Reading tool arguments from a JSON object, collecting every problem with the argument
+//! it concerns and what is allowed.
+
+use std::fmt;
+
+use serde_json::{Map, Value, json};
+
+/// One bad argument.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgumentError {
+    /// The argument's name.
+    pub argument: String,
+    /// What was wrong and what is allowed.
+    pub message: String,
+}
+
+/// Every bad argument of one call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgumentErrors(pub Vec<ArgumentError>);
+
+impl ArgumentErrors {
+    /// A single problem.
+    pub fn one(argument: &str, message: impl Into<String>) -> ArgumentErrors {
+        ArgumentErrors(vec![ArgumentError {
+            argument: argument.to_owned(),
+            message: message.into(),
+        }])
+    }
+
+    /// The structured error object of an `isError` result.
+    pub fn to_json(&self) -> Value {
+        let problems: Vec<Value> = self
+            .0
+            .iter()
+            .map(|e| json!({ "argument": e.argument, "message": e.message }))
+            .collect();
+        json!({ "error": { "code": "invalid_arguments", "message": self.to_string(), "problems": problems } })
+    }
+}
+
+impl fmt::Display for ArgumentErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let texts: Vec<&str> = self.0.iter().map(|e| e.message.as_str()).collect();
+        f.write_str(&texts.join("; "))
+    }
+}
+
+impl std::error::Error for ArgumentErrors {}
+
+/// A reader over one call's arguments.
+pub(crate) struct Arguments<'a> {
+    arguments: &'a Map<String, Value>,
+    errors: Vec<ArgumentError>,
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::String(text) => format!("the string {text:?}"),
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => format!("the boolean {b}"),
+        Value::Array(_) => "an array".to_owned(),
+        Value::Object(_) => "an object".to_owned(),
+        Value::Number(n) => n.to_string(),
+    }
+}
+
+impl<'a> Arguments<'a> {
+    /// Starts reading; unknown argument names are reported straight away.
+    pub(crate) fn new(arguments: &'a Map<String, Value>, known: &[&str]) -> Arguments<'a> {
+        let mut errors = Vec::new();
+        for name in arguments.keys() {
+            if !known.contains(&name.as_str()) {
+                let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+                errors.push(ArgumentError {
+                    argument: name.clone(),
+                    message: format!("unknown argument {name:?}; allowed arguments: {allowed}"),
+                });
+            }
+        }
+        Arguments { arguments, errors }
+    }
+
+    fn fail(&mut self, argument: &str, message: String) {
+        self.errors.push(ArgumentError { argument: argument.to_owned(), message });
+    }
+
+    /// A number; `Some(None)` when absent or null, `None` when wrong.
+    pub(crate) fn optional_number(&mut self, name: &str, allowed: &str) -> Option<Option<f64>> {
+        match self.arguments.get(name) {
+            None | Some(Value::Null) => Some(None),
+            Some(value) => match value.as_f64() {
+                Some(number) => Some(Some(number)),
+                None => {
+                    self.fail(name, format!("{name} must be {allowed}, got {}", describe(value)));
+                    None
+                }
+            },
+        }
+    }
+
+    /// A required number.
+    pub(crate) fn required_number(&mut self, name: &str, allowed: &str) -> Option<f64> {
+        match self.optional_number(name, allowed)? {
+            Some(number) => Some(number),
+            None => {
+                self.fail(name, format!("{name} is required: {allowed}"));
+                None
+            }
+        }
+    }
+
+    /// An optional grade or shape name, parsed case-insensitively by `parse`.
+    pub(crate) fn optional_grade<T>(
+        &mut self,
+        name: &str,
+        parse: impl Fn(&str) -> Result<T, pricing::Error>,
+    ) -> Option<Option<T>> {
+        match self.arguments.get(name) {
+            None | Some(Value::Null) => Some(None),
+            Some(Value::String(text)) => match parse(text) {
+                Ok(grade) => Some(Some(grade)),
+                Err(err) => {
+                    self.fail(name, err.to_string());
+                    None
+                }
+            },
+            Some(other) => {
+                let hint = parse("").map(|_| String::new()).unwrap_or_else(|err| {
+                    err.to_string().split("; ").nth(1).unwrap_or_default().to_owned()
+                });
+                self.fail(
+                    name,
+                    format!("{name} must be a string ({hint}), got {}", describe(other)),
+                );
+                None
+            }
+        }
+    }
+
+    /// A required grade.
+    pub(crate) fn required_grade<T>(
+        &mut self,
+        name: &str,
+        parse: impl Fn(&str) -> Result<T, pricing::Error>,
+    ) -> Option<T> {
+        let hint = parse("").map(|_| String::new()).unwrap_or_else(|err| {
+            err.to_string().split("; ").nth(1).unwrap_or_default().to_owned()
+        });
+        match self.optional_grade(name, parse)? {
+            Some(grade) => Some(grade),
+            None => {
+                self.fail(name, format!("{name} is required ({hint})"));
+                None
+            }
+        }
+    }
+
+    /// Ends reading: every problem found, or nothing.
+    pub(crate) fn finish(self) -> Result<(), ArgumentErrors> {
+        if self.errors.is_empty() { Ok(()) } else { Err(ArgumentErrors(self.errors)) }
+    }
+}

@@ -1,0 +1,110 @@
+//! Tests of `get_diamond_price` argument reading and result shape.
+
+use datasets::Snapshot;
+use serde_json::{Map, Value, json};
+
+use crate::price::{Links, price, usd};
+
+fn args(value: Value) -> Map<String, Value> {
+    value.as_object().unwrap().clone()
+}
+
+#[track_caller]
+fn error(value: Value) -> String {
+    price(&Snapshot::reference(), &args(value), &Links::default()).unwrap_err().to_string()
+}
+
+#[test]
+fn round_quote_has_the_seed_fields() {
+    let out = price(
+        &Snapshot::reference(),
+        &args(json!({"carat": 1.0, "color": "g", "clarity": "vs2"})),
+        &Links::default(),
+    )
+    .unwrap();
+    let s = &out.structured;
+    assert_eq!(s["shape"], "round");
+    assert_eq!(s["color"], "G");
+    assert_eq!(s["clarity"], "VS2");
+    assert_eq!(s["shape_ratio"], 1.0);
+    assert_eq!(s["per_carat_usd"], 5900.0);
+    assert_eq!(s["total_usd"], 5900.0);
+    assert_eq!(
+        s["tracking_url"],
+        "http://127.0.0.1:8080/track?shape=round&carat=1&color=G&clarity=VS2"
+    );
+    assert_eq!(s["as_of"], "2026-11-20T00:00:00Z");
+    assert_eq!(s["supported_ratio_range"], Value::Null);
+    assert_eq!(s["preference_driven_ratio"], false);
+    assert!(out.text.contains("Per carat: $5,900.00"), "{}", out.text);
+}
+
+#[test]
+fn total_is_rounded_from_the_unrounded_per_carat() {
+    let snapshot = Snapshot::reference();
+    let out = price(
+        &snapshot,
+        &args(json!({"carat": 1.23, "color": "G", "clarity": "VS2"})),
+        &Links::default(),
+    )
+    .unwrap();
+    let q = snapshot
+        .quote(&pricing::QuoteRequest {
+            carat: 1.23,
+            color: pricing::Color::G,
+            clarity: pricing::Clarity::Vs2,
+            shape: pricing::Shape::Round,
+            ratio: None,
+        })
+        .unwrap();
+    assert_eq!(out.structured["total_usd"], pricing::round_cents(q.per_carat_usd * 1.23));
+    assert_eq!(out.structured["per_carat_usd"], pricing::round_cents(q.per_carat_usd));
+}
+
+#[test]
+fn fancy_quote_reports_ranges_and_clamping() {
+    let out = price(&Snapshot::reference(), &args(json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "Oval", "shape_ratio": 1.65})), &Links::default()).unwrap();
+    let s = &out.structured;
+    assert_eq!(s["shape"], "oval");
+    assert_eq!(s["supported_ratio_range"], json!({"min": 1.25, "max": 1.7}));
+    assert_eq!(s["observed_ratio_range"], json!({"min": 1.3, "max": 1.55}));
+    assert_eq!(s["price_adjustment_ratio"], 1.55);
+    assert_eq!(s["preference_driven_ratio"], true);
+    assert_eq!(s["ratio_band"], json!({"min_carat": 1.0, "max_carat": 2.0}));
+    assert!(s["tracking_url"].as_str().unwrap().ends_with("&ratio=1.65"));
+    assert!(out.text.contains("preference-driven"));
+}
+
+#[test]
+fn bad_arguments_are_all_named() {
+    assert_eq!(
+        error(json!({"carat": 7, "color": "G", "clarity": "VS2"})),
+        "carat must be between 0.3 and 6, got 7"
+    );
+    let text = error(json!({"color": "Z", "clarity": 3, "size": 1}));
+    assert!(text.contains("unknown argument \"size\""), "{text}");
+    assert!(text.contains("carat is required"), "{text}");
+    assert!(text.contains("unknown color \"Z\"; allowed: D, E"), "{text}");
+    assert!(text.contains("clarity must be a string (allowed: FL, IF"), "{text}");
+    assert_eq!(
+        error(json!({"carat": "1", "color": "G", "clarity": "VS2"})),
+        "carat must be a number of carats between 0.3 and 6.0, got the string \"1\""
+    );
+    assert_eq!(
+        error(
+            json!({"carat": 1, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 3})
+        ),
+        "shape_ratio for oval must be between 1.25 and 1.7, got 3"
+    );
+    assert!(
+        error(json!({"carat": 1, "color": "G", "clarity": "VS2", "shape": "princess"}))
+            .contains("unknown shape \"princess\"")
+    );
+}
+
+#[test]
+fn usd_groups_thousands() {
+    assert_eq!(usd(1234567.891), "$1,234,567.89");
+    assert_eq!(usd(5.0), "$5.00");
+    assert_eq!(usd(999.999), "$1,000.00");
+}
