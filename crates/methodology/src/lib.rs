@@ -1,0 +1,1 @@
+//! Listings in, a validated daily snapshot out (work in progress).
