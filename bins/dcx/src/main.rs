@@ -1,2 +1,43 @@
-//! `dcx` binary.
-fn main() {}
+//! `dcx`: the service's command line. Quotes a stone, validates a snapshot, runs the
+//! service, builds daily snapshots from listings. Each subcommand lives in its own module.
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod quote;
+mod validate;
+
+/// Diamond pricing data service: quotes, snapshots and servers.
+#[derive(Debug, Parser)]
+#[command(name = "dcx", version, about)]
+enum Command {
+    /// Price one stone from a snapshot (the embedded reference snapshot by default).
+    Quote(quote::Args),
+    /// Check a snapshot folder (or a history of dated folders); lists every problem.
+    Validate(validate::Args),
+}
+
+/// Exit code for bad arguments, as clap uses.
+const EXIT_USAGE: u8 = 2;
+
+fn main() -> ExitCode {
+    let outcome = match Command::parse() {
+        Command::Quote(args) => quote::run(args),
+        Command::Validate(args) => validate::run(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("dcx: {err}");
+            let mut source = err.source();
+            while let Some(cause) = source {
+                eprintln!("  caused by: {cause}");
+                source = cause.source();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What a subcommand returns: an exit code, or an error to print.
+type Outcome = Result<ExitCode, Box<dyn std::error::Error>>;
