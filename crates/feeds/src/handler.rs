@@ -1,0 +1,166 @@
+//! [`Feeds`]: the request handler over the live history, and its reload.
+
+use std::sync::{Arc, Mutex};
+
+use arc_swap::ArcSwap;
+use bytes::Bytes;
+use datasets::Live;
+use hyper::{
+    Method, Response, StatusCode,
+    header::{self, HeaderValue},
+};
+use serde_json::json;
+use serve::{Body, Request};
+
+use crate::{ALLOW, Config, Route, cache_control, served::Served, track};
+
+#[cfg(test)]
+mod tests;
+
+/// Request headers a cross-origin script may send (answered in preflights).
+const ALLOW_HEADERS: &str =
+    "Accept, Accept-Encoding, Cache-Control, If-Modified-Since, If-None-Match";
+/// How long a browser may cache a preflight answer, in seconds.
+const PREFLIGHT_MAX_AGE: u32 = 86_400;
+
+/// The feed server: a [`serve::Handler`] over the history being served.
+///
+/// Requests never lock: each takes one `Arc` of the current per-history state (the
+/// history and its precomputed representations) and answers from it alone.
+pub struct Feeds {
+    config: Config,
+    live: Live,
+    current: ArcSwap<Served>,
+    /// Serializes reloads, so that a slower one never stores an older history.
+    reloading: Mutex<()>,
+}
+
+impl std::fmt::Debug for Feeds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feeds")
+            .field("source", self.live.source())
+            .field("ts", &self.current.load().ts_text)
+            .finish()
+    }
+}
+
+impl Feeds {
+    /// Loads and validates `config.source` and precomputes every representation.
+    ///
+    /// Returns the notes worth logging (history days that were skipped as invalid);
+    /// fails when the source holds no valid snapshot.
+    pub fn open(config: Config) -> Result<(Feeds, Vec<String>), datasets::Error> {
+        let (live, mut notes) = Live::open(config.source.clone())?;
+        let served = Served::new(live.history(), config.name, config.version);
+        let history = &served.history;
+        notes.push(format!(
+            "serving snapshot {} ({} day{} of history)",
+            served.ts_text,
+            history.days().len(),
+            if history.days().len() == 1 { "" } else { "s" }
+        ));
+        let current = ArcSwap::from_pointee(served);
+        Ok((Feeds { config, live, current, reloading: Mutex::new(()) }, notes))
+    }
+
+    /// The configuration the feeds were opened with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The live snapshot's `ts` as published.
+    pub fn live_ts(&self) -> String {
+        self.current.load().ts_text.clone()
+    }
+
+    /// Reads the source again. A valid new history is swapped in together with its
+    /// representations, in one atomic store; an invalid one is refused and the old one
+    /// keeps serving.
+    ///
+    /// Blocking (file reads, validation, gzip): call it off the request path. Returns
+    /// the line to log, or `None` when nothing changed.
+    pub fn reload(&self) -> Option<String> {
+        let _one_at_a_time = self.reloading.lock().unwrap_or_else(|poison| poison.into_inner());
+        let outcome = self.live.reload();
+        let history = self.live.history();
+        if !Arc::ptr_eq(&history, &self.current.load().history) {
+            let served = Served::new(history, self.config.name, self.config.version);
+            self.current.store(Arc::new(served));
+        }
+        outcome.message().map(str::to_owned)
+    }
+
+    fn dispatch(&self, request: &Request) -> Response<Body> {
+        if request.method == Method::OPTIONS {
+            return preflight(request);
+        }
+        let Some(route) = Route::from_path(request.uri.path()) else {
+            return serve::not_found(request.uri.path());
+        };
+        if request.method != Method::GET && request.method != Method::HEAD {
+            return serve::method_not_allowed(ALLOW);
+        }
+        // One snapshot per request: everything below reads this one `Arc`.
+        let served = self.current.load_full();
+        let cache = cache_control(served.ts, (self.config.clock)());
+        match route {
+            Route::Feed(feed) => served.feed(feed).respond(request, &cache),
+            Route::Index => {
+                let page = match serve::accepts_html(&request.headers) {
+                    true => &served.index_html,
+                    false => &served.index_json,
+                };
+                let mut response = page.respond(request, &cache);
+                response
+                    .headers_mut()
+                    .insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
+                response
+            }
+            Route::Health => {
+                let body = json!({
+                    "status": "ok",
+                    "server": { "name": self.config.name, "version": self.config.version },
+                    "ts": served.ts_text,
+                    "live_date": served.history.live_date().to_string(),
+                    "history_days": served.history.days().len(),
+                });
+                serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
+            }
+            Route::Track => {
+                track::respond(&served.history, request.uri.query().unwrap_or(""), &cache)
+            }
+        }
+    }
+}
+
+impl serve::Handler for Feeds {
+    fn handle(&self, request: Request) -> Response<Body> {
+        let mut response = self.dispatch(&request);
+        serve::cors_any_origin(&mut response);
+        if request.method == Method::HEAD {
+            without_body(&mut response);
+        }
+        response
+    }
+}
+
+/// `204` for `OPTIONS` on any path: a CORS preflight answer open to any origin.
+fn preflight(request: &Request) -> Response<Body> {
+    let mut response = serve::preflight(request, ALLOW, ALLOW_HEADERS, PREFLIGHT_MAX_AGE);
+    let headers = response.headers_mut();
+    // Public data: `*` rather than the echoed origin, so the answer does not vary.
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    headers.remove(header::VARY);
+    headers.insert(header::ALLOW, HeaderValue::from_static(ALLOW));
+    response
+}
+
+/// Keeps a response's headers (with the `Content-Length` GET would have) and drops its
+/// body, as HEAD requires. Responses that are already bodiless are left alone.
+fn without_body(response: &mut Response<Body>) {
+    let length = hyper::body::Body::size_hint(response.body()).exact().unwrap_or(0);
+    if length > 0 {
+        response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+        *response.body_mut() = Body::default();
+    }
+}

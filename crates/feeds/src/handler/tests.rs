@@ -1,0 +1,88 @@
+//! Unit tests for `crate::handler`: dispatch without sockets.
+
+use bytes::Bytes;
+use hyper::{HeaderMap, Method, Response, header::HeaderName, header::HeaderValue};
+use serve::{Body, Handler, Request};
+
+use crate::{Config, Feeds};
+
+/// 2026-11-20T06:00:00Z, six hours after the reference snapshot.
+fn clock() -> i64 {
+    1_795_132_800 + 6 * 3600
+}
+
+fn feeds() -> Feeds {
+    Feeds::open(Config::new(clock)).unwrap().0
+}
+
+fn call(feeds: &Feeds, method: Method, target: &str, pairs: &[(&str, &str)]) -> Response<Body> {
+    let mut headers = HeaderMap::new();
+    for (name, value) in pairs {
+        headers.append(
+            HeaderName::from_bytes(name.as_bytes()).unwrap(),
+            HeaderValue::from_str(value).unwrap(),
+        );
+    }
+    feeds.handle(Request {
+        method,
+        uri: target.parse().unwrap(),
+        headers,
+        body: Bytes::new(),
+        peer: ([127, 0, 0, 1], 1).into(),
+    })
+}
+
+fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
+    response.headers().get(name).map(|value| value.to_str().unwrap())
+}
+
+#[test]
+fn feeds_carry_cache_headers_until_the_next_refresh() {
+    let feeds = feeds();
+    let response = call(&feeds, Method::GET, "/matrix.json?x=1", &[]);
+    assert_eq!(response.status(), 200);
+    assert_eq!(header(&response, "cache-control"), Some("public, max-age=64800"));
+    assert_eq!(header(&response, "last-modified"), Some("Fri, 20 Nov 2026 00:00:00 GMT"));
+    assert_eq!(header(&response, "access-control-allow-origin"), Some("*"));
+    assert_eq!(header(&response, "vary"), Some("Accept-Encoding"));
+}
+
+#[test]
+fn methods_and_paths() {
+    let feeds = feeds();
+    assert_eq!(call(&feeds, Method::POST, "/matrix.json", &[]).status(), 405);
+    assert_eq!(call(&feeds, Method::DELETE, "/track", &[]).status(), 405);
+    assert_eq!(call(&feeds, Method::GET, "/nope", &[]).status(), 404);
+    let preflight = call(&feeds, Method::OPTIONS, "/anything", &[("origin", "https://x.test")]);
+    assert_eq!(preflight.status(), 204);
+    assert_eq!(header(&preflight, "access-control-allow-origin"), Some("*"));
+    assert_eq!(header(&preflight, "access-control-allow-methods"), Some("GET, HEAD, OPTIONS"));
+}
+
+#[test]
+fn head_keeps_the_length_and_drops_the_body() {
+    let feeds = feeds();
+    let get = call(&feeds, Method::GET, "/health", &[]);
+    let head = call(&feeds, Method::HEAD, "/health", &[]);
+    let length = hyper::body::Body::size_hint(get.body()).exact().unwrap();
+    assert_eq!(header(&head, "content-length"), Some(length.to_string().as_str()));
+    assert_eq!(hyper::body::Body::size_hint(head.body()).exact(), Some(0));
+}
+
+#[test]
+fn index_varies_on_accept() {
+    let feeds = feeds();
+    let json = call(&feeds, Method::GET, "/", &[]);
+    let html = call(&feeds, Method::GET, "/", &[("accept", "text/html,*/*;q=0.8")]);
+    assert_eq!(header(&json, "content-type"), Some("application/json"));
+    assert_eq!(header(&html, "content-type"), Some("text/html; charset=utf-8"));
+    assert_eq!(header(&html, "vary"), Some("Accept, Accept-Encoding"));
+    assert_ne!(header(&json, "etag"), header(&html, "etag"));
+}
+
+#[test]
+fn reload_of_an_unchanged_source_says_nothing() {
+    let feeds = feeds();
+    assert_eq!(feeds.reload(), None);
+    assert_eq!(feeds.live_ts(), "2026-11-20T00:00:00Z");
+}

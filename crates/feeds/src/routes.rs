@@ -1,0 +1,78 @@
+//! The closed list of routes: every entry point of the feed server is named here.
+
+use datasets::Feed;
+
+#[cfg(test)]
+mod tests;
+
+/// One route of the feed server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// `/` : a small index of the feeds (JSON, or HTML for browsers).
+    Index,
+    /// `/health` : status, live snapshot `ts`, number of history days, server version.
+    Health,
+    /// `/track` : one stone's quote in every snapshot held, oldest first.
+    Track,
+    /// `/<feed>.json` : a feed's bytes as published.
+    Feed(Feed),
+}
+
+impl Route {
+    /// Every route, in the order the index lists them.
+    pub const ALL: [Route; 8] = [
+        Route::Feed(Feed::Matrix),
+        Route::Feed(Feed::MatrixCushion),
+        Route::Feed(Feed::RatioModels),
+        Route::Feed(Feed::Index),
+        Route::Feed(Feed::Depth),
+        Route::Track,
+        Route::Health,
+        Route::Index,
+    ];
+
+    /// The route serving `path` (the query already stripped), if any. Matching is
+    /// exact: no trailing slash, no case folding.
+    pub fn from_path(path: &str) -> Option<Route> {
+        match path {
+            "/" => Some(Route::Index),
+            "/health" => Some(Route::Health),
+            "/track" => Some(Route::Track),
+            _ => path.strip_prefix('/').and_then(Feed::from_file_name).map(Route::Feed),
+        }
+    }
+
+    /// The path the route is served at.
+    pub fn path(self) -> &'static str {
+        match self {
+            Route::Index => "/",
+            Route::Health => "/health",
+            Route::Track => "/track",
+            Route::Feed(Feed::Matrix) => "/matrix.json",
+            Route::Feed(Feed::MatrixCushion) => "/matrix_cushion.json",
+            Route::Feed(Feed::RatioModels) => "/ratio_models.json",
+            Route::Feed(Feed::Index) => "/index.json",
+            Route::Feed(Feed::Depth) => "/depth.json",
+        }
+    }
+
+    /// One sentence on what the route serves.
+    pub fn description(self) -> &'static str {
+        match self {
+            Route::Index => "this index of the feeds (JSON; HTML for browsers)",
+            Route::Health => "service status, live snapshot ts, history days and server version",
+            Route::Track => {
+                "one stone's quote in every snapshot held, oldest first: ?shape=&carat=&color=&clarity=[&ratio=]"
+            }
+            Route::Feed(Feed::Matrix) => {
+                "round price matrix: log per-carat USD by carat band, color, clarity"
+            }
+            Route::Feed(Feed::MatrixCushion) => {
+                "cushion price matrix, base of cushion-mapped shapes"
+            }
+            Route::Feed(Feed::RatioModels) => "length-to-width ratio models of the fancy shapes",
+            Route::Feed(Feed::Index) => "the DCX composite index, its trend and its basket",
+            Route::Feed(Feed::Depth) => "listing counts by carat, color and clarity",
+        }
+    }
+}

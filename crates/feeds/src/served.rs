@@ -1,0 +1,58 @@
+//! [`Served`]: everything one snapshot history is served with, built once per history
+//! and swapped as a whole.
+
+use std::sync::Arc;
+
+use bytes::Bytes;
+use datasets::{Feed, History};
+use serve::Representation;
+
+use crate::index_page;
+
+#[cfg(test)]
+mod tests;
+
+/// The history being served plus its precomputed representations.
+///
+/// Built once when a history is loaded (never per request) and replaced atomically on
+/// reload, so a request that holds one `Arc<Served>` sees a body, `ETag`,
+/// `Last-Modified` and `ts` that all belong to the same snapshot.
+#[derive(Debug)]
+pub(crate) struct Served {
+    /// Every snapshot held, oldest first; the last one is live.
+    pub(crate) history: Arc<History>,
+    /// The live snapshot's `ts`, in unix seconds.
+    pub(crate) ts: i64,
+    /// The live snapshot's `ts` as published.
+    pub(crate) ts_text: String,
+    /// The five feeds of the live snapshot, in [`Feed::ALL`] order.
+    feeds: [Representation; 5],
+    /// `/` as JSON.
+    pub(crate) index_json: Representation,
+    /// `/` as HTML.
+    pub(crate) index_html: Representation,
+}
+
+impl Served {
+    /// Hashes and compresses every representation of `history`'s live snapshot.
+    pub(crate) fn new(history: Arc<History>, name: &str, version: &str) -> Served {
+        let live = Arc::clone(history.live());
+        let ts = live.ts().timestamp();
+        let feeds = Feed::ALL.map(|feed| {
+            Representation::new(
+                Bytes::copy_from_slice(live.files().get(feed)),
+                "application/json",
+                ts,
+            )
+        });
+        let page = index_page::Page { history: &history, feeds: &feeds, name, version };
+        let index_json = Representation::new(page.json(), "application/json", ts);
+        let index_html = Representation::new(page.html(), "text/html; charset=utf-8", ts);
+        Served { ts_text: live.ts_text(), history, ts, feeds, index_json, index_html }
+    }
+
+    /// The representation of one feed.
+    pub(crate) fn feed(&self, feed: Feed) -> &Representation {
+        &self.feeds[feed as usize]
+    }
+}

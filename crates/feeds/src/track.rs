@@ -1,0 +1,202 @@
+//! `/track`: one stone's quote in every snapshot the server holds, oldest first.
+//!
+//! The target of the tool server's `tracking_url`
+//! (`/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4`).
+
+use bytes::Bytes;
+use datasets::History;
+use hyper::{Response, StatusCode};
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, QuoteRequest, Shape, round_cents};
+use serde_json::{Map, Value, json};
+use serve::Body;
+
+use crate::query;
+
+#[cfg(test)]
+mod tests;
+
+/// The parameters `/track` accepts.
+pub(crate) const PARAMETERS: [&str; 5] = ["shape", "carat", "color", "clarity", "ratio"];
+
+/// One bad parameter: which, what was wrong, and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Problem {
+    pub(crate) parameter: String,
+    pub(crate) message: String,
+    pub(crate) allowed: String,
+}
+
+/// Answers `/track?<query>` from `history`: `200` with every snapshot's entry, or `400`
+/// naming every bad parameter.
+pub(crate) fn respond(history: &History, query: &str, cache_control: &str) -> Response<Body> {
+    match parse(query) {
+        Ok(request) => {
+            let mut response = json(StatusCode::OK, &track(history, &request));
+            if let Ok(value) = cache_control.parse() {
+                response.headers_mut().insert(hyper::header::CACHE_CONTROL, value);
+            }
+            response
+        }
+        Err(problems) => {
+            let problems: Vec<Value> = problems
+                .iter()
+                .map(|p| json!({ "parameter": p.parameter, "message": p.message, "allowed": p.allowed }))
+                .collect();
+            let body = json!({
+                "error": "invalid parameters",
+                "problems": problems,
+                "example": "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
+            });
+            json(StatusCode::BAD_REQUEST, &body)
+        }
+    }
+}
+
+fn json(status: StatusCode, value: &Value) -> Response<Body> {
+    let text = serde_json::to_string(value).unwrap_or_default();
+    serve::json_response(status, Bytes::from(text))
+}
+
+/// Reads the query into a quote request, reporting every bad parameter at once.
+pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let mut problem = |parameter: &str, message: String, allowed: &str| {
+        problems.push(Problem {
+            parameter: parameter.to_owned(),
+            message,
+            allowed: allowed.to_owned(),
+        })
+    };
+    let pairs = query::pairs(query);
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, _) in &pairs {
+        if !PARAMETERS.contains(&name.as_str()) {
+            problem(name, format!("unknown parameter {name:?}"), &PARAMETERS.join(", "));
+        } else if seen.contains(&name.as_str()) {
+            problem(name, format!("{name} is given more than once"), "one value");
+        } else {
+            seen.push(name);
+        }
+    }
+    let value = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    let grades = |all: &[&str]| all.join(", ");
+
+    let shapes = grades(&Shape::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    let shape = match value("shape") {
+        None => Some(Shape::Round),
+        Some(text) => Shape::parse(text)
+            .map_err(|_| problem("shape", format!("unknown shape {text:?}"), &shapes))
+            .ok(),
+    };
+    let carat_allowed = format!("a number of carats from {CARAT_MIN} to {CARAT_MAX}");
+    let carat = match value("carat") {
+        None => {
+            problem("carat", "carat is required".to_owned(), &carat_allowed);
+            None
+        }
+        Some(text) => match text.trim().parse::<f64>() {
+            Ok(carat) if carat.is_finite() && (CARAT_MIN..=CARAT_MAX).contains(&carat) => {
+                Some(carat)
+            }
+            _ => {
+                problem("carat", format!("carat {text:?} is out of range"), &carat_allowed);
+                None
+            }
+        },
+    };
+    let colors = grades(&Color::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+    let color = match value("color") {
+        None => {
+            problem("color", "color is required".to_owned(), &colors);
+            None
+        }
+        Some(text) => Color::parse(text)
+            .map_err(|_| problem("color", format!("unknown color {text:?}"), &colors))
+            .ok(),
+    };
+    let clarities = grades(&Clarity::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+    let clarity = match value("clarity") {
+        None => {
+            problem("clarity", "clarity is required".to_owned(), &clarities);
+            None
+        }
+        Some(text) => Clarity::parse(text)
+            .map_err(|_| problem("clarity", format!("unknown clarity {text:?}"), &clarities))
+            .ok(),
+    };
+    let ratio_allowed =
+        "a length-to-width ratio such as 1.4, within the shape's slider range; fancy shapes only";
+    let ratio = match value("ratio") {
+        None => Some(None),
+        Some(text) => match text.trim().parse::<f64>() {
+            Ok(ratio) if ratio.is_finite() && ratio > 0.0 => match shape {
+                Some(Shape::Round) if (ratio - 1.0).abs() > pricing::ROUND_RATIO_TOLERANCE => {
+                    problem(
+                        "ratio",
+                        format!("ratio {text:?} given for a round stone; omit it"),
+                        ratio_allowed,
+                    );
+                    None
+                }
+                _ => Some(Some(ratio)),
+            },
+            _ => {
+                problem("ratio", format!("ratio {text:?} is not a positive number"), ratio_allowed);
+                None
+            }
+        },
+    };
+    match (shape, carat, color, clarity, ratio) {
+        (Some(shape), Some(carat), Some(color), Some(clarity), Some(ratio))
+            if problems.is_empty() =>
+        {
+            Ok(QuoteRequest { carat, color, clarity, shape, ratio })
+        }
+        _ => Err(problems),
+    }
+}
+
+/// The stone's entry in every snapshot of `history`, oldest first.
+pub(crate) fn track(history: &History, request: &QuoteRequest) -> Value {
+    let entries: Vec<Value> = history
+        .days()
+        .iter()
+        .map(|day| {
+            let mut entry = Map::new();
+            entry.insert("date".to_owned(), json!(day.date.to_string()));
+            entry.insert("ts".to_owned(), json!(day.snapshot.ts_text()));
+            match day.snapshot.quote(request) {
+                Ok(quote) => {
+                    entry.insert(
+                        "per_carat_usd".to_owned(),
+                        json!(round_cents(quote.per_carat_usd)),
+                    );
+                    entry.insert("total_usd".to_owned(), json!(round_cents(quote.total_usd)));
+                    if let Some(fancy) = quote.fancy {
+                        let adjustment = fancy.adjustment;
+                        entry.insert("shape_ratio".to_owned(), json!(quote.shape_ratio));
+                        entry.insert("ratio_multiplier".to_owned(), json!(adjustment.multiplier));
+                        entry.insert(
+                            "preference_driven_ratio".to_owned(),
+                            json!(adjustment.preference_driven),
+                        );
+                    }
+                }
+                Err(err) => {
+                    entry.insert("error".to_owned(), json!(err.message));
+                }
+            }
+            Value::Object(entry)
+        })
+        .collect();
+    json!({
+        "shape": request.shape.as_str(),
+        "carat": request.carat,
+        "color": request.color.as_str(),
+        "clarity": request.clarity.as_str(),
+        "ratio": request.ratio,
+        "currency": "USD",
+        "live_ts": history.live().ts_text(),
+        "entries": entries,
+    })
+}

@@ -1,0 +1,94 @@
+//! Unit tests for `crate::track`: parameters and entries.
+
+use datasets::{History, Snapshot};
+use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
+
+use crate::track::{parse, track};
+
+#[track_caller]
+fn check_ok(query: &str, expect: QuoteRequest) {
+    assert_eq!(parse(query), Ok(expect));
+}
+
+/// Checks the bad parameters named, in order.
+#[track_caller]
+fn check_err(query: &str, expect: &[&str]) {
+    let problems = parse(query).unwrap_err();
+    let names: Vec<&str> = problems.iter().map(|p| p.parameter.as_str()).collect();
+    assert_eq!(names, expect, "{problems:?}");
+    assert!(problems.iter().all(|p| !p.allowed.is_empty() && !p.message.is_empty()));
+}
+
+#[test]
+fn reads_a_tracking_url_query() {
+    check_ok(
+        "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
+        QuoteRequest {
+            carat: 1.23,
+            color: Color::G,
+            clarity: Clarity::Vs2,
+            shape: Shape::Oval,
+            ratio: Some(1.4),
+        },
+    );
+}
+
+#[test]
+fn grades_are_case_insensitive_and_shape_defaults_to_round() {
+    check_ok(
+        "carat=1&color=g&clarity=vs2",
+        QuoteRequest {
+            carat: 1.0,
+            color: Color::G,
+            clarity: Clarity::Vs2,
+            shape: Shape::Round,
+            ratio: None,
+        },
+    );
+    check_ok(
+        "shape=OVAL&carat=0.3&color=d&clarity=if",
+        QuoteRequest {
+            carat: 0.3,
+            color: Color::D,
+            clarity: Clarity::If,
+            shape: Shape::Oval,
+            ratio: None,
+        },
+    );
+}
+
+#[test]
+fn reports_every_bad_parameter() {
+    check_err("", &["carat", "color", "clarity"]);
+    check_err(
+        "shape=blob&carat=7&color=Z&clarity=VS3&ratio=-1",
+        &["shape", "carat", "color", "clarity", "ratio"],
+    );
+    check_err("carat=NaN&color=G&clarity=VS2", &["carat"]);
+    check_err("carat=1&color=G&clarity=VS2&colour=G&carat=2", &["colour", "carat"]);
+    check_err("carat=1&color=G&clarity=VS2&ratio=1.4", &["ratio"]);
+}
+
+#[test]
+fn entries_cover_every_day_with_cents() {
+    let history = History::single(Snapshot::reference());
+    let request = parse("shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4").unwrap();
+    let value = track(&history, &request);
+    let entries = value["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    let quote = history.live().quote(&request).unwrap();
+    assert_eq!(entries[0]["ts"], "2026-11-20T00:00:00Z");
+    assert_eq!(entries[0]["per_carat_usd"], round_cents(quote.per_carat_usd));
+    assert_eq!(entries[0]["total_usd"], round_cents(quote.per_carat_usd * 1.23));
+    assert!(entries[0]["ratio_multiplier"].is_number());
+}
+
+#[test]
+fn a_quote_failing_in_a_snapshot_is_an_entry_with_an_error() {
+    let history = History::single(Snapshot::reference());
+    let request = parse("shape=oval&carat=1&color=G&clarity=VS2&ratio=3").unwrap();
+    let value = track(&history, &request);
+    let entry = &value["entries"][0];
+    assert!(entry["error"].as_str().unwrap().contains("between 1.25 and 1.7"), "{entry}");
+    assert!(entry.get("total_usd").is_none());
+}
