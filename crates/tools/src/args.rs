@@ -80,7 +80,8 @@ impl<'a> Arguments<'a> {
         Arguments { arguments, errors }
     }
 
-    fn fail(&mut self, argument: &str, message: String) {
+    /// Records a problem found by the caller (e.g. a value out of range).
+    pub(crate) fn fail(&mut self, argument: &str, message: String) {
         self.errors.push(ArgumentError { argument: argument.to_owned(), message });
     }
 

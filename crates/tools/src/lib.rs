@@ -1,10 +1,60 @@
 //! The MCP tool service: the three pricing tools (`get_diamond_price`, `get_dcx_index`,
-//! `get_market_depth`), their schemas, and the JSON-RPC dispatch over HTTP.
+//! `get_market_depth`), their schemas, and the JSON-RPC dispatch over HTTP (protocol
+//! 2026-07-28, stateless).
+//!
+//! [`run`] serves a [`Config`] on a listener until a shutdown future completes; the
+//! binaries (`tool-server`, `dcx serve`) call it once. [`handler`] builds the same
+//! [`ToolService`] for in-process use: it is a [`serve::Handler`], a synchronous function
+//! from one fully read request to one response.
 //!
 //! **Architecture invariant:** tool results are built from one [`datasets::Snapshot`]
-//! taken once per request; no tool reads the clock (the caller passes `now`) or the file
-//! system. `dcx quote --json` and the MCP tool share [`price::price`].
+//! taken once per request; no tool reads the clock (the caller injects a [`Clock`]) or the
+//! file system, and nothing here prints: events go to the caller's callback.
+//! `dcx quote --json` and the MCP tool share [`price::price`].
+//!
+//! Unit tests sit next to each module (`<module>/tests.rs`); the socket-level golden
+//! replays, the schema checks and the no-panic properties are in `tests/it/main.rs`.
 #![deny(missing_docs)]
 
 pub mod args;
+mod catalog;
+mod config;
+mod depth;
+mod http;
+mod index;
+mod manifest;
+mod origin;
 pub mod price;
+mod rpc;
+mod schemas;
+mod service;
+
+use std::{future::Future, sync::Arc};
+
+use tokio::net::TcpListener;
+
+pub use crate::{
+    catalog::{Tool, tool_definitions},
+    config::{Clock, Config, SERVER_NAME, SERVER_VERSION},
+    manifest::{health, manifest},
+    origin::origin_allowed,
+    service::{ToolService, handler},
+};
+
+/// Serves the tool server on `listener` until `shutdown` completes, then drains within
+/// `config.limits.grace`. Every [`serve::Event`] goes to `events`.
+///
+/// When `config.public_url` is `None` the advertised endpoint is
+/// `http://<listener address>/`, so port 0 works.
+pub async fn run(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+    events: impl Fn(&serve::Event<'_>) + Send + Sync + 'static,
+) -> std::io::Result<()> {
+    let local = listener.local_addr()?;
+    let service: Arc<dyn serve::Handler> = Arc::new(handler(&config, local));
+    serve::serve(listener, service, config.limits.clone(), shutdown, events, config.access_log)
+        .await;
+    Ok(())
+}

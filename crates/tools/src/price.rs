@@ -2,7 +2,7 @@
 //! and `dcx quote --json`.
 
 use datasets::Snapshot;
-use pricing::{Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
 use serde_json::{Map, Value, json};
 
 use crate::args::{ArgumentErrors, Arguments};
@@ -37,6 +37,12 @@ pub const ARGUMENTS: &[&str] = &["carat", "color", "clarity", "shape", "shape_ra
 pub fn request(arguments: &Map<String, Value>) -> Result<QuoteRequest, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
     let carat = args.required_number("carat", "a number of carats between 0.3 and 6.0");
+    if let Some(carat) = carat.filter(|c| !(CARAT_MIN..=CARAT_MAX).contains(c)) {
+        args.fail(
+            "carat",
+            format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {carat}"),
+        );
+    }
     let color = args.required_grade("color", Color::parse);
     let clarity = args.required_grade("clarity", Clarity::parse);
     let shape =

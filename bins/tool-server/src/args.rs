@@ -1,0 +1,94 @@
+//! Command-line flags, checked and turned into settings before any I/O.
+
+use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
+
+use clap::Parser;
+
+/// The default listen address.
+pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:8081";
+/// The default feed server, target of `tracking_url`.
+pub(crate) const DEFAULT_FEED_URL: &str = "http://127.0.0.1:8080";
+
+/// Serve the diamond pricing tools over MCP (streamable HTTP, protocol 2026-07-28).
+#[derive(Debug, Parser)]
+#[command(version, about)]
+pub(crate) struct Args {
+    /// Address to listen on; port 0 picks a free port (printed on stderr).
+    #[arg(long, default_value = DEFAULT_LISTEN)]
+    pub(crate) listen: SocketAddr,
+    /// Serve this snapshot folder instead of the embedded reference snapshot.
+    #[arg(long, conflicts_with = "history")]
+    pub(crate) snapshot: Option<PathBuf>,
+    /// Serve a folder of dated (YYYY-MM-DD) snapshot folders; the newest valid one is live.
+    #[arg(long)]
+    pub(crate) history: Option<PathBuf>,
+    /// Also reload the data every this many seconds (SIGHUP always reloads).
+    #[arg(long)]
+    pub(crate) poll_secs: Option<u64>,
+    /// The MCP endpoint URL to advertise [default: http://<listen address>/].
+    #[arg(long)]
+    pub(crate) public_url: Option<String>,
+    /// Base URL of the feed server that `tracking_url` links point at.
+    #[arg(long, default_value = DEFAULT_FEED_URL)]
+    pub(crate) feed_url: String,
+    /// Where `GET /` sends browsers [default: this server's /docs page, docs/mcp.md].
+    #[arg(long)]
+    pub(crate) docs_url: Option<String>,
+    /// An Origin allowed besides loopback ones (repeatable), e.g. https://app.example.com.
+    #[arg(long = "allowed-origin")]
+    pub(crate) allowed_origins: Vec<String>,
+    /// Write one stderr line per answered request.
+    #[arg(long)]
+    pub(crate) access_log: bool,
+    /// Seconds in-flight requests may take to finish after SIGINT/SIGTERM.
+    #[arg(long, default_value_t = 10)]
+    pub(crate) grace_secs: u64,
+}
+
+/// Validated settings.
+#[derive(Debug)]
+pub(crate) struct Settings {
+    pub(crate) listen: SocketAddr,
+    pub(crate) source: datasets::Source,
+    pub(crate) poll: Option<Duration>,
+    args: Args,
+}
+
+impl Args {
+    /// Checks the flags that clap cannot.
+    pub(crate) fn into_settings(self) -> Result<Settings, String> {
+        if self.poll_secs == Some(0) {
+            return Err("--poll-secs must be at least 1".to_owned());
+        }
+        for url in self.public_url.iter().chain(self.docs_url.iter()).chain([&self.feed_url]) {
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(format!("{url:?} is not an http(s) URL"));
+            }
+        }
+        let source = match (&self.snapshot, &self.history) {
+            (Some(dir), _) => datasets::Source::Snapshot(dir.clone()),
+            (None, Some(dir)) => datasets::Source::History(dir.clone()),
+            (None, None) => datasets::Source::Embedded,
+        };
+        Ok(Settings {
+            listen: self.listen,
+            source,
+            poll: self.poll_secs.map(Duration::from_secs),
+            args: self,
+        })
+    }
+}
+
+impl Settings {
+    /// The library configuration around the opened data and the real clock.
+    pub(crate) fn config(&self, live: Arc<datasets::Live>, clock: tools::Clock) -> tools::Config {
+        let mut config = tools::Config::new(live, clock);
+        config.public_url = self.args.public_url.clone();
+        config.docs_url = self.args.docs_url.clone();
+        config.links.feed_url = self.args.feed_url.trim_end_matches('/').to_owned();
+        config.allowed_origins = self.args.allowed_origins.clone();
+        config.access_log = self.args.access_log;
+        config.limits.grace = Duration::from_secs(self.args.grace_secs);
+        config
+    }
+}

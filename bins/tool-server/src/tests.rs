@@ -1,0 +1,57 @@
+//! Tests of flag parsing.
+
+use clap::Parser;
+
+use crate::args::Args;
+
+fn parse(flags: &[&str]) -> Result<crate::args::Settings, String> {
+    let args = Args::try_parse_from(std::iter::once("tool-server").chain(flags.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    args.into_settings()
+}
+
+#[test]
+fn defaults_serve_the_embedded_snapshot_on_8081() {
+    let settings = parse(&[]).unwrap();
+    assert_eq!(settings.listen.to_string(), "127.0.0.1:8081");
+    assert_eq!(settings.source, datasets::Source::Embedded);
+    assert_eq!(settings.poll, None);
+}
+
+#[test]
+fn snapshot_and_history_exclude_each_other() {
+    assert!(parse(&["--snapshot", "a", "--history", "b"]).is_err());
+    assert_eq!(parse(&["--history", "h"]).unwrap().source, datasets::Source::History("h".into()));
+}
+
+#[test]
+fn bad_values_are_refused() {
+    assert!(parse(&["--poll-secs", "0"]).is_err());
+    assert!(parse(&["--public-url", "ftp://x"]).is_err());
+    assert!(parse(&["--listen", "nowhere"]).is_err());
+}
+
+#[test]
+fn flags_reach_the_config() {
+    let settings = parse(&[
+        "--public-url",
+        "https://mcp.example.com/",
+        "--feed-url",
+        "https://feeds.example.com/",
+        "--allowed-origin",
+        "https://a.example",
+        "--allowed-origin",
+        "https://b.example",
+        "--grace-secs",
+        "3",
+    ])
+    .unwrap();
+    let live = std::sync::Arc::new(datasets::Live::fixed(datasets::History::single(
+        datasets::Snapshot::reference(),
+    )));
+    let config = settings.config(live, std::sync::Arc::new(chrono::Utc::now));
+    assert_eq!(config.public_url.as_deref(), Some("https://mcp.example.com/"));
+    assert_eq!(config.links.feed_url, "https://feeds.example.com");
+    assert_eq!(config.allowed_origins.len(), 2);
+    assert_eq!(config.limits.grace.as_secs(), 3);
+}

@@ -1,0 +1,128 @@
+//! The closed list of tools: names, definitions (schemas, annotations) and the one
+//! `match` that runs them.
+
+use datasets::History;
+use serde_json::{Map, Value, json};
+
+use crate::{
+    args::ArgumentErrors,
+    depth, index,
+    price::{self, Links, Output},
+    schemas,
+};
+
+/// One of the tools this server offers. `ALL` is the fixed `tools/list` order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// `get_diamond_price`: an interpolated quote for one stone.
+    Price,
+    /// `get_dcx_index`: the DCX, its trends and its basket.
+    Index,
+    /// `get_market_depth`: observed-offer counts.
+    Depth,
+}
+
+impl Tool {
+    /// Every tool, in `tools/list` order.
+    pub const ALL: [Tool; 3] = [Tool::Price, Tool::Index, Tool::Depth];
+
+    /// The tool's name, as called.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Price => "get_diamond_price",
+            Tool::Index => "get_dcx_index",
+            Tool::Depth => "get_market_depth",
+        }
+    }
+
+    /// The tool called `name`, if any (exact match).
+    pub fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|tool| tool.name() == name)
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Tool::Price => "Get Diamond Price",
+            Tool::Index => "Get DCX Index",
+            Tool::Depth => "Get Market Depth",
+        }
+    }
+
+    fn description(self) -> &'static str {
+        match self {
+            Tool::Price => {
+                "Price a natural, lab-graded diamond: log-linear interpolation between carat \
+                 bands of the published price matrix, then the shape's length-to-width ratio \
+                 model for fancy shapes. Returns per-carat and total USD, the ratio ranges \
+                 and whether the ratio is preference-driven, the snapshot time (as_of) and a \
+                 tracking link. A model-based benchmark, not an offer."
+            }
+            Tool::Index => {
+                "The Diamond Composite Index (DCX): weighted geometric mean of a basket of \
+                 round stones' per-carat prices, with its 24-hour, 7-day and 30-day trends in \
+                 percent (null with a reason when the history is too short) and the basket."
+            }
+            Tool::Depth => {
+                "Observed-offer market depth. With carat: counts by colour and clarity at the \
+                 nearest published carat point, their total and an availability label. \
+                 Without carat: the available carat points and the top 10 colour/clarity \
+                 combinations."
+            }
+        }
+    }
+
+    /// The `inputSchema` of the tool.
+    pub fn input_schema(self) -> Value {
+        match self {
+            Tool::Price => schemas::price_input(),
+            Tool::Index => schemas::index_input(),
+            Tool::Depth => schemas::depth_input(),
+        }
+    }
+
+    /// The `outputSchema` every successful `structuredContent` of the tool matches.
+    pub fn output_schema(self) -> Value {
+        match self {
+            Tool::Price => schemas::price_output(),
+            Tool::Index => schemas::index_output(),
+            Tool::Depth => schemas::depth_output(),
+        }
+    }
+
+    /// The tool's `tools/list` entry.
+    pub fn definition(self) -> Value {
+        json!({
+            "name": self.name(),
+            "title": self.title(),
+            "description": self.description(),
+            "inputSchema": self.input_schema(),
+            "outputSchema": self.output_schema(),
+            "annotations": {
+                "title": self.title(),
+                "readOnlyHint": true,
+                "destructiveHint": false,
+                "idempotentHint": true,
+                "openWorldHint": false,
+            },
+        })
+    }
+
+    /// Runs the tool on the live snapshot of `history`.
+    pub fn call(
+        self,
+        history: &History,
+        arguments: &Map<String, Value>,
+        links: &Links,
+    ) -> Result<Output, ArgumentErrors> {
+        match self {
+            Tool::Price => price::price(history.live(), arguments, links),
+            Tool::Index => index::dcx_index(history, arguments),
+            Tool::Depth => depth::market_depth(history.live(), arguments),
+        }
+    }
+}
+
+/// Every tool's `tools/list` entry, in order.
+pub fn tool_definitions() -> Vec<Value> {
+    Tool::ALL.into_iter().map(Tool::definition).collect()
+}

@@ -1,0 +1,107 @@
+//! HTTP details of the MCP endpoint: media-type checks, the JSON-RPC response with its
+//! headers, `_meta` of results, and the public host.
+
+use bytes::Bytes;
+use chrono::{DateTime, SecondsFormat, Utc};
+use hyper::{
+    HeaderMap, Response, StatusCode,
+    header::{self, HeaderValue},
+};
+use jsonrpc::{ErrorObject, SUPPORTED_VERSIONS};
+use serde_json::Value;
+use serve::Body;
+
+#[cfg(test)]
+mod tests;
+
+/// `Cache-Control` of discovery and tool-list answers: public, 24 hours.
+pub(crate) const CACHE_PUBLIC_DAY: &str = "public, max-age=86400";
+
+/// The JSON-RPC answer as HTTP: status from the error code, `application/json`,
+/// `MCP-Protocol-Version`, and `Cache-Control` (`public, max-age=86400` when
+/// `cacheable`, else `no-store`).
+pub(crate) fn rpc_response(response: &jsonrpc::Response, cacheable: bool) -> Response<Body> {
+    let status = StatusCode::from_u16(response.http_status()).unwrap_or(StatusCode::OK);
+    let mut http = serve::json_response(status, Bytes::from(response.to_json()));
+    let headers = http.headers_mut();
+    headers.insert(
+        jsonrpc::HEADER_PROTOCOL_VERSION,
+        HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION),
+    );
+    if cacheable && response.result.is_ok() {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
+    }
+    http
+}
+
+/// An error answer with `id: null` and an explicit HTTP status (403, 406, 415).
+pub(crate) fn rejection(status: StatusCode, error: ErrorObject) -> Response<Body> {
+    let mut http = rpc_response(&jsonrpc::Response::err(None, error), false);
+    *http.status_mut() = status;
+    http
+}
+
+/// The media types of a header, lower-cased, without parameters, leaving out those
+/// with `q=0`.
+fn media_types(headers: &HeaderMap, name: header::HeaderName) -> Vec<String> {
+    let mut out = Vec::new();
+    for value in headers.get_all(name) {
+        let Ok(text) = value.to_str() else { continue };
+        for item in text.split(',') {
+            let mut parts = item.split(';').map(str::trim);
+            let media = parts.next().unwrap_or_default().to_ascii_lowercase();
+            let refused = parts.any(|p| {
+                p.split_once('=').is_some_and(|(k, v)| {
+                    k.trim().eq_ignore_ascii_case("q") && v.trim().parse::<f64>() == Ok(0.0)
+                })
+            });
+            if !media.is_empty() && !refused {
+                out.push(media);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the body is declared JSON (`application/json`, parameters allowed).
+pub(crate) fn content_is_json(headers: &HeaderMap) -> bool {
+    media_types(headers, header::CONTENT_TYPE).iter().any(|m| m == "application/json")
+}
+
+/// Whether the client accepts a JSON answer; no `Accept` field accepts anything.
+pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
+    if !headers.contains_key(header::ACCEPT) {
+        return true;
+    }
+    media_types(headers, header::ACCEPT)
+        .iter()
+        .any(|m| m == "application/json" || m == "application/*" || m == "*/*")
+}
+
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.
+pub(crate) fn timestamp(now: DateTime<Utc>) -> String {
+    now.to_rfc3339_opts(SecondsFormat::Millis, true)
+}
+
+/// The host of `url` (no scheme, user info, port or path), for `_meta.source`.
+pub(crate) fn host_of(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if let Some(v6) = host_port.strip_prefix('[') {
+        return format!("[{}]", v6.split(']').next().unwrap_or_default());
+    }
+    host_port.split(':').next().unwrap_or_default().to_ascii_lowercase()
+}
+
+/// A 2025-era `initialize` (no `_meta`; `params.protocolVersion` names an old revision)
+/// gets -32022 naming the versions this server supports, instead of a bare -32602.
+pub(crate) fn legacy_initialize(body: &[u8]) -> Option<ErrorObject> {
+    let value: Value = serde_json::from_slice(body).ok()?;
+    let params = value.get("params")?;
+    if value.get("method")? != "initialize" || params.get("_meta").is_some() {
+        return None;
+    }
+    let requested = params.get("protocolVersion")?.as_str()?;
+    (!SUPPORTED_VERSIONS.contains(&requested)).then(|| ErrorObject::unsupported_version(requested))
+}

@@ -1,0 +1,49 @@
+//! Tests of the endpoint's HTTP helpers.
+
+use chrono::TimeZone;
+use hyper::{HeaderMap, header::HeaderValue};
+
+use crate::http::{accepts_json, content_is_json, host_of, legacy_initialize, timestamp};
+
+fn headers(name: &'static str, value: &'static str) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    map.insert(name, HeaderValue::from_static(value));
+    map
+}
+
+#[test]
+fn timestamps_have_milliseconds_and_z() {
+    let now = chrono::Utc.timestamp_millis_opt(1_795_255_200_123).unwrap();
+    assert_eq!(timestamp(now), "2026-11-21T10:00:00.123Z");
+}
+
+#[test]
+fn host_is_taken_from_the_public_url() {
+    assert_eq!(host_of("http://127.0.0.1:8081/"), "127.0.0.1");
+    assert_eq!(host_of("https://MCP.Example.com/mcp?x=1"), "mcp.example.com");
+    assert_eq!(host_of("https://user@[::1]:9/"), "[::1]");
+    assert_eq!(host_of("example.org"), "example.org");
+}
+
+#[test]
+fn media_types_are_read_with_parameters_and_weights() {
+    assert!(content_is_json(&headers("content-type", "application/json; charset=utf-8")));
+    assert!(content_is_json(&headers("content-type", "Application/JSON")));
+    assert!(!content_is_json(&headers("content-type", "text/plain")));
+    assert!(!content_is_json(&HeaderMap::new()));
+    assert!(accepts_json(&HeaderMap::new()));
+    assert!(accepts_json(&headers("accept", "application/json, text/event-stream")));
+    assert!(accepts_json(&headers("accept", "*/*")));
+    assert!(!accepts_json(&headers("accept", "text/event-stream")));
+    assert!(!accepts_json(&headers("accept", "application/json;q=0, text/html")));
+}
+
+#[test]
+fn a_legacy_initialize_is_told_the_supported_versions() {
+    let body = br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;
+    let error = legacy_initialize(body).unwrap();
+    assert_eq!(error.code, jsonrpc::ErrorCode::UNSUPPORTED_PROTOCOL_VERSION);
+    assert_eq!(error.data.unwrap()["requested"], "2025-06-18");
+    assert!(legacy_initialize(br#"{"method":"tools/list","params":{}}"#).is_none());
+    assert!(legacy_initialize(b"not json").is_none());
+}

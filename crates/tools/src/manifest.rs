@@ -1,0 +1,63 @@
+//! The documents served by GET: the manifest (also a SEP-2127 server card) and health.
+
+use datasets::History;
+use serde_json::{Value, json};
+
+use crate::{
+    SERVER_NAME, SERVER_VERSION,
+    catalog::{Tool, tool_definitions},
+};
+
+/// The SEP-2127 server card schema the manifest declares.
+pub(crate) const CARD_SCHEMA: &str =
+    "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+/// The card's reverse-DNS `name` (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`).
+pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pricing";
+
+/// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
+/// (server info, protocol, endpoint, transport, tools with schemas, documentation) and the
+/// SEP-2127 card fields (`$schema`, reverse-DNS `name`, `version`, `description`,
+/// `remotes`) in one document.
+pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
+    let tools: Vec<Value> = tool_definitions();
+    json!({
+        "$schema": CARD_SCHEMA,
+        "name": CARD_NAME,
+        "title": "DCX diamond pricing",
+        "version": SERVER_VERSION,
+        "description": "Diamond prices by carat, colour, clarity and shape; the DCX index; market depth.",
+        "websiteUrl": docs_url,
+        "remotes": [{
+            "type": "streamable-http",
+            "url": endpoint,
+            "supportedProtocolVersions": jsonrpc::SUPPORTED_VERSIONS,
+        }],
+        "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
+        "protocolVersion": jsonrpc::PROTOCOL_VERSION,
+        "supportedVersions": jsonrpc::SUPPORTED_VERSIONS,
+        "endpoint": endpoint,
+        "transport": "streamable-http",
+        "capabilities": { "tools": {} },
+        "authentication": "none",
+        "tools": tools,
+        "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "documentation": { "url": docs_url },
+        "cache": { "ttlMs": crate::rpc::TTL_MS, "cacheScope": "public" },
+    })
+}
+
+/// The `/health` document: status, protocol versions, the live snapshot and the server.
+pub fn health(history: &History) -> Value {
+    let live = history.live();
+    json!({
+        "status": "ok",
+        "protocolVersion": jsonrpc::PROTOCOL_VERSION,
+        "supportedVersions": jsonrpc::SUPPORTED_VERSIONS,
+        "snapshot": {
+            "ts": live.ts_text(),
+            "date": history.live_date().to_string(),
+            "history_days": history.days().len(),
+        },
+        "server": { "name": SERVER_NAME, "version": SERVER_VERSION },
+    })
+}

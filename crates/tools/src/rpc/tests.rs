@@ -1,0 +1,69 @@
+//! Tests of method dispatch.
+
+use datasets::{History, Snapshot};
+use jsonrpc::ErrorCode;
+use serde_json::{Map, Value, json};
+
+use crate::{price::Links, rpc::dispatch};
+
+fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
+    let history = History::single(Snapshot::reference());
+    let params: Map<String, Value> = params.as_object().unwrap().clone();
+    dispatch(method, &params, &history, &Links::default()).map(|a| Value::Object(a.result))
+}
+
+#[test]
+fn discover_advertises_tools_and_cache_hints() {
+    let r = run("server/discover", json!({})).unwrap();
+    assert_eq!(r["supportedVersions"], json!(["2026-07-28"]));
+    assert_eq!(r["capabilities"], json!({"tools": {}}));
+    assert_eq!(r["ttlMs"], 86_400_000);
+    assert_eq!(r["cacheScope"], "public");
+}
+
+#[test]
+fn tools_are_listed_in_a_fixed_order() {
+    let r = run("tools/list", json!({})).unwrap();
+    let names: Vec<&str> =
+        r["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["get_diamond_price", "get_dcx_index", "get_market_depth"]);
+    assert_eq!(
+        run("tools/list", json!({"cursor": "x"})).unwrap_err().code,
+        ErrorCode::INVALID_PARAMS
+    );
+}
+
+#[test]
+fn other_methods_are_not_found() {
+    for method in
+        ["ping", "resources/list", "prompts/list", "logging/setLevel", "subscriptions/listen"]
+    {
+        assert_eq!(
+            run(method, json!({})).unwrap_err().code,
+            ErrorCode::METHOD_NOT_FOUND,
+            "{method}"
+        );
+    }
+}
+
+#[test]
+fn calls_split_protocol_errors_from_tool_errors() {
+    let unknown = run("tools/call", json!({"name": "nope"})).unwrap_err();
+    assert_eq!(unknown.code, ErrorCode::INVALID_PARAMS);
+    assert!(unknown.message.contains("get_diamond_price"), "{}", unknown.message);
+    let bad = run("tools/call", json!({"name": "get_dcx_index", "arguments": []})).unwrap_err();
+    assert_eq!(bad.code, ErrorCode::INVALID_PARAMS);
+    let r =
+        run("tools/call", json!({"name": "get_diamond_price", "arguments": {"carat": 9}})).unwrap();
+    assert_eq!(r["isError"], true);
+    assert!(r.get("structuredContent").is_none());
+    let text = r["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("carat") && text.contains("color is required"), "{text}");
+    let error: Value = serde_json::from_str(r["content"][1]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(error["error"]["code"], "invalid_arguments");
+    let ok = run("tools/call", json!({"name": "get_dcx_index"})).unwrap();
+    assert_eq!(ok["isError"], false);
+    let json_text: Value =
+        serde_json::from_str(ok["content"][1]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(json_text, ok["structuredContent"]);
+}

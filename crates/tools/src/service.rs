@@ -1,0 +1,221 @@
+//! [`ToolService`]: the routes of the tool server over one [`serve::Request`].
+
+use std::{net::SocketAddr, sync::Arc};
+
+use bytes::Bytes;
+use hyper::{
+    Method, Response, StatusCode,
+    header::{self, HeaderValue},
+};
+use jsonrpc::{ErrorObject, HeaderView, Inbound, ServerInfo};
+use serde_json::{Map, Value};
+use serve::{Body, Handler, Request};
+
+use crate::{
+    Clock, Config, SERVER_NAME, SERVER_VERSION, http, manifest, origin::origin_allowed,
+    price::Links, rpc,
+};
+
+#[cfg(test)]
+mod tests;
+
+/// The built-in documentation page, served at `/docs`.
+const DOCS: &str = include_str!("../../../docs/mcp.md");
+/// Headers a browser client may send to the MCP endpoint.
+const ALLOW_HEADERS: &str = "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name";
+
+/// The tool server as a [`serve::Handler`]. Cheap to share; holds no per-client state.
+pub struct ToolService {
+    live: Arc<datasets::Live>,
+    links: Links,
+    endpoint: String,
+    docs_url: String,
+    source: String,
+    allowed_origins: Vec<String>,
+    clock: Clock,
+    server: ServerInfo,
+    manifest: Bytes,
+}
+
+/// Builds the service for `config`; `local` is the listen address, used for the default
+/// endpoint `http://<local>/`.
+pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
+    let endpoint = config.public_url.clone().unwrap_or_else(|| format!("http://{local}/"));
+    let docs_url =
+        config.docs_url.clone().unwrap_or_else(|| format!("{}docs", with_slash(&endpoint)));
+    let manifest = Bytes::from(manifest::manifest(&endpoint, &docs_url).to_string());
+    ToolService {
+        live: Arc::clone(&config.live),
+        links: config.links.clone(),
+        source: http::host_of(&endpoint),
+        endpoint,
+        docs_url,
+        allowed_origins: config.allowed_origins.clone(),
+        clock: Arc::clone(&config.clock),
+        server: ServerInfo::new(SERVER_NAME, SERVER_VERSION),
+        manifest,
+    }
+}
+
+fn with_slash(url: &str) -> String {
+    if url.ends_with('/') { url.to_owned() } else { format!("{url}/") }
+}
+
+impl Handler for ToolService {
+    fn handle(&self, request: Request) -> Response<Body> {
+        match request.uri.path() {
+            "/" => self.endpoint(&request),
+            "/.well-known/mcp.json" => {
+                self.document(&request, self.manifest.clone(), "application/json", true)
+            }
+            "/server-card" => self.document(
+                &request,
+                self.manifest.clone(),
+                "application/mcp-server-card+json",
+                true,
+            ),
+            "/health" => {
+                let body = Bytes::from(manifest::health(&self.live.history()).to_string());
+                self.document(&request, body, "application/json", false)
+            }
+            "/docs" => self.document(
+                &request,
+                Bytes::from_static(DOCS.as_bytes()),
+                "text/markdown; charset=utf-8",
+                true,
+            ),
+            path => serve::not_found(path),
+        }
+    }
+}
+
+impl ToolService {
+    /// The advertised MCP endpoint URL.
+    pub fn endpoint_url(&self) -> &str {
+        &self.endpoint
+    }
+
+    /// GET documents: public, readable from any origin.
+    fn document(
+        &self,
+        request: &Request,
+        body: Bytes,
+        kind: &'static str,
+        cache: bool,
+    ) -> Response<Body> {
+        if request.method == Method::OPTIONS {
+            return serve::preflight(request, "GET, HEAD, OPTIONS", "Accept", 86_400);
+        }
+        if request.method != Method::GET && request.method != Method::HEAD {
+            return serve::method_not_allowed("GET, HEAD, OPTIONS");
+        }
+        let mut response = serve::json_response(StatusCode::OK, body);
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+        if cache {
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(http::CACHE_PUBLIC_DAY));
+        }
+        response
+    }
+
+    /// `/`: the Origin check, then OPTIONS, the browser redirect, 405s and JSON-RPC.
+    fn endpoint(&self, request: &Request) -> Response<Body> {
+        let origin = request.headers.get(header::ORIGIN).cloned();
+        if let Some(origin) = &origin {
+            let text = String::from_utf8_lossy(origin.as_bytes());
+            if !origin_allowed(&text, &self.allowed_origins) {
+                return http::rejection(
+                    StatusCode::FORBIDDEN,
+                    ErrorObject::invalid_request(format!(
+                        "origin {} is not allowed; this endpoint accepts loopback origins{}",
+                        Value::from(text.as_ref()),
+                        if self.allowed_origins.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" and {}", self.allowed_origins.join(", "))
+                        }
+                    )),
+                );
+            }
+        }
+        let mut response = match request.method {
+            Method::POST => self.post(request),
+            Method::OPTIONS => {
+                return serve::preflight(request, "POST, OPTIONS", ALLOW_HEADERS, 86_400);
+            }
+            Method::GET | Method::HEAD if serve::accepts_html(&request.headers) => {
+                redirect(&self.docs_url)
+            }
+            _ => serve::method_not_allowed("POST"),
+        };
+        if let Some(origin) = origin {
+            let headers = response.headers_mut();
+            headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            headers.insert(header::VARY, HeaderValue::from_static("Origin"));
+            headers.insert(
+                header::ACCESS_CONTROL_EXPOSE_HEADERS,
+                HeaderValue::from_static("MCP-Protocol-Version"),
+            );
+        }
+        response
+    }
+
+    fn post(&self, request: &Request) -> Response<Body> {
+        if !http::content_is_json(&request.headers) {
+            return http::rejection(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                ErrorObject::invalid_request("Content-Type must be application/json"),
+            );
+        }
+        if !http::accepts_json(&request.headers) {
+            return http::rejection(
+                StatusCode::NOT_ACCEPTABLE,
+                ErrorObject::invalid_request(
+                    "Accept must allow application/json (send \"application/json, text/event-stream\")",
+                ),
+            );
+        }
+        let view: HeaderView<'_> =
+            request.headers.iter().map(|(n, v)| (n.as_str(), v.as_bytes())).collect();
+        let request = match jsonrpc::classify(&view, &request.body) {
+            Inbound::Request(request) => request,
+            Inbound::Notification { .. } => {
+                let mut response = Response::new(Body::default());
+                *response.status_mut() = StatusCode::ACCEPTED;
+                return response;
+            }
+            Inbound::Rejected(mut response) => {
+                if let Some(error) = http::legacy_initialize(&request.body) {
+                    response.result = Err(error);
+                }
+                return http::rpc_response(&response, false);
+            }
+        };
+        let history = self.live.history();
+        let (response, cacheable) =
+            match rpc::dispatch(&request.method, &request.params, &history, &self.links) {
+                Ok(answer) => {
+                    let mut result = answer.result;
+                    let mut meta = Map::new();
+                    meta.insert("timestamp".into(), Value::from(http::timestamp((self.clock)())));
+                    meta.insert("source".into(), Value::from(self.source.as_str()));
+                    result.insert("_meta".into(), Value::Object(meta));
+                    let result = jsonrpc::complete(result, &self.server);
+                    (jsonrpc::Response::ok(request.id, result), answer.cacheable)
+                }
+                Err(error) => (jsonrpc::Response::err(Some(request.id), error), false),
+            };
+        http::rpc_response(&response, cacheable)
+    }
+}
+
+fn redirect(location: &str) -> Response<Body> {
+    let mut response = Response::new(Body::default());
+    *response.status_mut() = StatusCode::FOUND;
+    if let Ok(value) = HeaderValue::from_str(location) {
+        response.headers_mut().insert(header::LOCATION, value);
+    }
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
