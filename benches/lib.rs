@@ -1,17 +1,16 @@
 //! Shared setup for the criterion benchmarks in `benches/benches/`: the reference
-//! snapshot read from `fixtures/` through `test_support`, as the tests read it.
+//! snapshot read from `fixtures/` (the benches find it through `test_support`).
 
 use datasets::{Feed, FeedFiles, Snapshot};
 
-/// The reference snapshot's five feeds, read from `fixtures/snapshot/`.
-pub fn reference_files() -> FeedFiles {
-    let dir = test_support::fixture_path("snapshot");
-    datasets::fs::read_files(&dir).expect("fixtures/snapshot is readable")
+/// The five feeds of the snapshot folder `dir`.
+pub fn read_files(dir: &std::path::Path) -> FeedFiles {
+    datasets::fs::read_files(dir).expect("the snapshot folder is readable")
 }
 
-/// The reference snapshot, parsed.
-pub fn reference() -> Snapshot {
-    Snapshot::parse(reference_files()).expect("the reference snapshot is valid")
+/// The snapshot of folder `dir`, parsed.
+pub fn load(dir: &std::path::Path) -> Snapshot {
+    Snapshot::parse(read_files(dir)).expect("the snapshot is valid")
 }
 
 /// Total bytes of the five feeds, for throughput figures.

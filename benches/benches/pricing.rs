@@ -7,7 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pricing::{Clarity, Color, QuoteRequest, Shape};
 
 fn quotes(c: &mut Criterion) {
-    let snapshot = benches::reference();
+    let snapshot = benches::load(&test_support::fixture_path("snapshot"));
     let pricing = snapshot.pricing();
 
     let round = QuoteRequest {
@@ -48,7 +48,7 @@ fn quotes(c: &mut Criterion) {
 }
 
 fn parsing(c: &mut Criterion) {
-    let files = benches::reference_files();
+    let files = benches::read_files(&test_support::fixture_path("snapshot"));
     let parsed = datasets::Snapshot::parse(files.clone()).expect("valid");
     assert_eq!(parsed.ts_text(), "2026-11-20T00:00:00Z");
     let mut group = c.benchmark_group("snapshot");
