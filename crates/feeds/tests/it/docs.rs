@@ -1,0 +1,1 @@
+//! Replays the curl examples of `docs/api.md`.

@@ -1,0 +1,102 @@
+//! `/track`: one stone across the snapshot history.
+
+use datasets::{Feed, Source};
+use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
+
+use crate::support::{Server, config, temp_dir, write_day, write_plain_day};
+
+const OVAL_SLIDER: &str = "\"min\": 1.25,\n        \"center\": 1.4,\n        \"max\": 1.7";
+const NARROW_OVAL_SLIDER: &str = "\"min\": 1.25,\n        \"center\": 1.4,\n        \"max\": 1.5";
+
+/// Three days; on the oldest the oval slider ends at 1.5.
+async fn three_days(name: &str) -> Server {
+    let dir = temp_dir(name);
+    write_day(&dir, "2026-11-18", |feed, text| match feed {
+        Feed::RatioModels => {
+            assert!(text.contains(OVAL_SLIDER));
+            text.replace(OVAL_SLIDER, NARROW_OVAL_SLIDER)
+        }
+        _ => text,
+    });
+    write_plain_day(&dir, "2026-11-19");
+    write_plain_day(&dir, "2026-11-20");
+    Server::start(config(Source::History(dir))).await
+}
+
+#[tokio::test]
+async fn single_snapshot_round_stone() {
+    let server = Server::reference().await;
+    let reply = server.get("/track?carat=1.01&color=g&clarity=vs2").await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("cache-control"), Some("public, max-age=64800"));
+    assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
+    let body = reply.json();
+    assert_eq!(
+        (body["shape"].as_str(), body["color"].as_str(), body["clarity"].as_str()),
+        (Some("round"), Some("G"), Some("VS2"))
+    );
+    let entries = body["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    let quote = datasets::Snapshot::reference()
+        .quote(&QuoteRequest {
+            carat: 1.01,
+            color: Color::G,
+            clarity: Clarity::Vs2,
+            shape: Shape::Round,
+            ratio: None,
+        })
+        .unwrap();
+    assert_eq!(entries[0]["ts"], "2026-11-20T00:00:00Z");
+    assert_eq!(entries[0]["per_carat_usd"], round_cents(quote.per_carat_usd));
+    assert_eq!(entries[0]["total_usd"], round_cents(quote.per_carat_usd * 1.01));
+    assert!(entries[0].get("ratio_multiplier").is_none());
+}
+
+#[tokio::test]
+async fn every_day_oldest_first_with_per_day_errors() {
+    let server = three_days("track-days").await;
+    let reply = server.get("/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.6").await;
+    assert_eq!(reply.status, 200);
+    let body = reply.json();
+    assert_eq!(body["live_ts"], "2026-11-20T00:00:00Z");
+    let entries = body["entries"].as_array().unwrap();
+    let ts: Vec<&str> = entries.iter().map(|e| e["ts"].as_str().unwrap()).collect();
+    assert_eq!(ts, ["2026-11-18T00:00:00Z", "2026-11-19T00:00:00Z", "2026-11-20T00:00:00Z"]);
+    // 1.6 is beyond the oldest day's slider: that entry says why, the others price.
+    let error = entries[0]["error"].as_str().unwrap();
+    assert!(error.contains("between 1.25 and 1.5"), "{error}");
+    assert!(entries[0].get("per_carat_usd").is_none());
+    for entry in &entries[1..] {
+        assert!(entry.get("error").is_none(), "{entry}");
+        let per_carat = entry["per_carat_usd"].as_f64().unwrap();
+        let total = entry["total_usd"].as_f64().unwrap();
+        assert!((total - per_carat * 1.23).abs() < 0.01, "{entry}");
+        assert_eq!(entry["shape_ratio"], 1.6);
+        assert!(entry["ratio_multiplier"].as_f64().unwrap() > 0.0);
+    }
+    // Within every day's slider, every day prices.
+    let ok = server.get("/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4").await.json();
+    assert!(ok["entries"].as_array().unwrap().iter().all(|e| e["total_usd"].is_number()));
+}
+
+#[tokio::test]
+async fn bad_parameters_get_400_naming_each() {
+    let server = Server::reference().await;
+    let reply = server.get("/track?shape=blob&carat=9&color=Z&clarity=vs2&colour=G").await;
+    assert_eq!(reply.status, 400);
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
+    let body = reply.json();
+    assert_eq!(body["error"], "invalid parameters");
+    let names: Vec<&str> = body["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["parameter"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["colour", "shape", "carat", "color"]);
+    let color = &body["problems"][3];
+    assert_eq!(color["allowed"], "D, E, F, G, H, I, J, K, L, M");
+    let missing = server.get("/track").await.json();
+    assert_eq!(missing["problems"].as_array().unwrap().len(), 3);
+}
