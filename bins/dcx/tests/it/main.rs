@@ -95,3 +95,23 @@ fn validate_of_a_missing_folder_fails() {
     let out = dcx(&["validate", "/nonexistent/dcx-snapshot"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+/// Every `$ dcx ...` example in the docs prints exactly what the docs show.
+#[test]
+fn documented_examples_are_true() {
+    let mut checked = 0;
+    for doc in ["docs/pricing.md", "README.md"] {
+        let text = std::fs::read_to_string(test_support::workspace_root().join(doc)).unwrap();
+        let mut lines = text.lines();
+        while let Some(line) = lines.next() {
+            let Some(command) = line.strip_prefix("$ dcx ") else { continue };
+            let expected: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
+            let args: Vec<&str> = command.split_whitespace().collect();
+            let out = dcx(&args);
+            assert!(out.status.success(), "{doc}: dcx {command}: {}", stderr(&out));
+            assert_eq!(stdout(&out).trim_end(), expected.join("\n"), "{doc}: dcx {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "no documented examples found");
+}

@@ -1,0 +1,29 @@
+# A menu of common commands. `just --list` shows them; each is one line.
+
+# Run the whole service on the embedded reference snapshot.
+serve:
+    cargo run --release -p dcx -- serve
+
+# Price a stone, e.g. `just quote --carat 1.23 --color G --clarity VS2`.
+quote *ARGS:
+    cargo run --release -p dcx -- quote {{ARGS}}
+
+# Everything CI runs.
+ci:
+    bash .ci/run
+
+# The README's test command.
+test:
+    cargo test --workspace
+
+# Formatting and lints as CI checks them.
+check:
+    cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
+
+# Criterion benches (quotes, snapshot parsing).
+bench:
+    cargo bench -p benches
+
+# Rewrite goldens and the generated reference snapshot after an intended change.
+update-goldens:
+    UPDATE_EXPECT=1 cargo test --workspace
