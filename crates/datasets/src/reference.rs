@@ -75,16 +75,22 @@ pub fn embedded() -> FeedFiles {
 
 /// Generates the five reference feeds.
 pub fn generate() -> FeedFiles {
-    let round = matrix_file(1.0);
-    let cushion = matrix_file(CUSHION_FACTOR);
+    generate_variant(TS, 1.0)
+}
+
+/// A valid variant of the reference snapshot published at `ts` with every price scaled by
+/// `level`: for tests and demonstrations of histories (trends, tracking, reloads).
+pub fn generate_variant(ts: &str, level: f64) -> FeedFiles {
+    let round = matrix_file(ts, level);
+    let cushion = matrix_file(ts, level * CUSHION_FACTOR);
     let round_bytes = wire::to_bytes(&round);
-    let index = index_file(&round_bytes);
+    let index = index_file(ts, &round_bytes);
     let mut files = [
         round_bytes,
         wire::to_bytes(&cushion),
-        wire::to_bytes(&ratio_models()),
+        wire::to_bytes(&ratio_models(ts)),
         wire::to_bytes(&index),
-        wire::to_bytes(&depth()),
+        wire::to_bytes(&depth(ts)),
     ];
     FeedFiles::from_fn(|feed| std::mem::take(&mut files[feed as usize]))
 }
@@ -98,7 +104,7 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-fn matrix_file(scale: f64) -> MatrixFile {
+fn matrix_file(ts: &str, scale: f64) -> MatrixFile {
     let l = BANDS
         .iter()
         .map(|&(key, base)| {
@@ -119,7 +125,7 @@ fn matrix_file(scale: f64) -> MatrixFile {
         })
         .collect();
     MatrixFile {
-        ts: TS.to_owned(),
+        ts: ts.to_owned(),
         r: Color::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
         c: Clarity::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
         s: [Color::ALL.len(), Clarity::ALL.len()],
@@ -127,7 +133,7 @@ fn matrix_file(scale: f64) -> MatrixFile {
     }
 }
 
-fn index_file(round_bytes: &[u8]) -> IndexFile {
+fn index_file(ts: &str, round_bytes: &[u8]) -> IndexFile {
     let mut reader = crate::reader::Reader::new("matrix.json");
     let matrix =
         crate::matrix::parse(&mut reader, round_bytes).expect("generated matrix is valid").matrix;
@@ -160,7 +166,7 @@ fn index_file(round_bytes: &[u8]) -> IndexFile {
         trend: 0.0,
         trend_7d: None,
         trend_30d: None,
-        ts: TS.to_owned(),
+        ts: ts.to_owned(),
         specs,
     }
 }
@@ -187,7 +193,7 @@ fn model(source: &str, mode: &str, slider: (f64, f64, f64), bands: Vec<BandFile>
     }
 }
 
-fn ratio_models() -> RatioModelsFile {
+fn ratio_models(ts: &str) -> RatioModelsFile {
     let shapes = vec![
         (
             Shape::Cushion,
@@ -282,7 +288,7 @@ fn ratio_models() -> RatioModelsFile {
         ),
     ];
     RatioModelsFile {
-        ts: TS.to_owned(),
+        ts: ts.to_owned(),
         version: "reference-1".to_owned(),
         shapes: Ordered(
             shapes.into_iter().map(|(shape, model)| (shape.as_str().to_owned(), model)).collect(),
@@ -290,7 +296,7 @@ fn ratio_models() -> RatioModelsFile {
     }
 }
 
-fn depth() -> DepthFile {
+fn depth(ts: &str) -> DepthFile {
     let count = |band: usize, color: usize, clarity: usize| -> u64 {
         (LISTINGS[band] as f64 * COLOR_SHARES[color] * CLARITY_SHARES[clarity] * 1.0).round() as u64
     };
@@ -327,7 +333,7 @@ fn depth() -> DepthFile {
         clarity: Ordered(by_clarity),
         color: Ordered(by_color),
         colclar: Ordered(colclar),
-        ts: TS.to_owned(),
+        ts: ts.to_owned(),
     }
 }
 

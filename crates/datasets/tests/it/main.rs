@@ -1,0 +1,148 @@
+//! Snapshot folders on disk: histories, trends, live reloads and atomic publishing.
+
+use std::path::{Path, PathBuf};
+
+use datasets::{Feed, History, Live, ReloadOutcome, Source, Trend, fs, reference};
+
+/// A fresh temporary folder, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("datasets-it-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn publish(history: &Path, date: &str, level: f64) {
+    let files = reference::generate_variant(&format!("{date}T06:00:00Z"), level);
+    fs::write_dir_atomic(&history.join(date), &files, false).unwrap();
+}
+
+#[test]
+fn history_loads_dated_days_and_computes_trends() {
+    let dir = TempDir::new("trends");
+    publish(&dir.0, "2026-11-01", 1.0);
+    publish(&dir.0, "2026-11-13", 1.02);
+    publish(&dir.0, "2026-11-20", 1.05);
+    std::fs::create_dir_all(dir.0.join("not-a-date")).unwrap();
+    let (history, notes) = History::load(&dir.0).unwrap();
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(history.days().len(), 3);
+    assert_eq!(history.live().ts_text(), "2026-11-20T06:00:00Z");
+    match history.trend(7) {
+        Trend::Available { percent, from } => {
+            assert_eq!(from.to_string(), "2026-11-13");
+            assert!((percent - (1.05 / 1.02 - 1.0) * 100.0).abs() < 0.01, "{percent}");
+        }
+        other => panic!("{other:?}"),
+    }
+    match history.trend(30) {
+        Trend::Unavailable { reason } => {
+            assert!(reason.contains("no snapshot between 2026-10-18 and 2026-10-21"), "{reason}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn invalid_days_are_skipped_with_a_reason() {
+    let dir = TempDir::new("skip");
+    publish(&dir.0, "2026-11-19", 1.0);
+    publish(&dir.0, "2026-11-20", 1.0);
+    std::fs::write(dir.0.join("2026-11-20").join(Feed::Depth.file_name()), "{").unwrap();
+    let (history, notes) = History::load(&dir.0).unwrap();
+    assert_eq!(history.live_date().to_string(), "2026-11-19");
+    assert_eq!(notes.len(), 1);
+    assert!(notes[0].starts_with("skipped 2026-11-20: invalid snapshot"), "{notes:?}");
+    assert!(notes[0].contains("depth.json /: malformed json"), "{notes:?}");
+}
+
+#[test]
+fn an_empty_history_is_an_error() {
+    let dir = TempDir::new("empty");
+    let err = History::load(&dir.0).unwrap_err();
+    assert!(err.to_string().contains("no valid snapshot"), "{err}");
+}
+
+#[test]
+fn live_reload_swaps_refuses_and_stays_quiet() {
+    let dir = TempDir::new("live");
+    publish(&dir.0, "2026-11-19", 1.0);
+    let (live, notes) = Live::open(Source::History(dir.0.clone())).unwrap();
+    assert!(notes.is_empty());
+    assert_eq!(live.reload(), ReloadOutcome::Unchanged);
+
+    publish(&dir.0, "2026-11-20", 1.01);
+    let before = live.history();
+    match live.reload() {
+        ReloadOutcome::Swapped(text) => {
+            assert!(text.contains("now serving snapshot 2026-11-20T06:00:00Z (2 days)"), "{text}")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(before.days().len(), 1, "a reader's Arc is never changed under it");
+    assert_eq!(live.history().days().len(), 2);
+
+    // A corrupt new day is refused once, loudly, and the last good day keeps serving.
+    std::fs::create_dir_all(dir.0.join("2026-11-21")).unwrap();
+    std::fs::write(dir.0.join("2026-11-21/matrix.json"), "not json").unwrap();
+    match live.reload() {
+        ReloadOutcome::Refused(text) => assert!(text.contains("skipped 2026-11-21"), "{text}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(live.history().live().ts_text(), "2026-11-20T06:00:00Z");
+    assert_eq!(live.reload(), ReloadOutcome::Unchanged, "the same refusal is reported once");
+}
+
+#[test]
+fn a_corrupt_single_snapshot_is_refused_and_the_old_one_serves() {
+    let dir = TempDir::new("single");
+    fs::write_dir_atomic(&dir.0.join("snap"), &reference::generate(), false).unwrap();
+    let (live, _) = Live::open(Source::Snapshot(dir.0.join("snap"))).unwrap();
+    std::fs::write(dir.0.join("snap/index.json"), "{\"dcx\": -1}").unwrap();
+    let outcome = live.reload();
+    let text = outcome.message().unwrap().to_owned();
+    assert!(matches!(outcome, ReloadOutcome::Refused(_)));
+    assert!(
+        text.starts_with("reload refused, still serving snapshot 2026-11-20T00:00:00Z"),
+        "{text}"
+    );
+    assert_eq!(live.history().live().index().dcx, reference_dcx());
+}
+
+fn reference_dcx() -> f64 {
+    datasets::Snapshot::reference().index().dcx
+}
+
+#[test]
+fn publishing_is_atomic_and_never_overwrites_without_force() {
+    let dir = TempDir::new("publish");
+    let day = dir.0.join("2026-11-20");
+    fs::write_dir_atomic(&day, &reference::generate(), false).unwrap();
+    let err = fs::write_dir_atomic(
+        &day,
+        &reference::generate_variant("2026-11-20T00:00:00Z", 2.0),
+        false,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("already published"), "{err}");
+    assert_eq!(fs::load_dir(&day).unwrap().index().dcx, reference_dcx());
+    fs::write_dir_atomic(&day, &reference::generate_variant("2026-11-20T00:00:00Z", 2.0), true)
+        .unwrap();
+    assert!(fs::load_dir(&day).unwrap().index().dcx > reference_dcx() * 1.9);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir.0)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty());
+}
