@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# bench-feeds.sh: load-test the release feed-server on GET /matrix.json (gzip,
+# keep-alive) with wrk, and nginx serving the same bytes as a baseline.
+#
+# Loopback only, bounded duration. Tunables: THREADS (2), CONNS (64), DURATION (10s).
+# Prints requests/s, p50/p99 latency, the feed-server/nginx ratio, and the server's
+# RSS before and after the load. Installs wrk (and nginx) with apt-get when root.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+THREADS=${THREADS:-2}
+CONNS=${CONNS:-64}
+DURATION=${DURATION:-10s}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target-feeds}
+
+say() { echo "bench-feeds: $*" >&2; }
+
+apt_install() {
+    # Installs the first installable package of "$@"; false when not root or none works.
+    [ "$(id -u)" = 0 ] || return 1
+    [ -n "${APT_UPDATED:-}" ] || { apt-get update -qq >/dev/null 2>&1 || true; APT_UPDATED=1; }
+    for pkg in "$@"; do
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
+
+if ! command -v wrk >/dev/null; then
+    apt_install wrk || { say "wrk is missing: install it (sudo apt-get install -y wrk) and rerun"; exit 1; }
+fi
+
+free_port() {
+    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
+
+# Runs wrk against $1 and prints "requests/s p50 p99".
+load() {
+    local out
+    out=$(wrk -t"$THREADS" -c"$CONNS" -d"$DURATION" --latency -H 'Accept-Encoding: gzip' "$1")
+    echo "$out" >&2
+    local rps p50 p99
+    rps=$(echo "$out" | awk '/^Requests\/sec:/ { print $2 }')
+    p50=$(echo "$out" | awk '$1 == "50%" { print $2 }')
+    p99=$(echo "$out" | awk '$1 == "99%" { print $2 }')
+    echo "$rps $p50 $p99"
+}
+
+TMP=$(mktemp -d)
+SERVER_PID=""
+NGINX_PID=""
+cleanup() {
+    [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+    [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+say "building feed-server --release"
+(cd "$ROOT" && cargo build --release -q -p feed-server)
+
+"$CARGO_TARGET_DIR/release/feed-server" --listen 127.0.0.1:0 2>"$TMP/server.log" &
+SERVER_PID=$!
+for _ in $(seq 100); do
+    grep -q 'listening on' "$TMP/server.log" && break
+    sleep 0.1
+done
+URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$TMP/server.log" | head -1)
+[ -n "$URL" ] || { cat "$TMP/server.log" >&2; say "feed-server did not start"; exit 1; }
+curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$URL/matrix.json"
+
+RSS_BEFORE=$(rss "$SERVER_PID")
+say "feed-server at $URL: wrk -t$THREADS -c$CONNS -d$DURATION --latency -H 'Accept-Encoding: gzip' $URL/matrix.json"
+read -r FEED_RPS FEED_P50 FEED_P99 < <(load "$URL/matrix.json")
+RSS_AFTER=$(rss "$SERVER_PID")
+
+NGINX_LINE="nginx: not available (install nginx-light or nginx to get the baseline)"
+if command -v nginx >/dev/null || apt_install nginx-light nginx; then
+    mkdir -p "$TMP/www" "$TMP/logs"
+    cp "$ROOT/fixtures/snapshot/matrix.json" "$TMP/www/"
+    GZIP_LINE="gzip on; gzip_types application/json; gzip_comp_level 6;"
+    if nginx -V 2>&1 | grep -q gzip_static; then
+        gzip -9 -k "$TMP/www/matrix.json"
+        GZIP_LINE="gzip_static on;"
+    fi
+    chmod -R a+rX "$TMP"
+    NPORT=$(free_port)
+    cat >"$TMP/nginx.conf" <<CONF
+worker_processes auto;
+pid $TMP/nginx.pid;
+error_log $TMP/logs/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    types { application/json json; }
+    client_body_temp_path $TMP/logs;
+    proxy_temp_path $TMP/logs;
+    fastcgi_temp_path $TMP/logs;
+    uwsgi_temp_path $TMP/logs;
+    scgi_temp_path $TMP/logs;
+    server {
+        listen 127.0.0.1:$NPORT;
+        root $TMP/www;
+        $GZIP_LINE
+    }
+}
+CONF
+    nginx -p "$TMP" -c "$TMP/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/start.log" &
+    NGINX_PID=$!
+    for _ in $(seq 50); do
+        curl -sf -o /dev/null "http://127.0.0.1:$NPORT/matrix.json" && break
+        sleep 0.1
+    done
+    NGINX_URL="http://127.0.0.1:$NPORT/matrix.json"
+    ENCODING=$(curl -sI -H 'Accept-Encoding: gzip' "$NGINX_URL" | tr -d '\r' | awk 'tolower($1) == "content-encoding:" { print $2 }')
+    say "nginx at $NGINX_URL (${GZIP_LINE%%;*}, content-encoding: ${ENCODING:-none})"
+    read -r NGINX_RPS NGINX_P50 NGINX_P99 < <(load "$NGINX_URL")
+    RATIO=$(awk -v a="$FEED_RPS" -v b="$NGINX_RPS" 'BEGIN { printf "%.2f", a / b }')
+    NGINX_LINE="nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'): $NGINX_RPS req/s, p50 $NGINX_P50, p99 $NGINX_P99 (${GZIP_LINE%%;*}); feed-server/nginx = $RATIO"
+fi
+
+echo
+echo "GET /matrix.json, Accept-Encoding: gzip, keep-alive: wrk -t$THREADS -c$CONNS -d$DURATION --latency ($(nproc) cores, loopback)"
+echo "feed-server: $FEED_RPS req/s, p50 $FEED_P50, p99 $FEED_P99"
+echo "$NGINX_LINE"
+echo "feed-server RSS: $RSS_BEFORE before, $RSS_AFTER after load"
