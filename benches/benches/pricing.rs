@@ -10,6 +10,11 @@ fn quotes(c: &mut Criterion) {
     let snapshot = benches::load(&test_support::fixture_path("snapshot"));
     let pricing = snapshot.pricing();
 
+    // Baseline for ratios: the irreducible cost of any quote, one exp of a ln price.
+    let ln = 8.839707f64;
+    assert!((ln.exp() - 6902.97).abs() < 0.01);
+    c.bench_function("baseline_exp_of_ln_price", |b| b.iter(|| black_box(ln).exp()));
+
     let round = QuoteRequest {
         carat: 1.23,
         color: Color::G,
