@@ -1,1 +1,187 @@
-//! Listings in, a validated daily snapshot out (work in progress).
+//! Listings in, a validated daily snapshot out: the published methodology, step by step.
+//!
+//! [`read_listings`] turns CSV text (the native schema or the `diamonds` data set) into
+//! [`Listing`]s, counting every unusable row by reason. [`build`] then runs the steps of
+//! `docs/methodology.md`: scope filtering and de-duplication, carat band assignment,
+//! per-cell price selection (2nd / 3rd lowest ask), a bounded look-back into earlier
+//! published days, a log-linear regression for the cells still empty, monotone
+//! smoothing (weighted PAVA along colour, clarity and carat, repeated until no
+//! violation is left), the cushion matrix, the ratio models, the DCX with its trends
+//! and the depth counts. The five feeds it returns have passed
+//! [`datasets::Snapshot::parse`]; a build whose output would not is an [`Error`].
+//! [`publish`] writes a build into a history folder atomically.
+//!
+//! **Architecture invariant:** this crate never prints and never reads the clock or the
+//! environment: the caller passes the build date, the history and the input text. Only
+//! [`publish`] touches the file system (through `datasets::fs`). Output bytes depend on
+//! the inputs alone: nothing iterates a hash map, everything is sorted.
+//!
+//! Tests: unit tests sit in each module's sibling `tests.rs`; `tests.rs` next to this
+//! file builds the committed `diamonds` sample (or the full file named by
+//! `DIAMONDS_CSV`) end to end.
+#![deny(missing_docs)]
+
+mod build;
+mod cells;
+mod csv;
+mod feeds;
+mod fill;
+mod listing;
+mod publish;
+mod ratio;
+mod read;
+mod report;
+mod scope;
+mod select;
+mod smooth;
+
+use std::path::PathBuf;
+
+use chrono::NaiveDate;
+use datasets::{FeedFiles, History};
+use pricing::{Clarity, Color};
+
+pub use crate::{
+    build::{build, build_csv},
+    cells::Provenance,
+    feeds::TREND_SLACK_DAYS,
+    fill::MIN_FIT_CELLS,
+    listing::{Finish, Fluorescence, Listing},
+    publish::{history_summary, publish},
+    ratio::{MIN_BAND_LISTINGS, ModelSource},
+    read::{InputFormat, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
+    report::{BandReport, CellReport, MatrixReport, Report, ShapeReport},
+    scope::{BAND_KEYS, SCOPE_MAX_CARAT, SCOPE_MIN_CARAT, WINDOW_DAYS},
+    select::rank,
+    smooth::{MAX_PASSES, pava},
+};
+
+/// The cushion fallback: when too few cushion cells are observed, the cushion matrix is
+/// the round matrix times this factor (the reference snapshot's ratio).
+pub const CUSHION_FACTOR: f64 = 0.78;
+/// The fewest observed cushion cells for a cushion matrix of its own.
+pub const MIN_CUSHION_CELLS: usize = 20;
+
+/// One basket stone of the DCX.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BasketSpec {
+    /// Carat weight, within 0.3..=6.0.
+    pub carat: f64,
+    /// Colour grade.
+    pub color: Color,
+    /// Clarity grade.
+    pub clarity: Clarity,
+    /// Weight; the basket's weights sum to 1.
+    pub weight: f64,
+}
+
+/// The seven-spec basket of the reference snapshot (`datasets::reference::BASKET`).
+pub fn default_basket() -> Vec<BasketSpec> {
+    datasets::reference::BASKET
+        .iter()
+        .map(|&(carat, color, clarity, weight)| BasketSpec { carat, color, clarity, weight })
+        .collect()
+}
+
+/// What a build needs besides the listings.
+#[derive(Debug, Clone)]
+pub struct BuildOptions<'a> {
+    /// The day the snapshot is published for; its `ts` is midnight UTC of this day.
+    pub date: NaiveDate,
+    /// The DCX basket (see [`default_basket`]).
+    pub basket: Vec<BasketSpec>,
+    /// Earlier published days: look-back, trends and ratio-model carry-over. Days on or
+    /// after `date` are ignored.
+    pub history: Option<&'a History>,
+}
+
+impl BuildOptions<'_> {
+    /// Options for `date` with the default basket and no history.
+    pub fn new(date: NaiveDate) -> BuildOptions<'static> {
+        BuildOptions { date, basket: default_basket(), history: None }
+    }
+}
+
+/// A step of the build, reported to the progress callback as it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    /// Scope checks, duplicates, band assignment.
+    Filtering,
+    /// Per-cell ask selection.
+    Selecting,
+    /// Look-back into earlier days.
+    LookingBack,
+    /// Regression fill.
+    Modelling,
+    /// Monotone smoothing.
+    Smoothing,
+    /// The cushion matrix.
+    Cushion,
+    /// Ratio models.
+    RatioModels,
+    /// DCX, trends and depth.
+    Index,
+    /// Validating the five feeds together.
+    Validating,
+}
+
+/// A finished build: the five feeds (already validated) and the report.
+#[derive(Debug, Clone)]
+pub struct Build {
+    /// The feeds' bytes, ready for [`publish`].
+    pub files: FeedFiles,
+    /// What the build did.
+    pub report: Report,
+}
+
+/// Why a build or a publication failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Too few observed cells to fill the matrix.
+    #[error(
+        "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} spanning two colours and two clarities"
+    )]
+    NotEnoughData {
+        /// Observed cells in the whole matrix.
+        observed: usize,
+        /// The minimum for a fit.
+        needed: usize,
+    },
+    /// The basket is unusable.
+    #[error("invalid basket: {0}")]
+    Basket(String),
+    /// The built matrices still break a monotonicity rule (a bug; never published).
+    #[error("{matrix} breaks monotonicity by {violation:.6} in ln price after smoothing")]
+    NotMonotone {
+        /// `matrix.json` or `matrix_cushion.json`.
+        matrix: &'static str,
+        /// The largest violation.
+        violation: f64,
+    },
+    /// The five feeds failed validation (a bug; never published).
+    #[error("the built snapshot fails validation")]
+    Invalid(#[source] datasets::Error),
+    /// The feeds to publish are not a valid snapshot for the date.
+    #[error("refusing to publish {date}: {reason}")]
+    Refused {
+        /// The day.
+        date: NaiveDate,
+        /// Why.
+        reason: String,
+    },
+    /// Writing the snapshot folder failed.
+    #[error("cannot publish into {}", path.display())]
+    Publish {
+        /// The day's folder.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: datasets::Error,
+    },
+    /// An internal consistency check failed.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,39 @@
+//! Publishing a build into a history folder, and the summary `dcx history` prints.
+
+use std::path::{Path, PathBuf};
+
+use chrono::NaiveDate;
+use datasets::{FeedFiles, History, Snapshot};
+
+use crate::Error;
+
+/// Writes `files` as `history_dir/YYYY-MM-DD/` atomically (temporary folder, then
+/// rename): the day appears complete or not at all. The files must be a valid snapshot
+/// whose `ts` falls on `date`. An existing day is replaced only with `force`; a failure
+/// leaves the history as it was.
+pub fn publish(
+    history_dir: &Path,
+    date: NaiveDate,
+    files: &FeedFiles,
+    force: bool,
+) -> Result<PathBuf, Error> {
+    let snapshot = Snapshot::parse(files.clone())
+        .map_err(|err| Error::Refused { date, reason: err.to_string() })?;
+    let day = snapshot.ts().date_naive();
+    if day != date {
+        return Err(Error::Refused { date, reason: format!("the snapshot's ts is on {day}") });
+    }
+    let dir = history_dir.join(date.format("%Y-%m-%d").to_string());
+    datasets::fs::write_dir_atomic(&dir, files, force)
+        .map_err(|source| Error::Publish { path: dir.clone(), source })?;
+    Ok(dir)
+}
+
+/// Every published day, oldest first: date, DCX and 24-hour trend (percent).
+pub fn history_summary(history: &History) -> Vec<(NaiveDate, f64, f64)> {
+    history
+        .days()
+        .iter()
+        .map(|day| (day.date, day.snapshot.index().dcx, day.snapshot.index().trend))
+        .collect()
+}

@@ -1,0 +1,205 @@
+//! Ratio models for the fancy shapes: refitted from today's fancy listings that carry an
+//! L/W ratio, else carried over from the newest earlier published day, else the
+//! reference snapshot's models.
+//!
+//! Refit, per shape and per carat band of the fallback model: each listing's value is its
+//! per-carat ask over the base matrix's per-carat price for the same carat and grades
+//! (base = the model's `dataSource`), expressed in the model's `valueMode`. With at least
+//! [`MIN_BAND_LISTINGS`] listings, they are split by ratio into three equal groups and
+//! each group gives one point: (median ratio, median value). A band whose three median
+//! ratios are not strictly increasing keeps its fallback points. Slider, data source,
+//! value mode and band limits are those of the fallback model.
+
+use chrono::NaiveDate;
+use datasets::{
+    Feed, History,
+    wire::{BandFile, Ordered, PointFile, RatioModelsFile, ShapeModel, SliderFile},
+};
+use pricing::{Carat, PriceMatrix, Shape, ValueMode};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::scope::Used;
+
+/// The fewest listings with a ratio that refit one band of a model.
+pub const MIN_BAND_LISTINGS: usize = 9;
+
+/// Where a shape's published model came from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelSource {
+    /// Refitted today; `bands` of the model's bands had enough listings.
+    Refit {
+        /// Bands refitted.
+        bands: usize,
+        /// Listings with a ratio used.
+        listings: usize,
+    },
+    /// Copied from the day published on `from` (`YYYY-MM-DD`).
+    CarriedOver {
+        /// The day copied.
+        from: String,
+    },
+    /// The reference snapshot's model.
+    Reference,
+}
+
+/// The ratio models feed and where each shape's model came from.
+pub(crate) fn ratio_models(
+    used: &[Used<'_>],
+    round: &PriceMatrix,
+    cushion: &PriceMatrix,
+    history: Option<&History>,
+    date: NaiveDate,
+    ts: &str,
+) -> (RatioModelsFile, Vec<(Shape, ModelSource)>) {
+    let previous =
+        history.and_then(|h| h.days().iter().rev().find(|d| d.date < date)).and_then(|day| {
+            from_bytes(day.snapshot.files().get(Feed::RatioModels))
+                .map(|file| (file, ModelSource::CarriedOver { from: day.date.to_string() }))
+        });
+    let (fallback, fallback_source) = previous.unwrap_or_else(|| {
+        let bytes = datasets::reference::embedded();
+        let file = from_bytes(bytes.get(Feed::RatioModels)).expect("reference ratio models read");
+        (file, ModelSource::Reference)
+    });
+    let mut sources = Vec::new();
+    let mut shapes = Vec::new();
+    let mut refitted = false;
+    for (name, model) in fallback.shapes.0 {
+        let Ok(shape) = Shape::parse(&name) else { continue };
+        let base = if model.data_source == "cushion" { cushion } else { round };
+        let (model, source) = refit(model, shape, used, base);
+        let source = source.unwrap_or_else(|| fallback_source.clone());
+        refitted |= matches!(source, ModelSource::Refit { .. });
+        sources.push((shape, source));
+        shapes.push((name, model));
+    }
+    let version = if refitted { format!("fit-{date}") } else { fallback.version };
+    (RatioModelsFile { ts: ts.to_owned(), version, shapes: Ordered(shapes) }, sources)
+}
+
+fn refit(
+    mut model: ShapeModel,
+    shape: Shape,
+    used: &[Used<'_>],
+    base: &PriceMatrix,
+) -> (ShapeModel, Option<ModelSource>) {
+    let mode = ValueMode::from_feed(&model.value_mode);
+    let last = model.bands.len().saturating_sub(1);
+    let (mut bands, mut listings) = (0, 0);
+    for (i, band) in model.bands.iter_mut().enumerate() {
+        let inside = |carat: f64| {
+            carat >= band.min_carat
+                && match band.max_carat {
+                    Some(max) if i < last => carat < max,
+                    Some(max) => carat <= max,
+                    None => true,
+                }
+        };
+        let mut samples: Vec<(f64, f64)> = used
+            .iter()
+            .filter(|u| u.listing.shape == shape && inside(u.listing.carat))
+            .filter_map(|u| {
+                let ratio = u.listing.lw_ratio?;
+                let carat = Carat::new(u.listing.carat).ok()?;
+                let relative = u.listing.per_carat()
+                    / base.per_carat(carat, u.listing.color, u.listing.clarity);
+                let value = match mode {
+                    ValueMode::DeltaPct => (relative - 1.0) * 100.0,
+                    ValueMode::PercentOfBase => relative * 100.0,
+                };
+                Some((ratio, value))
+            })
+            .collect();
+        if samples.len() < MIN_BAND_LISTINGS {
+            continue;
+        }
+        samples.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let third = samples.len() / 3;
+        let groups = [&samples[..third], &samples[third..2 * third], &samples[2 * third..]];
+        let points: Vec<PointFile> = groups
+            .iter()
+            .map(|group| {
+                let mut values: Vec<f64> = group.iter().map(|s| s.1).collect();
+                values.sort_by(f64::total_cmp);
+                let ratios: Vec<f64> = group.iter().map(|s| s.0).collect();
+                PointFile {
+                    ratio: (median(&ratios) * 1000.0).round() / 1000.0,
+                    value: (median(&values) * 100.0).round() / 100.0,
+                }
+            })
+            .collect();
+        let increasing = points.windows(2).all(|p| p[0].ratio < p[1].ratio);
+        let positive = points.iter().all(|p| mode.multiplier(p.value) > 0.0);
+        if increasing && positive {
+            band.points = points;
+            bands += 1;
+            listings += samples.len();
+        }
+    }
+    let source = (bands > 0).then_some(ModelSource::Refit { bands, listings });
+    (model, source)
+}
+
+/// The median of sorted values.
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
+}
+
+/// Reads a published `ratio_models.json` back into its wire shape, shapes in the order
+/// of [`Shape::FANCY`].
+fn from_bytes(bytes: &[u8]) -> Option<RatioModelsFile> {
+    let root: Value = serde_json::from_slice(bytes).ok()?;
+    let shapes = root.get("shapes")?.as_object()?;
+    let mut out = Vec::new();
+    for shape in Shape::FANCY {
+        let model = shapes.get(shape.as_str())?;
+        let slider = model.get("slider")?;
+        let bands = model
+            .get("bands")?
+            .as_array()?
+            .iter()
+            .map(|band| {
+                let points = band
+                    .get("points")?
+                    .as_array()?
+                    .iter()
+                    .map(|p| {
+                        Some(PointFile {
+                            ratio: p.get("ratio")?.as_f64()?,
+                            value: p.get("value")?.as_f64()?,
+                        })
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                Some(BandFile {
+                    min_carat: band.get("minCarat")?.as_f64()?,
+                    max_carat: band.get("maxCarat").and_then(Value::as_f64),
+                    points,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        out.push((
+            shape.as_str().to_owned(),
+            ShapeModel {
+                data_source: model.get("dataSource")?.as_str()?.to_owned(),
+                value_mode: model.get("valueMode")?.as_str()?.to_owned(),
+                slider: SliderFile {
+                    min: slider.get("min")?.as_f64()?,
+                    center: slider.get("center")?.as_f64()?,
+                    max: slider.get("max")?.as_f64()?,
+                },
+                bands,
+            },
+        ));
+    }
+    Some(RatioModelsFile {
+        ts: String::new(),
+        version: root.get("version").and_then(Value::as_str).unwrap_or("carried-over").to_owned(),
+        shapes: Ordered(out),
+    })
+}
+
+#[cfg(test)]
+mod tests;

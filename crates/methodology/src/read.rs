@@ -1,0 +1,318 @@
+//! Reading listings from CSV text: the native schema and the `diamonds` data set, with
+//! every rejected row counted by reason.
+//!
+//! Native schema (header row required, column names case-insensitive, any order, unknown
+//! columns ignored): `carat`, `color`, `clarity`, `shape`, `cut`, `price` (USD for the
+//! stone) are required; `length`, `width` (mm), `lw_ratio`, `lab`, `polish`, `symmetry`,
+//! `fluorescence`, `listing_id` and `observed` (`YYYY-MM-DD`) are optional and may be
+//! empty. `diamonds` schema: `carat,cut,color,clarity,depth,table,price,x,y,z`; every
+//! stone is round, its L/W ratio is max(x, y) / min(x, y) (none when a dimension is 0)
+//! and its identity (for duplicates) is the whole row.
+
+use chrono::NaiveDate;
+use pricing::{Clarity, Color, Shape};
+use serde::Serialize;
+
+use crate::{
+    csv,
+    listing::{Finish, Fluorescence, Listing},
+};
+
+/// Which CSV schema the input follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    /// This project's schema (see `docs/methodology.md`).
+    Native,
+    /// The ggplot2 `diamonds` data set (`carat,cut,color,clarity,depth,table,price,x,y,z`).
+    Diamonds,
+}
+
+/// Why a row was not used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Reason {
+    /// The row could not be read: broken quoting, wrong field count, a missing required
+    /// value, a number or grade word that is not one.
+    Unparseable,
+    /// The row reads but cannot be a real ask: non-positive or non-finite carat or
+    /// price, negative dimensions, an L/W ratio below 1, an observation date after the
+    /// build date.
+    Impossible,
+    /// A real stone the index does not cover: carat outside 0.3..=6.0, grades outside
+    /// D..M and FL..SI2, other shapes, cut/polish/symmetry below the top grade, some
+    /// fluorescence, a laboratory other than GIA, an observation older than the window.
+    OutOfScope,
+    /// The same listing seen again (same `listing_id`, or without ids the same carat,
+    /// grades, shape, cut and price).
+    Duplicate,
+}
+
+/// Rows rejected, by reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Rejected {
+    /// See [`Reason::Unparseable`].
+    pub unparseable: u64,
+    /// See [`Reason::Impossible`].
+    pub impossible: u64,
+    /// See [`Reason::OutOfScope`].
+    pub out_of_scope: u64,
+    /// See [`Reason::Duplicate`].
+    pub duplicate: u64,
+}
+
+impl Rejected {
+    /// All rejected rows.
+    pub fn total(&self) -> u64 {
+        self.unparseable + self.impossible + self.out_of_scope + self.duplicate
+    }
+
+    pub(crate) fn add(&mut self, reason: Reason) {
+        match reason {
+            Reason::Unparseable => self.unparseable += 1,
+            Reason::Impossible => self.impossible += 1,
+            Reason::OutOfScope => self.out_of_scope += 1,
+            Reason::Duplicate => self.duplicate += 1,
+        }
+    }
+}
+
+/// How many examples of rejected rows are kept.
+pub const MAX_EXAMPLES: usize = 20;
+
+/// What reading (or filtering) did with the rows.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct RowCounts {
+    /// Data rows seen (the header not included).
+    pub rows: u64,
+    /// Rows passed on.
+    pub accepted: u64,
+    /// Rows rejected, by reason.
+    pub rejected: Rejected,
+    /// The first few rejections, e.g. `line 7: out of scope: clarity I1`.
+    pub examples: Vec<String>,
+}
+
+impl RowCounts {
+    pub(crate) fn reject(&mut self, what: &str, line: usize, reason: Reason, why: &str) {
+        self.rejected.add(reason);
+        if self.examples.len() < MAX_EXAMPLES {
+            let label = match reason {
+                Reason::Unparseable => "unparseable",
+                Reason::Impossible => "impossible value",
+                Reason::OutOfScope => "out of scope",
+                Reason::Duplicate => "duplicate",
+            };
+            self.examples.push(format!("{what} {line}: {label}: {why}"));
+        }
+    }
+}
+
+/// Reads listings from CSV text. Never fails: unreadable rows are counted (and the first
+/// few described) in the returned [`RowCounts`]; a header without a required column
+/// makes every row unparseable.
+pub fn read_listings(text: &str, format: InputFormat) -> (Vec<Listing>, RowCounts) {
+    let mut counts = RowCounts::default();
+    let mut listings = Vec::new();
+    let mut records = csv::records(text).into_iter();
+    let Some(header) = records.next() else { return (listings, counts) };
+    let columns = match header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
+        Columns::find(&names, format).map_err(|m| format!("header lacks column `{m}`"))
+    }) {
+        Ok(columns) => columns,
+        Err(why) => {
+            for record in records {
+                counts.rows += 1;
+                counts.reject("line", record.line, Reason::Unparseable, &why);
+            }
+            return (listings, counts);
+        }
+    };
+    for record in records {
+        counts.rows += 1;
+        let row = record.fields.map_err(|e| (Reason::Unparseable, e)).and_then(|fields| {
+            if fields.len() != columns.width {
+                return Err((
+                    Reason::Unparseable,
+                    format!("expected {} fields, got {}", columns.width, fields.len()),
+                ));
+            }
+            columns.listing(&fields, format)
+        });
+        match row {
+            Ok(listing) => {
+                counts.accepted += 1;
+                listings.push(listing);
+            }
+            Err((reason, why)) => counts.reject("line", record.line, reason, &why),
+        }
+    }
+    (listings, counts)
+}
+
+type RowError = (Reason, String);
+
+/// Column positions found in the header.
+struct Columns {
+    width: usize,
+    required: [usize; 6],
+    optional: [Option<usize>; 9],
+}
+
+const REQUIRED: [&str; 6] = ["carat", "color", "clarity", "shape", "cut", "price"];
+const OPTIONAL: [&str; 9] = [
+    "length",
+    "width",
+    "lw_ratio",
+    "lab",
+    "polish",
+    "symmetry",
+    "fluorescence",
+    "listing_id",
+    "observed",
+];
+
+impl Columns {
+    fn find(names: &[String], format: InputFormat) -> Result<Columns, &'static str> {
+        let position = |name: &str| names.iter().position(|n| n.trim().eq_ignore_ascii_case(name));
+        let mut required = [0; 6];
+        let mut optional = [None; 9];
+        for (slot, name) in REQUIRED.iter().enumerate() {
+            required[slot] = match (format, *name) {
+                (InputFormat::Diamonds, "shape") => usize::MAX,
+                _ => position(name).ok_or(*name)?,
+            };
+        }
+        for (slot, name) in OPTIONAL.iter().enumerate() {
+            optional[slot] = match (format, *name) {
+                (InputFormat::Diamonds, "length") => Some(position("x").ok_or("x")?),
+                (InputFormat::Diamonds, "width") => Some(position("y").ok_or("y")?),
+                (InputFormat::Diamonds, _) => None,
+                (InputFormat::Native, _) => position(name),
+            };
+        }
+        Ok(Columns { width: names.len(), required, optional })
+    }
+
+    fn listing(&self, fields: &[String], format: InputFormat) -> Result<Listing, RowError> {
+        let req = |slot: usize| -> Result<&str, RowError> {
+            let value = fields[self.required[slot]].trim();
+            if value.is_empty() {
+                return Err((Reason::Unparseable, format!("empty `{}`", REQUIRED[slot])));
+            }
+            Ok(value)
+        };
+        let opt = |slot: usize| {
+            self.optional[slot].map(|i| fields[i].trim()).filter(|value| !value.is_empty())
+        };
+        let carat = number("carat", req(0)?)?;
+        let color = color(req(1)?)?;
+        let clarity = clarity(req(2)?)?;
+        let shape = match format {
+            InputFormat::Diamonds => Shape::Round,
+            InputFormat::Native => shape(req(3)?)?,
+        };
+        let cut = finish("cut", req(4)?)?;
+        let price = number("price", req(5)?)?;
+        let length = opt(0).map(|v| number("length", v)).transpose()?;
+        let width = opt(1).map(|v| number("width", v)).transpose()?;
+        let lw_ratio = match (opt(2).map(|v| number("lw_ratio", v)).transpose()?, length, width) {
+            (Some(ratio), _, _) => Some(ratio),
+            (None, Some(l), Some(w)) => dims_ratio(l, w)?,
+            _ => None,
+        };
+        Ok(Listing {
+            carat,
+            color,
+            clarity,
+            shape,
+            cut,
+            price,
+            lw_ratio,
+            lab: opt(3).map(|v| v.to_ascii_uppercase()),
+            polish: opt(4).map(|v| finish("polish", v)).transpose()?,
+            symmetry: opt(5).map(|v| finish("symmetry", v)).transpose()?,
+            fluorescence: opt(6)
+                .map(|v| {
+                    Fluorescence::parse(v)
+                        .ok_or_else(|| (Reason::Unparseable, format!("unknown fluorescence {v:?}")))
+                })
+                .transpose()?,
+            listing_id: match format {
+                // The data set has no ids: a stone is identified by all ten columns.
+                InputFormat::Diamonds => Some(fields.join(",")),
+                InputFormat::Native => opt(7).map(str::to_owned),
+            },
+            observed: opt(8)
+                .map(|v| {
+                    NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| {
+                        (Reason::Unparseable, format!("observed {v:?} is not YYYY-MM-DD"))
+                    })
+                })
+                .transpose()?,
+        })
+    }
+}
+
+/// Length and width to an L/W ratio: both zero or either zero means "not measured";
+/// a negative dimension is impossible.
+fn dims_ratio(length: f64, width: f64) -> Result<Option<f64>, RowError> {
+    if length < 0.0 || width < 0.0 || !length.is_finite() || !width.is_finite() {
+        return Err((Reason::Impossible, format!("dimensions {length} x {width} mm")));
+    }
+    if length == 0.0 || width == 0.0 {
+        return Ok(None);
+    }
+    Ok(Some(length.max(width) / length.min(width)))
+}
+
+fn number(name: &str, text: &str) -> Result<f64, RowError> {
+    let bytes = text.as_bytes();
+    let numeric =
+        bytes.iter().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));
+    match text.parse::<f64>() {
+        Ok(value) if numeric => Ok(value),
+        _ => Err((Reason::Unparseable, format!("`{name}` {text:?} is not a number"))),
+    }
+}
+
+fn color(text: &str) -> Result<Color, RowError> {
+    Color::parse(text).map_err(|_| {
+        let upper = text.to_ascii_uppercase();
+        if upper.len() == 1 && ("N"..="Z").contains(&upper.as_str()) || upper.starts_with("FANCY") {
+            (Reason::OutOfScope, format!("colour {text}"))
+        } else {
+            (Reason::Unparseable, format!("unknown colour {text:?}"))
+        }
+    })
+}
+
+fn clarity(text: &str) -> Result<Clarity, RowError> {
+    Clarity::parse(text).map_err(|_| {
+        if ["I1", "I2", "I3", "SI3"].iter().any(|g| g.eq_ignore_ascii_case(text)) {
+            (Reason::OutOfScope, format!("clarity {text}"))
+        } else {
+            (Reason::Unparseable, format!("unknown clarity {text:?}"))
+        }
+    })
+}
+
+/// Shapes: the eight published ones (with `brilliant`/`modified` suffixes dropped); any
+/// other word made of letters and spaces is a real shape out of scope (princess, ...).
+fn shape(text: &str) -> Result<Shape, RowError> {
+    let lower = text.to_ascii_lowercase();
+    let base = lower.split_whitespace().next().unwrap_or("");
+    Shape::parse(base).or_else(|_| {
+        if text.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-') {
+            Err((Reason::OutOfScope, format!("shape {text}")))
+        } else {
+            Err((Reason::Unparseable, format!("unknown shape {text:?}")))
+        }
+    })
+}
+
+fn finish(name: &str, text: &str) -> Result<Finish, RowError> {
+    Finish::parse(text)
+        .ok_or_else(|| (Reason::Unparseable, format!("unknown {name} grade {text:?}")))
+}
+
+#[cfg(test)]
+mod tests;
