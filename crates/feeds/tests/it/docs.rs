@@ -27,8 +27,7 @@ fn words(line: &str) -> (Vec<String>, String) {
     let mut words = Vec::new();
     let mut word: Option<String> = None;
     let mut quote = None;
-    let mut chars = line.char_indices();
-    while let Some((at, c)) = chars.next() {
+    for (at, c) in line.char_indices() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
             (Some(_), c) => word.get_or_insert_with(String::new).push(c),
