@@ -1,0 +1,102 @@
+//! Golden request/response pairs: each `fixtures/jsonrpc/<case>.http` (request line,
+//! header lines, a blank line, the body) is sent over a socket and the response (status,
+//! headers but `Date`, pretty JSON body) compared with `<case>.golden`. `UPDATE_EXPECT=1`
+//! rewrites the goldens.
+
+use crate::support::{NOW_MILLIS, exchange};
+
+fn render(reply: &crate::support::Reply) -> String {
+    let mut out = format!("HTTP {}\n", reply.status);
+    let mut headers: Vec<_> = reply.headers.iter().filter(|(n, _)| n != "date").collect();
+    headers.sort();
+    for (name, value) in headers {
+        out.push_str(&format!("{name}: {value}\n"));
+    }
+    out.push('\n');
+    match serde_json::from_slice::<serde_json::Value>(&reply.body) {
+        Ok(mut json) => {
+            normalize(&mut json);
+            out.push_str(&test_support::pretty(&json));
+        }
+        Err(_) => out.push_str(&String::from_utf8_lossy(&reply.body)),
+    }
+    out
+}
+
+/// `_meta.timestamp` must be the injected instant, in milliseconds; it is then replaced by
+/// a placeholder so a change of test clock does not rewrite every golden.
+fn normalize(json: &mut serde_json::Value) {
+    if let Some(ts) = json.pointer_mut("/result/_meta/timestamp") {
+        let expected = chrono::DateTime::from_timestamp_millis(NOW_MILLIS)
+            .unwrap()
+            .to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        assert_eq!(ts, &expected);
+        *ts = serde_json::Value::from("<timestamp>");
+    }
+}
+
+#[track_caller]
+fn check(case: &str) {
+    let text = test_support::fixture(&format!("jsonrpc/{case}.http"));
+    let (head, body) = text.split_once("\n\n").unwrap_or((&text, ""));
+    let reply = exchange(head, body.trim_end_matches('\n').as_bytes());
+    test_support::assert_golden(&format!("jsonrpc/{case}.golden"), &render(&reply));
+}
+
+#[test]
+fn every_case_matches_its_golden() {
+    let dir = test_support::fixture_path("jsonrpc");
+    let mut cases: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "http"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 40, "only {} cases in {}", cases.len(), dir.display());
+    for case in &cases {
+        check(case);
+    }
+    // Every golden has its request.
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "golden") {
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            assert!(cases.contains(&stem), "{} has no .http request", path.display());
+        }
+    }
+}
+
+#[test]
+fn bodies_over_one_mebibyte_are_413() {
+    let body = vec![b' '; 1024 * 1024 + 1];
+    let reply = exchange("POST / HTTP/1.1\nContent-Type: application/json", &body);
+    assert_eq!(reply.status, 413);
+}
+
+#[test]
+fn keep_alive_serves_several_requests_on_one_connection() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let addr = crate::support::server();
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    for _ in 0..3 {
+        write!(stream, "GET /health HTTP/1.1\r\nHost: {addr}\r\n\r\n").unwrap();
+        let mut reader = BufReader::new(&mut stream);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        let mut length = 0;
+        loop {
+            let mut header = String::new();
+            reader.read_line(&mut header).unwrap();
+            if header == "\r\n" {
+                break;
+            }
+            if let Some(v) = header.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = v.trim().parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+    }
+}

@@ -1,0 +1,141 @@
+//! Properties of the in-process handler: no request body, header set or tool arguments
+//! make it panic, and every answer has one of the statuses the endpoint documents.
+
+use bytes::Bytes;
+use hyper::{HeaderMap, Method, header::HeaderValue};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use serve::Handler;
+
+use crate::support::service;
+
+const STATUSES: &[u16] = &[200, 202, 400, 403, 404, 405, 406, 415];
+
+fn post(body: Vec<u8>, headers: &[(&'static str, String)]) -> u16 {
+    let mut map = HeaderMap::new();
+    map.insert("content-type", HeaderValue::from_static("application/json"));
+    for (name, value) in headers {
+        if let Ok(value) = HeaderValue::from_str(value) {
+            map.append(*name, value);
+        }
+    }
+    let request = serve::Request {
+        method: Method::POST,
+        uri: "/".parse().unwrap(),
+        headers: map,
+        body: Bytes::from(body),
+        peer: ([127, 0, 0, 1], 1).into(),
+    };
+    service().handle(request).status().as_u16()
+}
+
+fn json_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::from)),
+        "[a-zA-Z0-9_/.\\- ]{0,12}".prop_map(Value::from),
+        prop_oneof![
+            Just("tools/call"),
+            Just("tools/list"),
+            Just("server/discover"),
+            Just("initialize"),
+            Just("get_diamond_price"),
+            Just("get_market_depth"),
+            Just("get_dcx_index"),
+            Just("carat"),
+            Just("2026-07-28"),
+            Just("2.0")
+        ]
+        .prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+            prop::collection::btree_map(
+                prop_oneof![
+                    Just("jsonrpc".to_owned()),
+                    Just("id".to_owned()),
+                    Just("method".to_owned()),
+                    Just("params".to_owned()),
+                    Just("_meta".to_owned()),
+                    Just("name".to_owned()),
+                    Just("arguments".to_owned()),
+                    Just("carat".to_owned()),
+                    Just("color".to_owned()),
+                    Just("clarity".to_owned()),
+                    Just("shape".to_owned()),
+                    Just("shape_ratio".to_owned()),
+                    "[a-z]{1,6}",
+                ],
+                inner,
+                0..6,
+            )
+            .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(body in prop::collection::vec(any::<u8>(), 0..256)) {
+        let status = post(body, &[]);
+        prop_assert!(STATUSES.contains(&status), "{status}");
+    }
+
+    #[test]
+    fn arbitrary_json_never_panics(value in json_value(), method in "[a-z/]{0,16}") {
+        let status = post(value.to_string().into_bytes(), &[
+            ("mcp-protocol-version", "2026-07-28".to_owned()),
+            ("mcp-method", method),
+        ]);
+        prop_assert!(STATUSES.contains(&status), "{status}");
+    }
+
+    #[test]
+    fn arbitrary_tool_arguments_are_answered(
+        tool in prop_oneof![Just("get_diamond_price"), Just("get_dcx_index"), Just("get_market_depth"), Just("nope")],
+        arguments in json_value(),
+    ) {
+        let body = json!({
+            "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+            "params": { "name": tool, "arguments": arguments, "_meta": meta() },
+        });
+        let status = post(body.to_string().into_bytes(), &[
+            ("mcp-protocol-version", "2026-07-28".to_owned()),
+            ("mcp-method", "tools/call".to_owned()),
+            ("mcp-name", tool.to_owned()),
+        ]);
+        // A known tool answers 200 (a result or an isError result); only a malformed
+        // request or an unknown tool is 400.
+        let known = tool != "nope";
+        prop_assert!(status == 200 || status == 400, "{status}");
+        prop_assert!(!known || arguments.is_object() || status == 400);
+    }
+
+    #[test]
+    fn any_price_arguments_within_the_schema_give_a_valid_result(
+        carat in 0.3f64..=6.0,
+        color in prop::sample::select(pricing::Color::ALL),
+        clarity in prop::sample::select(pricing::Clarity::ALL),
+        shape in prop::sample::select(pricing::Shape::ALL),
+    ) {
+        let history = datasets::History::single(datasets::Snapshot::reference());
+        let args = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str(), "shape": shape.as_str()});
+        let out = tools::Tool::Price
+            .call(&history, args.as_object().unwrap(), &tools::price::Links::default())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let errors = crate::validator::validate(&tools::Tool::Price.output_schema(), &out.structured);
+        prop_assert!(errors.is_empty(), "{errors:?}");
+    }
+}
