@@ -66,8 +66,13 @@ pub(crate) fn bad_request_body() -> Response<Body> {
     closing(json_response(StatusCode::BAD_REQUEST, body))
 }
 
+/// Marks a plumbing-level error response (sent before any service saw the request):
+/// the connection closes, and any origin may read the error, since it names no data,
+/// so that browser clients see why they were refused.
 fn closing(mut response: Response<Body>) -> Response<Body> {
-    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    let headers = response.headers_mut();
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     response
 }
 
