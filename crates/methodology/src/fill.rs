@@ -5,7 +5,8 @@
 //! ordinary least squares on the observed (and thin) cells. A band is fitted on its own
 //! cells when it has at least [`MIN_FIT_CELLS`] of them spanning two colours and two
 //! clarities; otherwise the window widens one band on each side at a time, adding the
-//! ln-carat term, until the fit is possible.
+//! ln-carat term, until the fit is possible (a pooled window must hold observed cells of
+//! at least two bands, so that the carat term is determined).
 
 use chrono::{Days, NaiveDate};
 use datasets::History;
@@ -107,7 +108,7 @@ pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
                 let hi = (band + radius).min(BAND_KEYS.len() - 1);
                 let window: Vec<Point> =
                     points.iter().copied().filter(|p| (lo..=hi).contains(&p.band)).collect();
-                fit(&window).map(|coef| (coef, hi - lo + 1))
+                fit(&window, radius > 0).map(|coef| (coef, hi - lo + 1))
             })
             .ok_or(Error::NotEnoughData { observed: points.len(), needed: MIN_FIT_CELLS })?;
         cells.pooled[band] = pooled;
@@ -131,8 +132,9 @@ pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
 }
 
 /// Least squares on `points`: `[a, b, c, d]` (d = 0 when all points share one band).
-/// `None` when the points cannot determine the coefficients.
-fn fit(points: &[Point]) -> Option<[f64; 4]> {
+/// `None` when the points cannot determine the coefficients, or when `pooled` and they
+/// come from a single band (a pooled fit must be able to carry prices across carats).
+fn fit(points: &[Point], pooled: bool) -> Option<[f64; 4]> {
     let distinct = |f: fn(&Point) -> f64| {
         let mut values: Vec<f64> = points.iter().map(f).collect();
         values.sort_by(f64::total_cmp);
@@ -143,6 +145,9 @@ fn fit(points: &[Point]) -> Option<[f64; 4]> {
         return None;
     }
     let with_carat = distinct(|p| p.ln_carat) >= 2;
+    if pooled && !with_carat {
+        return None;
+    }
     let p = if with_carat { 4 } else { 3 };
     let mut a = [[0.0; 5]; 4];
     for point in points {

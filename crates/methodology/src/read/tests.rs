@@ -1,1 +1,127 @@
-//! Tests of `read`.
+//! Tests of `read`: the native schema, the `diamonds` adapter and every bad-row class.
+
+use pricing::{Clarity, Color, Shape};
+
+use super::{InputFormat, Rejected, read_listings};
+use crate::listing::{Finish, Fluorescence};
+
+const HEADER: &str = "listing_id,carat,color,clarity,shape,cut,price,length,width,lw_ratio,lab,polish,symmetry,fluorescence,observed,note";
+
+#[test]
+fn native_row_with_every_column() {
+    let text = format!(
+        "{HEADER}\n\"A-1\",1.01,g,vs2,Oval,Excellent,\"7,000\",8.1,6,,gia,EX,VG,None,2026-11-20,\"says \"\"hi\"\"\"\n"
+    );
+    let (listings, counts) = read_listings(&text, InputFormat::Native);
+    // "7,000" is not a number: the thousands separator is not accepted.
+    assert_eq!(counts.rejected.unparseable, 1);
+    assert!(listings.is_empty());
+    let text = text.replace("\"7,000\"", "7000");
+    let (listings, counts) = read_listings(&text, InputFormat::Native);
+    assert_eq!((counts.rows, counts.accepted), (1, 1), "{:?}", counts.examples);
+    let l = &listings[0];
+    assert_eq!(
+        (l.carat, l.color, l.clarity, l.shape, l.cut),
+        (1.01, Color::G, Clarity::Vs2, Shape::Oval, Finish::Excellent)
+    );
+    assert_eq!(l.price, 7000.0);
+    assert_eq!(l.lw_ratio, Some(8.1 / 6.0));
+    assert_eq!(l.lab.as_deref(), Some("GIA"));
+    assert_eq!((l.polish, l.symmetry), (Some(Finish::Excellent), Some(Finish::VeryGood)));
+    assert_eq!(l.fluorescence, Some(Fluorescence::None));
+    assert_eq!(l.listing_id.as_deref(), Some("A-1"));
+    assert_eq!(l.observed.map(|d| d.to_string()).as_deref(), Some("2026-11-20"));
+}
+
+#[test]
+fn minimal_native_schema_in_any_column_order() {
+    let text = "PRICE,Shape,cut,clarity,color,carat\n5000,round brilliant,ideal,SI1,H,1.0\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert_eq!(counts.accepted, 1, "{:?}", counts.examples);
+    assert_eq!(listings[0].shape, Shape::Round);
+    assert_eq!(listings[0].lw_ratio, None);
+    assert_eq!(listings[0].listing_id, None);
+}
+
+#[test]
+fn every_bad_row_class_is_counted() {
+    let rows = [
+        "1.0,G,VS2,round,EX,abc",      // unparseable: price
+        "1.0,G+,VS2,round,EX,5000",    // unparseable: colour word
+        "1.0,G,VS9,round,EX,5000",     // unparseable: clarity word
+        "1.0,G,VS2,round,Superb,5000", // unparseable: cut word
+        "1.0,G,VS2,round,EX",          // unparseable: field count
+        ",G,VS2,round,EX,5000",        // unparseable: empty required value
+        "1.0,G,VS2,round#,EX,5000",    // unparseable: shape
+        "1.0,N,VS2,round,EX,5000",     // out of scope: colour N
+        "1.0,G,I1,round,EX,5000",      // out of scope: clarity I1
+        "1.0,G,VS2,princess,EX,5000",  // out of scope: shape
+        "1.0,G,VS2,round,EX,5000",     // fine
+        "\"1.0,G,VS2,round,EX,5000",   // unparseable: open quote (runs to the end)
+    ];
+    let text = format!("carat,color,clarity,shape,cut,price\n{}\n", rows.join("\n"));
+    let (listings, counts) = read_listings(&text, InputFormat::Native);
+    assert_eq!(listings.len(), 1);
+    assert_eq!(counts.rows, 12);
+    assert_eq!(
+        counts.rejected,
+        Rejected { unparseable: 8, impossible: 0, out_of_scope: 3, duplicate: 0 },
+        "{:#?}",
+        counts.examples
+    );
+    assert!(
+        counts.examples[0].starts_with("line 2: unparseable: `price`"),
+        "{}",
+        counts.examples[0]
+    );
+}
+
+#[test]
+fn negative_dimensions_are_impossible_and_zero_means_unmeasured() {
+    let text = "carat,color,clarity,shape,cut,price,length,width\n1,G,VS2,oval,EX,5000,-1,5\n1,G,VS2,oval,EX,5000,0,5\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert_eq!(counts.rejected.impossible, 1);
+    assert_eq!(listings.len(), 1);
+    assert_eq!(listings[0].lw_ratio, None);
+}
+
+#[test]
+fn missing_required_column_rejects_every_row() {
+    let (listings, counts) = read_listings(
+        "carat,color,clarity,cut,price\n1,G,VS2,EX,1\n2,G,VS2,EX,1\n",
+        InputFormat::Native,
+    );
+    assert!(listings.is_empty());
+    assert_eq!(counts.rejected.unparseable, 2);
+    assert!(counts.examples[0].contains("header lacks column `shape`"), "{:?}", counts.examples);
+}
+
+#[test]
+fn empty_input_has_no_rows() {
+    let (listings, counts) = read_listings("", InputFormat::Native);
+    assert!(listings.is_empty());
+    assert_eq!(counts.rows, 0);
+}
+
+#[test]
+fn diamonds_adapter() {
+    let text = "\"carat\",\"cut\",\"color\",\"clarity\",\"depth\",\"table\",\"price\",\"x\",\"y\",\"z\"\n\
+        0.31,\"Ideal\",\"E\",\"VS1\",61.5,55,900,4.4,4.36,2.7\n\
+        0.31,\"Very Good\",\"J\",\"I1\",61.5,55,400,4.4,4.36,2.7\n\
+        0.5,\"Premium\",\"D\",\"SI2\",61,57,1200,0,0,0\n\
+        0.31,\"Ideal\",\"E\",\"VS1\",61.5,55,900,4.4,4.36,2.7\n";
+    let (listings, counts) = read_listings(text, InputFormat::Diamonds);
+    assert_eq!(counts.rejected.out_of_scope, 1, "I1");
+    assert_eq!(listings.len(), 3);
+    let first = &listings[0];
+    assert_eq!(
+        (first.shape, first.cut, first.color, first.clarity),
+        (Shape::Round, Finish::Ideal, Color::E, Clarity::Vs1)
+    );
+    assert_eq!(first.lw_ratio, Some(4.4 / 4.36));
+    assert_eq!(listings[1].cut, Finish::Premium);
+    assert_eq!(listings[1].lw_ratio, None, "zero dimensions give no ratio");
+    // The whole row is the identity: the repeated row is the same listing id.
+    assert_eq!(listings[0].listing_id, listings[2].listing_id);
+    assert_ne!(listings[0].listing_id, listings[1].listing_id);
+}

@@ -1,1 +1,118 @@
-//! Tests of `scope`.
+//! Tests of `scope`: band assignment, impossible values, scope rules and duplicates.
+
+use chrono::NaiveDate;
+use pricing::{Clarity, Color, Shape};
+
+use super::{band_of, filter};
+use crate::{
+    listing::{Finish, Fluorescence, Listing},
+    read::{Rejected, RowCounts},
+};
+
+fn date() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 21).expect("date")
+}
+
+fn stone(carat: f64, price: f64) -> Listing {
+    Listing::new(carat, Color::G, Clarity::Vs2, Shape::Round, Finish::Excellent, price)
+}
+
+#[test]
+fn bands_are_half_open_and_the_last_takes_exactly_six() {
+    let cases = [
+        (0.3, 0),
+        (0.39, 0),
+        (0.4, 1),
+        (0.69, 2),
+        (0.7, 3),
+        (0.99, 4),
+        (1.0, 5),
+        (1.49, 5),
+        (4.99, 9),
+        (5.0, 10),
+        (5.99, 10),
+        (6.0, 11),
+    ];
+    for (carat, band) in cases {
+        assert_eq!(band_of(carat), band, "carat {carat}");
+    }
+}
+
+#[track_caller]
+fn check(listings: &[Listing], expect: Rejected, used: usize) {
+    let mut counts = RowCounts::default();
+    let kept = filter(listings, date(), &mut counts);
+    assert_eq!(counts.rejected, expect, "{:#?}", counts.examples);
+    assert_eq!(kept.len(), used);
+    assert_eq!(counts.accepted as usize, used);
+    assert_eq!(counts.rows as usize, listings.len());
+}
+
+#[test]
+fn impossible_values() {
+    let mut ratio = stone(1.0, 5000.0);
+    ratio.lw_ratio = Some(0.9);
+    let mut future = stone(1.0, 5000.0);
+    future.observed = NaiveDate::from_ymd_opt(2026, 11, 22);
+    let listings = [
+        stone(0.0, 5000.0),
+        stone(-1.0, 5000.0),
+        stone(1.0, 0.0),
+        stone(f64::NAN, 1.0),
+        ratio,
+        future,
+    ];
+    check(&listings, Rejected { impossible: 6, ..Rejected::default() }, 0);
+}
+
+#[test]
+fn out_of_scope() {
+    let mut cut = stone(1.0, 5000.0);
+    cut.cut = Finish::VeryGood;
+    let mut premium = stone(1.0, 5000.0);
+    premium.cut = Finish::Premium;
+    let mut polish = stone(1.0, 5000.0);
+    polish.polish = Some(Finish::Good);
+    let mut fluorescent = stone(1.0, 5000.0);
+    fluorescent.fluorescence = Some(Fluorescence::Faint);
+    let mut lab = stone(1.0, 5000.0);
+    lab.lab = Some("IGI".to_owned());
+    let mut stale = stone(1.0, 5000.0);
+    stale.observed = NaiveDate::from_ymd_opt(2026, 11, 15);
+    let listings =
+        [stone(0.29, 500.0), stone(6.01, 50000.0), cut, premium, polish, fluorescent, lab, stale];
+    check(&listings, Rejected { out_of_scope: 8, ..Rejected::default() }, 0);
+}
+
+#[test]
+fn in_scope_details_pass() {
+    let mut full = stone(6.0, 90000.0);
+    full.cut = Finish::Ideal;
+    full.polish = Some(Finish::Excellent);
+    full.symmetry = Some(Finish::Ideal);
+    full.fluorescence = Some(Fluorescence::None);
+    full.lab = Some("GIA".to_owned());
+    full.observed = NaiveDate::from_ymd_opt(2026, 11, 16);
+    check(&[stone(0.3, 500.0), full], Rejected::default(), 2);
+}
+
+#[test]
+fn duplicates_by_id_or_by_identical_fields() {
+    let mut a = stone(1.0, 5000.0);
+    a.listing_id = Some("x".to_owned());
+    let mut b = stone(1.2, 6000.0);
+    b.listing_id = Some("x".to_owned());
+    let listings = [a, b, stone(1.0, 5000.0), stone(1.0, 5000.0), stone(1.0, 5001.0)];
+    let mut counts = RowCounts::default();
+    let kept = filter(&listings, date(), &mut counts);
+    assert_eq!(counts.rejected, Rejected { duplicate: 2, ..Rejected::default() });
+    // The first occurrence is kept.
+    assert_eq!(kept[0].listing.carat, 1.0);
+    assert_eq!(kept.len(), 3);
+    // An out-of-scope row is never counted as a duplicate.
+    check(
+        &[stone(0.2, 1.0), stone(0.2, 1.0)],
+        Rejected { out_of_scope: 2, ..Rejected::default() },
+        0,
+    );
+}
