@@ -97,7 +97,7 @@ pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
         })
         .collect();
     let mut filled = 0;
-    for band in 0..BAND_KEYS.len() {
+    for (band, &key) in BAND_CARATS.iter().enumerate() {
         let range = band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND;
         if cells.provenance[range.clone()].iter().all(Option::is_some) {
             continue;
@@ -112,7 +112,7 @@ pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
             })
             .ok_or(Error::NotEnoughData { observed: points.len(), needed: MIN_FIT_CELLS })?;
         cells.pooled[band] = pooled;
-        let ln_carat = BAND_CARATS[band].ln();
+        let ln_carat = key.ln();
         for cell in range {
             if cells.provenance[cell].is_none() {
                 let within = cell % CELLS_PER_BAND;
@@ -173,13 +173,13 @@ fn solve(a: &mut [[f64; 5]; 4], p: usize) -> Option<[f64; 4]> {
             return None;
         }
         a.swap(col, pivot);
-        for row in 0..p {
+        let pivot_row = a[col];
+        for (row, values) in a.iter_mut().enumerate().take(p) {
             if row != col {
-                let factor = a[row][col] / a[col][col];
-                for k in col..p {
-                    a[row][k] -= factor * a[col][k];
+                let factor = values[col] / pivot_row[col];
+                for k in (col..p).chain([4]) {
+                    values[k] -= factor * pivot_row[k];
                 }
-                a[row][4] -= factor * a[col][4];
             }
         }
     }

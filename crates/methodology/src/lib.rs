@@ -139,7 +139,7 @@ pub struct Build {
 pub enum Error {
     /// Too few observed cells to fill the matrix.
     #[error(
-        "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} spanning two colours and two clarities"
+        "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} cells spanning two colours and two clarities, and cells in two bands to fill the other bands"
     )]
     NotEnoughData {
         /// Observed cells in the whole matrix.

@@ -300,11 +300,11 @@ fn clarity(text: &str) -> Result<Clarity, RowError> {
 fn shape(text: &str) -> Result<Shape, RowError> {
     let lower = text.to_ascii_lowercase();
     let base = lower.split_whitespace().next().unwrap_or("");
-    Shape::parse(base).or_else(|_| {
+    Shape::parse(base).map_err(|_| {
         if text.chars().all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '-') {
-            Err((Reason::OutOfScope, format!("shape {text}")))
+            (Reason::OutOfScope, format!("shape {text}"))
         } else {
-            Err((Reason::Unparseable, format!("unknown shape {text:?}")))
+            (Reason::Unparseable, format!("unknown shape {text:?}"))
         }
     })
 }
