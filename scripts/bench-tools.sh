@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Load bench of the tool server: wrk POSTs `tools/call get_diamond_price` (full MCP headers
+# and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
+# hyper server returning a fixed JSON body (crates/tools/examples/fixed_json.rs). Prints
+# req/s and p50/p99 latency of both and their ratio.
+# Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_=${BENCH_SECONDS:-10}
+THREADS=${BENCH_THREADS:-2}
+CONNECTIONS=${BENCH_CONNECTIONS:-32}
+
+if ! command -v wrk > /dev/null; then
+  echo "== installing wrk"
+  apt-get install -y wrk > /dev/null || { apt-get update > /dev/null && apt-get install -y wrk > /dev/null; }
+fi
+
+echo "== cargo build --release -p tool-server, example fixed_json"
+cargo build --release --locked -p tool-server
+cargo build --release --locked -p tools --example fixed_json
+TARGET=$(cargo metadata --format-version 1 --no-deps \
+  | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
+
+WORK=$(mktemp -d)
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# start NAME COMMAND...: runs a server on a free port and sets ADDR from its stderr.
+start() {
+  local name=$1; shift
+  "$@" 2> "$WORK/$name.log" &
+  PIDS+=($!)
+  ADDR=""
+  for _ in $(seq 1 100); do
+    ADDR=$(grep -o 'listening on http://[0-9.:]*' "$WORK/$name.log" | head -1 | sed 's|listening on http://||') || true
+    [ -n "$ADDR" ] && return 0
+    sleep 0.1
+  done
+  cat "$WORK/$name.log"; echo "$name did not start"; exit 1
+}
+
+cat > "$WORK/call.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, text/event-stream"
+wrk.headers["MCP-Protocol-Version"] = "2026-07-28"
+wrk.headers["Mcp-Method"] = "tools/call"
+wrk.headers["Mcp-Name"] = "get_diamond_price"
+wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.23,"color":"G","clarity":"VS2","shape":"oval","shape_ratio":1.35},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %.1f %.3f %.3f %d\n", summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+LUA
+
+run() {
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" | grep '^RESULT'
+}
+
+start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
+# Check the request is answered correctly once before timing it.
+lua_body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
+curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
+  --data "$lua_body" "http://$ADDR/" | grep -q '"isError":false' || { echo "tool call failed"; exit 1; }
+read -r _ tool_rps tool_p50 tool_p99 tool_err < <(run "$ADDR" "$WORK/call.lua")
+
+start fixed_json "$TARGET/release/examples/fixed_json"
+read -r _ base_rps base_p50 base_p99 base_err < <(run "$ADDR" "$WORK/call.lua")
+
+echo "== wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s (loopback, $(nproc) cores)"
+printf '%-36s %12s %10s %10s %7s\n' server req/s p50_ms p99_ms errors
+printf '%-36s %12s %10s %10s %7s\n' "tool-server tools/call price" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err"
+printf '%-36s %12s %10s %10s %7s\n' "bare hyper fixed JSON (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err"
+python3 -c "print(f'tool-server throughput = {float($tool_rps)/float($base_rps):.2f} x baseline')"
+[ "$tool_err" = 0 ] || { echo "tool-server: $tool_err failed requests"; exit 1; }
