@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use datasets::{Feed, Snapshot};
 use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix};
 
-use crate::{Build, BuildOptions, InputFormat, Provenance, build_csv};
+use crate::{Build, BuildOptions, InputFormat, build_csv};
 
 /// Observed cells may move this far from their selected ask when smoothing makes the
 /// matrix monotone (see `docs/methodology.md`, "Checks").
