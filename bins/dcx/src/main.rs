@@ -4,7 +4,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod build;
 mod quote;
+mod serve_cmd;
 mod validate;
 
 /// Diamond pricing data service: quotes, snapshots and servers.
@@ -15,6 +17,12 @@ enum Command {
     Quote(quote::Args),
     /// Check a snapshot folder (or a history of dated folders); lists every problem.
     Validate(validate::Args),
+    /// Run the service: the REST feed server and the MCP tool server.
+    Serve(serve_cmd::Args),
+    /// Build a daily snapshot from retail listings (CSV).
+    Build(build::Args),
+    /// List the days of a history folder with their DCX.
+    History(build::HistoryArgs),
 }
 
 /// Exit code for bad arguments, as clap uses.
@@ -24,6 +32,9 @@ fn main() -> ExitCode {
     let outcome = match Command::parse() {
         Command::Quote(args) => quote::run(args),
         Command::Validate(args) => validate::run(args),
+        Command::Serve(args) => serve_cmd::run(args),
+        Command::Build(args) => build::run(args),
+        Command::History(args) => build::history(args),
     };
     match outcome {
         Ok(code) => code,

@@ -38,16 +38,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     notes.iter().for_each(|note| log(note));
     let live = Arc::new(live);
     let listener = tokio::net::TcpListener::bind(settings.listen).await?;
-    let reload = {
-        let live = Arc::clone(&live);
-        let reload = move || live.reload().message().unwrap_or_default().to_owned();
-        let report = |line: String| {
-            if !line.is_empty() {
-                log(&line)
-            }
-        };
-        tokio::spawn(serve::reload_loop(reload, settings.poll, report))
-    };
+    let reload = tools::spawn_reloads(Arc::clone(&live), settings.poll, log);
     let config = settings.config(live, Arc::new(chrono::Utc::now));
     let events = |event: &serve::Event<'_>| log(&event.to_string());
     let served = tools::run(config, listener, serve::shutdown_signal(), events).await;

@@ -25,7 +25,7 @@ impl fmt::Display for Issue {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A file or folder could not be read.
-    #[error("cannot read {}: {source}", path.display())]
+    #[error("{}: {source}", path.display())]
     Io {
         /// The path that failed.
         path: PathBuf,

@@ -58,3 +58,20 @@ pub async fn run(
         .await;
     Ok(())
 }
+
+/// Starts reloading `live` on SIGHUP and, when `poll` is set, at that interval; the loop
+/// runs off the request path and reports only reloads that changed or refused something.
+/// Abort the returned task to stop it.
+pub fn spawn_reloads(
+    live: Arc<datasets::Live>,
+    poll: Option<std::time::Duration>,
+    report: impl Fn(&str) + Send + Sync + 'static,
+) -> tokio::task::JoinHandle<()> {
+    let reload = move || live.reload().message().unwrap_or_default().to_owned();
+    let report = move |line: String| {
+        if !line.is_empty() {
+            report(&line)
+        }
+    };
+    tokio::spawn(serve::reload_loop(reload, poll, report))
+}

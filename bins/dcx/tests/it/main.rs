@@ -105,7 +105,8 @@ fn documented_examples_are_true() {
         let mut lines = text.lines();
         while let Some(line) = lines.next() {
             let Some(command) = line.strip_prefix("$ dcx ") else { continue };
-            let expected: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
+            let expected: Vec<&str> =
+                lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
             let args: Vec<&str> = command.split_whitespace().collect();
             let out = dcx(&args);
             assert!(out.status.success(), "{doc}: dcx {command}: {}", stderr(&out));
@@ -114,4 +115,99 @@ fn documented_examples_are_true() {
         }
     }
     assert!(checked >= 2, "no documented examples found");
+}
+
+/// `dcx serve` starts both servers on the same data; a quote's tracking link points at
+/// the feed server actually running, and SIGTERM drains both and exits 0.
+#[test]
+fn serve_runs_both_servers_and_links_them() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
+        .args(["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut address = |server: &str| loop {
+        let line = lines.next().expect("dcx serve exited early").unwrap();
+        if let Some(rest) = line.strip_prefix(&format!("dcx serve: {server}: listening on http://"))
+        {
+            return rest.trim().to_owned();
+        }
+    };
+    let (first, second) = (address("feeds"), address("tools"));
+    let (feeds, tools) = (first, second);
+    let request = |addr: &str, text: String| -> String {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        stream.write_all(text.as_bytes()).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response
+    };
+    let index = request(
+        &feeds,
+        format!("GET /index.json HTTP/1.1\r\nHost: {feeds}\r\nConnection: close\r\n\r\n"),
+    );
+    assert!(index.starts_with("HTTP/1.1 200"), "{index}");
+    assert!(index.contains("\"dcx\": 4016.38"), "{index}");
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.0,"color":"G","clarity":"VS2"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let call = request(
+        &tools,
+        format!(
+            "POST / HTTP/1.1\r\nHost: {tools}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    );
+    assert!(call.starts_with("HTTP/1.1 200"), "{call}");
+    let link = format!("http://{feeds}/track?shape=round&carat=1&color=G&clarity=VS2");
+    assert!(call.contains(&link), "{call}");
+    let track = request(
+        &feeds,
+        format!(
+            "GET {} HTTP/1.1\r\nHost: {feeds}\r\nConnection: close\r\n\r\n",
+            &link[link.find("/track").unwrap()..]
+        ),
+    );
+    assert!(track.starts_with("HTTP/1.1 200") && track.contains("5900"), "{track}");
+
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+}
+
+/// `dcx build` writes a valid snapshot, byte-identical for identical input, never
+/// overwrites a published day without `--force`, and `dcx history` lists the days.
+#[test]
+fn build_publishes_valid_deterministic_days() {
+    let dir = std::env::temp_dir().join(format!("dcx-build-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
+    let listings = listings.to_str().unwrap();
+    let history = dir.join("history");
+    let history = history.to_str().unwrap();
+    let build = |date: &str, extra: &[&str]| {
+        let mut args =
+            vec!["build", "--listings", listings, "--format", "diamonds", "--date", date];
+        args.extend_from_slice(extra);
+        dcx(&args)
+    };
+    let first = build("2026-11-20", &["--history", history]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(stdout(&first).contains("rows: 450 in"), "{}", stdout(&first));
+    let again = build("2026-11-20", &["--history", history]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("already published; pass --force"), "{}", stderr(&again));
+    let out = dir.join("copy");
+    let copy = build("2026-11-20", &["--out", out.to_str().unwrap()]);
+    assert!(copy.status.success(), "{}", stderr(&copy));
+    for feed in datasets::Feed::ALL {
+        let a = std::fs::read(dir.join("history/2026-11-20").join(feed.file_name())).unwrap();
+        let b = std::fs::read(out.join(feed.file_name())).unwrap();
+        assert!(a == b, "{feed} differs between two builds of the same input");
+    }
+    assert!(dcx(&["validate", history]).status.success());
+    let listed = dcx(&["history", history]);
+    assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,125 @@
+//! `dcx build`: listings in, a validated daily snapshot out (one folder, or a new day of a
+//! history); `dcx history DIR`: the published days with their DCX.
+
+use std::{
+    io::{IsTerminal, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
+
+use chrono::NaiveDate;
+
+use crate::{EXIT_USAGE, Outcome};
+
+/// The listing file layouts `dcx build` reads.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Format {
+    /// The documented CSV schema (docs/methodology.md).
+    Native,
+    /// The ggplot2 `diamonds` data set (round stones, its own columns).
+    Diamonds,
+}
+
+/// Arguments of `dcx build`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    /// The listings, a CSV file.
+    #[arg(long)]
+    listings: PathBuf,
+    /// The CSV layout of the listings.
+    #[arg(long, value_enum, default_value_t = Format::Native)]
+    format: Format,
+    /// Write the snapshot into this folder (created atomically).
+    #[arg(long, required_unless_present = "history", conflicts_with = "history")]
+    out: Option<PathBuf>,
+    /// Publish the snapshot as a new day `YYYY-MM-DD/` of this history folder; earlier days
+    /// feed the look-back, the trends and the ratio models.
+    #[arg(long)]
+    history: Option<PathBuf>,
+    /// The day the snapshot is for [default: today, UTC].
+    #[arg(long, value_parser = parse_date)]
+    date: Option<NaiveDate>,
+    /// Replace a day (or folder) that is already published.
+    #[arg(long)]
+    force: bool,
+    /// Also write the build report as JSON to this file.
+    #[arg(long)]
+    report: Option<PathBuf>,
+}
+
+fn parse_date(text: &str) -> Result<NaiveDate, String> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|_| format!("expected a date like 2026-11-21, got {text:?}"))
+}
+
+pub(crate) fn run(args: Args) -> Outcome {
+    let csv = match std::fs::read_to_string(&args.listings) {
+        Ok(text) => text,
+        Err(err) => {
+            eprintln!("dcx build: cannot read {}: {err}", args.listings.display());
+            return Ok(ExitCode::from(EXIT_USAGE));
+        }
+    };
+    let date = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let history = match &args.history {
+        Some(dir) if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() => {
+            Some(datasets::History::load(dir)?.0)
+        }
+        _ => None,
+    };
+    let mut options = methodology::BuildOptions::new(date);
+    options.history = history.as_ref();
+    let format = match args.format {
+        Format::Native => methodology::InputFormat::Native,
+        Format::Diamonds => methodology::InputFormat::Diamonds,
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |stage: methodology::Stage| {
+        if terminal {
+            eprint!("\r\x1b[Kbuilding: {stage:?}...");
+        }
+    };
+    let built = methodology::build_csv(&csv, format, &options, Some(&mut progress));
+    if terminal {
+        eprint!("\r\x1b[K");
+    }
+    let build = built?;
+    let written = match (&args.out, &args.history) {
+        (Some(out), _) => {
+            datasets::fs::write_dir_atomic(out, &build.files, args.force)?;
+            out.clone()
+        }
+        (None, Some(history)) => methodology::publish(history, date, &build.files, args.force)?,
+        (None, None) => {
+            eprintln!("dcx build: give --out DIR or --history DIR");
+            return Ok(ExitCode::from(EXIT_USAGE));
+        }
+    };
+    if let Some(path) = &args.report {
+        std::fs::write(path, serde_json::to_string_pretty(&build.report)? + "\n")?;
+    }
+    let mut out = std::io::stdout();
+    writeln!(out, "{}", build.report.summary())?;
+    writeln!(out, "written: {}", written.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `dcx history`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct HistoryArgs {
+    /// A folder of `YYYY-MM-DD` snapshot folders.
+    dir: PathBuf,
+}
+
+pub(crate) fn history(args: HistoryArgs) -> Outcome {
+    let (history, notes) = datasets::History::load(&args.dir)?;
+    let mut out = std::io::stdout();
+    writeln!(out, "{:<12} {:>12} {:>9}", "day", "dcx", "trend %")?;
+    for (date, dcx, trend) in methodology::history_summary(&history) {
+        writeln!(out, "{:<12} {:>12.2} {:>+9.2}", date.to_string(), dcx, trend)?;
+    }
+    for note in notes {
+        writeln!(out, "{note}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
