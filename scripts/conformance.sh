@@ -24,34 +24,13 @@ if [ "$(cat "$CACHE/conformance/.version" 2>/dev/null)" != "$SUITE_VERSION" ]; t
 fi
 CONFORMANCE="$CACHE/conformance/node_modules/.bin/conformance"
 
-echo "== cargo build --release -p tool-server"
-cargo build --release --locked -p tool-server
-TARGET=$(cargo metadata --format-version 1 --no-deps \
-  | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
-
-WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-"$TARGET/release/tool-server" --listen 127.0.0.1:0 2> "$WORK/server.log" &
-SERVER_PID=$!
-ADDR=""
-for _ in $(seq 1 100); do
-  ADDR=$(grep -o 'listening on http://[0-9.:]*' "$WORK/server.log" | head -1 | sed 's|listening on http://||') || true
-  [ -n "$ADDR" ] && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log"; echo "tool-server exited"; exit 1; }
-  sleep 0.1
-done
-[ -n "$ADDR" ] || { cat "$WORK/server.log"; echo "tool-server did not report its address"; exit 1; }
+# shellcheck source=scripts/lib-tool-server.sh
+source "$ROOT/scripts/lib-tool-server.sh"
+start_tool_server
 URL="http://$ADDR/"
 # Results stay in conformance-results/ (git-ignored) for inspection.
 OUT="$ROOT/conformance-results"
 rm -rf "$OUT"
-echo "== tool-server at $URL"
 
 # Summarises one results folder: passed/failed/other counts per scenario.
 summary() {

@@ -297,44 +297,18 @@ fn ratio_models(ts: &str) -> RatioModelsFile {
 }
 
 fn depth(ts: &str) -> DepthFile {
-    let count = |band: usize, color: usize, clarity: usize| -> u64 {
-        (LISTINGS[band] as f64 * COLOR_SHARES[color] * CLARITY_SHARES[clarity] * 1.0).round() as u64
-    };
-    let mut by_clarity = Vec::new();
-    let mut by_color = Vec::new();
-    for (band, &(key, _)) in BANDS.iter().enumerate() {
-        let clarity = Clarity::ALL
-            .iter()
-            .map(|q| (q.as_str().to_owned(), (0..10).map(|c| count(band, c, q.index())).sum()))
-            .collect();
-        let color = Color::ALL
-            .iter()
-            .map(|c| (c.as_str().to_owned(), (0..8).map(|q| count(band, c.index(), q)).sum()))
-            .collect();
-        by_clarity.push((key.to_owned(), Ordered(clarity)));
-        by_color.push((key.to_owned(), Ordered(color)));
-    }
-    let colclar = Color::ALL
-        .iter()
-        .map(|c| {
-            let row = Clarity::ALL
-                .iter()
-                .map(|q| {
-                    (
-                        q.as_str().to_owned(),
-                        (0..BANDS.len()).map(|b| count(b, c.index(), q.index())).sum(),
-                    )
+    let counts: Vec<[[u64; 8]; 10]> = (0..BANDS.len())
+        .map(|band| {
+            std::array::from_fn(|color| {
+                std::array::from_fn(|clarity| {
+                    (LISTINGS[band] as f64 * COLOR_SHARES[color] * CLARITY_SHARES[clarity]).round()
+                        as u64
                 })
-                .collect();
-            (c.as_str().to_owned(), Ordered(row))
+            })
         })
         .collect();
-    DepthFile {
-        clarity: Ordered(by_clarity),
-        color: Ordered(by_color),
-        colclar: Ordered(colclar),
-        ts: ts.to_owned(),
-    }
+    let keys: Vec<&str> = BANDS.iter().map(|(key, _)| *key).collect();
+    DepthFile::from_counts(&keys, &counts, ts)
 }
 
 /// Checks that `snapshot` is the one [`generate`] makes (used by tests and `dcx`).

@@ -142,6 +142,53 @@ pub struct DepthFile {
     pub ts: String,
 }
 
+/// Listing counts of one band: `[colour index][clarity index]`.
+pub type BandCounts = [[u64; 8]; 10];
+
+impl DepthFile {
+    /// Builds the three consistent views from listing counts per band:
+    /// `counts[band][colour index][clarity index]`, bands in the order of `keys`.
+    pub fn from_counts(keys: &[&str], counts: &[BandCounts], ts: &str) -> DepthFile {
+        use pricing::{Clarity, Color};
+        let per_band = |f: &dyn Fn(&BandCounts) -> Vec<(String, u64)>| -> Ordered<Ordered<u64>> {
+            Ordered(
+                keys.iter()
+                    .zip(counts)
+                    .map(|(key, band)| ((*key).to_owned(), Ordered(f(band))))
+                    .collect(),
+            )
+        };
+        let clarity = per_band(&|band| {
+            Clarity::ALL
+                .iter()
+                .map(|q| (q.as_str().to_owned(), band.iter().map(|row| row[q.index()]).sum()))
+                .collect()
+        });
+        let color = per_band(&|band| {
+            Color::ALL
+                .iter()
+                .map(|c| (c.as_str().to_owned(), band[c.index()].iter().sum()))
+                .collect()
+        });
+        let colclar = Color::ALL
+            .iter()
+            .map(|c| {
+                let row = Clarity::ALL
+                    .iter()
+                    .map(|q| {
+                        (
+                            q.as_str().to_owned(),
+                            counts.iter().map(|band| band[c.index()][q.index()]).sum(),
+                        )
+                    })
+                    .collect();
+                (c.as_str().to_owned(), Ordered(row))
+            })
+            .collect();
+        DepthFile { clarity, color, colclar: Ordered(colclar), ts: ts.to_owned() }
+    }
+}
+
 /// Serializes a feed the way the service publishes it: pretty JSON, trailing newline.
 pub fn to_bytes<T: Serialize>(feed: &T) -> Vec<u8> {
     let mut bytes = serde_json::to_vec_pretty(feed).expect("feed types always serialize");

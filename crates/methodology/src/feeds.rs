@@ -154,46 +154,7 @@ pub(crate) fn depth_file(used: &[Used<'_>], ts: &str) -> DepthFile {
     for entry in used {
         counts[entry.band][entry.listing.color.index()][entry.listing.clarity.index()] += 1;
     }
-    let by_clarity = BAND_KEYS
-        .iter()
-        .zip(&counts)
-        .map(|(key, band)| {
-            let row = Clarity::ALL
-                .iter()
-                .map(|q| (q.as_str().to_owned(), band.iter().map(|c| c[q.index()]).sum()))
-                .collect();
-            ((*key).to_owned(), Ordered(row))
-        })
-        .collect();
-    let by_color = BAND_KEYS
-        .iter()
-        .zip(&counts)
-        .map(|(key, band)| {
-            let row = Color::ALL
-                .iter()
-                .map(|c| (c.as_str().to_owned(), band[c.index()].iter().sum()))
-                .collect();
-            ((*key).to_owned(), Ordered(row))
-        })
-        .collect();
-    let colclar = Color::ALL
-        .iter()
-        .map(|c| {
-            let row = Clarity::ALL
-                .iter()
-                .map(|q| {
-                    (q.as_str().to_owned(), counts.iter().map(|b| b[c.index()][q.index()]).sum())
-                })
-                .collect();
-            (c.as_str().to_owned(), Ordered(row))
-        })
-        .collect();
-    DepthFile {
-        clarity: Ordered(by_clarity),
-        color: Ordered(by_color),
-        colclar: Ordered(colclar),
-        ts: ts.to_owned(),
-    }
+    DepthFile::from_counts(&BAND_KEYS, &counts, ts)
 }
 
 #[cfg(test)]
