@@ -158,11 +158,7 @@ async fn every_curl_example_returns_its_documented_status() {
             }
         };
         assert_eq!(reply.status, example.status, "{}", example.line);
-        assert_eq!(
-            reply.header("access-control-allow-origin").is_some(),
-            example.status != 413,
-            "{}",
-            example.line
-        );
+        // Every answer is readable cross-origin, the plumbing's 413 included.
+        assert!(reply.header("access-control-allow-origin").is_some(), "{}", example.line);
     }
 }
