@@ -10,7 +10,7 @@
 use pricing::{Carat, Clarity, Color, Shape};
 
 use crate::{
-    snapshot::{Feed, FeedFiles, Snapshot},
+    snapshot::{Feed, FeedFiles},
     wire::{
         self, BandFile, DepthFile, IndexFile, MatrixFile, Ordered, PointFile, RatioModelsFile,
         ShapeModel, SliderFile, SpecFile,
@@ -309,11 +309,6 @@ fn depth(ts: &str) -> DepthFile {
         .collect();
     let keys: Vec<&str> = BANDS.iter().map(|(key, _)| *key).collect();
     DepthFile::from_counts(&keys, &counts, ts)
-}
-
-/// Checks that `snapshot` is the one [`generate`] makes (used by tests and `dcx`).
-pub fn is_reference(snapshot: &Snapshot) -> bool {
-    snapshot.files() == &generate()
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod http;
+
 /// The workspace root, found from this crate's manifest directory.
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -123,6 +123,9 @@ impl Tool {
 }
 
 /// Every tool's `tools/list` entry, in order.
-pub fn tool_definitions() -> Vec<Value> {
-    Tool::ALL.into_iter().map(Tool::definition).collect()
+pub fn tool_definitions() -> &'static [Value] {
+    // Built once: `tools/list` is answered from this on every call.
+    static DEFINITIONS: std::sync::LazyLock<Vec<Value>> =
+        std::sync::LazyLock::new(|| Tool::ALL.into_iter().map(Tool::definition).collect());
+    &DEFINITIONS
 }

@@ -19,7 +19,7 @@ pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pr
 /// SEP-2127 card fields (`$schema`, reverse-DNS `name`, `version`, `description`,
 /// `remotes`) in one document.
 pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
-    let tools: Vec<Value> = tool_definitions();
+    let tools = tool_definitions();
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,

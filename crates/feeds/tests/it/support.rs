@@ -1,22 +1,18 @@
-//! Test harness: the feed server on `127.0.0.1:0`, a raw HTTP/1.1 client, temporary
+//! Test harness: the feed server on `127.0.0.1:0`, the shared raw HTTP/1.1 client, temporary
 //! history folders, and the consistency check every response must pass.
 
 use std::{
-    io::Read,
     net::SocketAddr,
     path::{Path, PathBuf},
     sync::{Arc, Mutex},
     time::Duration,
 };
 
+pub(crate) use test_support::http::{Client, Reply};
+
 use datasets::{Feed, Source};
 use feeds::{Config, Feeds};
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::{TcpListener, TcpStream},
-    sync::oneshot,
-    task::JoinHandle,
-};
+use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
 
 /// Longest any single step of a test may take before it is declared stuck.
 pub(crate) const STUCK: Duration = Duration::from_secs(5);
@@ -74,7 +70,7 @@ impl Server {
     }
 
     pub(crate) async fn connect(&self) -> Client {
-        Client { stream: TcpStream::connect(self.addr).await.unwrap(), buf: Vec::new() }
+        Client::connect(self.addr).await
     }
 
     /// One request on a fresh connection.
@@ -100,125 +96,6 @@ impl Server {
     pub(crate) async fn finished(self) -> Vec<String> {
         tokio::time::timeout(STUCK, self.done).await.expect("serve did not return").unwrap();
         self.events.lock().unwrap().clone()
-    }
-}
-
-/// A parsed response.
-#[derive(Debug, Clone)]
-pub(crate) struct Reply {
-    pub(crate) status: u16,
-    pub(crate) headers: Vec<(String, String)>,
-    pub(crate) body: Vec<u8>,
-}
-
-impl Reply {
-    pub(crate) fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
-    }
-
-    /// The body, gunzipped when `Content-Encoding: gzip`.
-    pub(crate) fn decoded(&self) -> Vec<u8> {
-        match self.header("content-encoding") {
-            Some("gzip") => {
-                let mut out = Vec::new();
-                flate2::read::GzDecoder::new(&self.body[..]).read_to_end(&mut out).unwrap();
-                out
-            }
-            _ => self.body.clone(),
-        }
-    }
-
-    pub(crate) fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.decoded()).unwrap_or_else(|err| {
-            panic!("not json ({err}): {:?}", String::from_utf8_lossy(&self.body))
-        })
-    }
-}
-
-/// One raw keep-alive connection.
-pub(crate) struct Client {
-    stream: TcpStream,
-    buf: Vec<u8>,
-}
-
-impl Client {
-    pub(crate) async fn send(&mut self, raw: &str) {
-        self.stream.write_all(raw.as_bytes()).await.unwrap();
-    }
-
-    /// Sends bytes; false if the server has already closed the connection.
-    pub(crate) async fn try_send(&mut self, raw: &str) -> bool {
-        self.stream.write_all(raw.as_bytes()).await.is_ok()
-    }
-
-    /// Sends `method target` with the given header lines and reads the reply.
-    pub(crate) async fn request(&mut self, method: &str, target: &str, headers: &[&str]) -> Reply {
-        let mut head = format!("{method} {target} HTTP/1.1\r\nHost: feeds.test\r\n");
-        for line in headers {
-            head.push_str(line);
-            head.push_str("\r\n");
-        }
-        head.push_str("\r\n");
-        self.send(&head).await;
-        self.reply(method == "HEAD").await
-    }
-
-    /// Reads one response; `head` says it answers a HEAD request (no body follows).
-    pub(crate) async fn reply(&mut self, head: bool) -> Reply {
-        tokio::time::timeout(STUCK, self.read_reply(head)).await.expect("no reply in time")
-    }
-
-    /// Reads one response to a GET, or `None` if the connection closes before any
-    /// byte of one arrives. A response cut short still fails.
-    pub(crate) async fn try_reply(&mut self) -> Option<Reply> {
-        while self.buf.is_empty() {
-            if self.fill().await == 0 {
-                return None;
-            }
-        }
-        Some(self.read_reply(false).await)
-    }
-
-    async fn read_reply(&mut self, head: bool) -> Reply {
-        let end = loop {
-            if let Some(at) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
-                break at;
-            }
-            assert!(self.fill().await > 0, "connection closed before a reply");
-        };
-        let text = String::from_utf8(self.buf[..end].to_vec()).unwrap();
-        let mut lines = text.split("\r\n");
-        let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-        let headers: Vec<(String, String)> = lines
-            .map(|line| {
-                let (name, value) = line.split_once(':').unwrap();
-                (name.to_owned(), value.trim().to_owned())
-            })
-            .collect();
-        self.buf.drain(..end + 4);
-        let mut reply = Reply { status, headers, body: Vec::new() };
-        let length = match reply.header("content-length") {
-            Some(length) if !head && status != 304 && status != 100 => length.parse().unwrap(),
-            _ => 0,
-        };
-        while self.buf.len() < length {
-            assert!(self.fill().await > 0, "connection closed mid-body");
-        }
-        reply.body = self.buf.drain(..length).collect();
-        reply
-    }
-
-    /// Reads until the server closes the connection.
-    pub(crate) async fn closed(&mut self) {
-        let until_eof = async { while self.fill().await > 0 {} };
-        tokio::time::timeout(STUCK, until_eof).await.expect("connection not closed");
-    }
-
-    async fn fill(&mut self) -> usize {
-        let mut chunk = [0; 8192];
-        let read = self.stream.read(&mut chunk).await.unwrap_or(0);
-        self.buf.extend_from_slice(&chunk[..read]);
-        read
     }
 }
 

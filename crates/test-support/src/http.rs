@@ -1,0 +1,161 @@
+//! A raw HTTP/1.1 client for socket tests: writes exactly the bytes a test gives it and
+//! parses replies by hand, so tests see what the server really sent.
+
+use std::{io::Read, net::SocketAddr, time::Duration};
+
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+
+/// Longest a single read may take before the test is declared stuck.
+pub const STUCK: Duration = Duration::from_secs(5);
+
+/// A parsed response.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The status code.
+    pub status: u16,
+    /// Header fields in the order received.
+    pub headers: Vec<(String, String)>,
+    /// The body as sent (still compressed if it was).
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// The first header named `name` (case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+
+    /// The body as UTF-8 text.
+    pub fn text(&self) -> &str {
+        std::str::from_utf8(&self.body).expect("utf-8 body")
+    }
+
+    /// The body, gunzipped when `Content-Encoding: gzip`.
+    pub fn decoded(&self) -> Vec<u8> {
+        match self.header("content-encoding") {
+            Some("gzip") => {
+                let mut out = Vec::new();
+                flate2::read::GzDecoder::new(&self.body[..]).read_to_end(&mut out).unwrap();
+                out
+            }
+            _ => self.body.clone(),
+        }
+    }
+
+    /// The (decoded) body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.decoded()).unwrap_or_else(|err| {
+            panic!("not json ({err}): {:?}", String::from_utf8_lossy(&self.body))
+        })
+    }
+}
+
+/// One raw keep-alive connection.
+pub struct Client {
+    stream: TcpStream,
+    buf: Vec<u8>,
+}
+
+impl Client {
+    /// Connects to `addr`.
+    pub async fn connect(addr: SocketAddr) -> Client {
+        Client { stream: TcpStream::connect(addr).await.expect("connect"), buf: Vec::new() }
+    }
+
+    /// Sends raw bytes.
+    pub async fn send(&mut self, raw: &str) {
+        self.stream.write_all(raw.as_bytes()).await.unwrap();
+    }
+
+    /// Sends bytes; false if the server has already closed the connection.
+    pub async fn try_send(&mut self, raw: &str) -> bool {
+        self.stream.write_all(raw.as_bytes()).await.is_ok()
+    }
+
+    /// Sends `method target` with the given header lines and reads the reply.
+    pub async fn request(&mut self, method: &str, target: &str, headers: &[&str]) -> Reply {
+        let mut head = format!("{method} {target} HTTP/1.1\r\nHost: test\r\n");
+        for line in headers {
+            head.push_str(line);
+            head.push_str("\r\n");
+        }
+        head.push_str("\r\n");
+        self.send(&head).await;
+        self.reply(method == "HEAD").await
+    }
+
+    /// Sends a request head (without its blank line) asking `Expect: 100-continue`,
+    /// and waits for the `100`: hyper sends it only once the service reads the body,
+    /// so afterwards the request is certainly in flight.
+    pub async fn reading_body(&mut self, head: &str) {
+        self.send(&format!("{head}Expect: 100-continue\r\n\r\n")).await;
+        assert_eq!(self.reply(true).await.status, 100);
+    }
+
+    /// Reads one response; `head` says it answers a HEAD request (no body follows).
+    pub async fn reply(&mut self, head: bool) -> Reply {
+        tokio::time::timeout(STUCK, self.read_reply(head)).await.expect("no reply in time")
+    }
+
+    /// Reads one response to a GET, or `None` if the connection closes before any byte
+    /// of one arrives. A response cut short still fails.
+    pub async fn try_reply(&mut self) -> Option<Reply> {
+        while self.buf.is_empty() {
+            if self.fill().await == 0 {
+                return None;
+            }
+        }
+        Some(self.read_reply(false).await)
+    }
+
+    async fn read_reply(&mut self, head: bool) -> Reply {
+        let end = loop {
+            if let Some(at) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break at;
+            }
+            assert!(self.fill().await > 0, "connection closed before a reply");
+        };
+        let text = String::from_utf8(self.buf[..end].to_vec()).unwrap();
+        let mut lines = text.split("\r\n");
+        let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+        let headers: Vec<(String, String)> = lines
+            .map(|line| {
+                let (name, value) = line.split_once(':').unwrap();
+                (name.to_owned(), value.trim().to_owned())
+            })
+            .collect();
+        self.buf.drain(..end + 4);
+        let mut reply = Reply { status, headers, body: Vec::new() };
+        let length = match reply.header("content-length") {
+            Some(length) if !head && status != 304 && status != 100 => length.parse().unwrap(),
+            _ => 0,
+        };
+        while self.buf.len() < length {
+            assert!(self.fill().await > 0, "connection closed mid-body");
+        }
+        reply.body = self.buf.drain(..length).collect();
+        reply
+    }
+
+    /// Waits at most `wait` for any bytes; true if nothing arrived (and no EOF).
+    pub async fn silent_for(&mut self, wait: Duration) -> bool {
+        tokio::time::timeout(wait, self.fill()).await.is_err()
+    }
+
+    /// Reads until the server closes the connection; fails if it takes [`STUCK`].
+    pub async fn closed(&mut self) {
+        let until_eof = async { while self.fill().await > 0 {} };
+        tokio::time::timeout(STUCK, until_eof).await.expect("connection not closed");
+    }
+
+    /// Reads more bytes into the buffer; 0 on EOF or reset.
+    async fn fill(&mut self) -> usize {
+        let mut chunk = [0; 8192];
+        let read = self.stream.read(&mut chunk).await.unwrap_or(0);
+        self.buf.extend_from_slice(&chunk[..read]);
+        read
+    }
+}
