@@ -80,3 +80,14 @@ fn all_problems_are_reported_not_only_the_first() {
     let pointers: Vec<&str> = err.issues().iter().map(|i| i.pointer.as_str()).collect();
     assert_eq!(pointers, ["/specs/0/per_carat", "/specs/1/log", "/specs", "/dcx"]);
 }
+
+#[test]
+fn depth_uses_the_nearest_carat_key_and_a_tie_goes_to_the_lower() {
+    let depth = Snapshot::reference().depth().clone();
+    let key = |carat: f64| depth.nearest(carat).unwrap().key.clone();
+    assert_eq!(key(1.25), "1.0", "1.25 is as near 1.0 as 1.5");
+    assert_eq!(key(1.3), "1.5");
+    assert_eq!(key(0.3), "0.3");
+    assert_eq!(key(6.0), "6.0");
+    assert_eq!(key(3.5), "3.0", "3.5 is as near 3.0 as 4.0");
+}
