@@ -101,7 +101,7 @@ impl Feeds {
             return serve::method_not_allowed(ALLOW);
         }
         // One snapshot per request: everything below reads this one `Arc`.
-        let served = self.current.load_full();
+        let served = self.current.load();
         let cache = cache_control(served.ts, (self.config.clock)());
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
@@ -110,11 +110,8 @@ impl Feeds {
                     true => &served.index_html,
                     false => &served.index_json,
                 };
-                let mut response = page.respond(request, &cache);
-                response
-                    .headers_mut()
-                    .insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
-                response
+                // Its `Vary` also names `Accept` (see `Served::new`).
+                page.respond(request, &cache)
             }
             Route::Health => {
                 let body = json!({
@@ -136,7 +133,7 @@ impl Feeds {
 impl serve::Handler for Feeds {
     fn handle(&self, request: Request) -> Response<Body> {
         let mut response = self.dispatch(&request);
-        serve::cors_any_origin(&mut response);
+        serve::cors_any_origin(response.headers_mut());
         if request.method == Method::HEAD {
             without_body(&mut response);
         }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use datasets::{Feed, History};
+use hyper::header::{self, HeaderValue};
 use serve::Representation;
 
 use crate::index_page;
@@ -44,10 +45,18 @@ impl Served {
                 "application/json",
                 ts,
             )
+            .with_headers(serve::cors_any_origin)
         });
         let page = index_page::Page { history: &history, feeds: &feeds, name, version };
-        let index_json = Representation::new(page.json(), "application/json", ts);
-        let index_html = Representation::new(page.html(), "text/html; charset=utf-8", ts);
+        // `/` also varies with `Accept` (JSON or HTML).
+        let index = |body, kind| {
+            Representation::new(body, kind, ts).with_headers(|headers| {
+                serve::cors_any_origin(headers);
+                headers.insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
+            })
+        };
+        let index_json = index(page.json(), "application/json");
+        let index_html = index(page.html(), "text/html; charset=utf-8");
         Served { ts_text: live.ts_text(), history, ts, feeds, index_json, index_html }
     }
 

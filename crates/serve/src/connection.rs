@@ -59,12 +59,14 @@ async fn respond(
     peer: SocketAddr,
     request: hyper::Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
-    let started = Instant::now();
     let (parts, body) = request.into_parts();
+    // Only the access log needs the method and path after the handler took them.
+    let logged =
+        connection.access_log.then(|| (Instant::now(), parts.method.clone(), parts.uri.clone()));
     let response = match read_body(body, connection.max_body_bytes).await {
         Ok(body) => connection.handler.handle(Request {
-            method: parts.method.clone(),
-            uri: parts.uri.clone(),
+            method: parts.method,
+            uri: parts.uri,
             headers: parts.headers,
             body,
             peer,
@@ -72,11 +74,11 @@ async fn respond(
         Err(BodyError::TooLarge) => payload_too_large(connection.max_body_bytes),
         Err(BodyError::Read) => bad_request_body(),
     };
-    if connection.access_log {
+    if let Some((started, method, uri)) = logged {
         let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
         (connection.events)(&Event::Access {
-            method: &parts.method,
-            path: parts.uri.path(),
+            method: &method,
+            path: uri.path(),
             status: response.status().as_u16(),
             micros,
             peer,
@@ -96,6 +98,10 @@ enum BodyError {
 /// Reads the whole body, refusing a declared length over `limit` without reading and
 /// never buffering more than `limit` bytes of a body of unknown length.
 async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
+    if hyper::body::Body::is_end_stream(&body) {
+        // No body at all (most GETs): nothing to read or buffer.
+        return Ok(Bytes::new());
+    }
     let declared = hyper::body::Body::size_hint(&body).lower();
     if usize::try_from(declared).map_or(true, |declared| declared > limit) {
         return Err(BodyError::TooLarge);

@@ -1,7 +1,7 @@
 //! CORS for public, credential-free resources: any origin may read.
 
 use hyper::{
-    Response, StatusCode,
+    HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
 };
 
@@ -10,10 +10,10 @@ use crate::{Body, Request};
 #[cfg(test)]
 mod tests;
 
-/// Lets any origin read `response`: `Access-Control-Allow-Origin: *`, and exposes the
-/// headers a polling client needs (`ETag`, `Last-Modified`, `Content-Length`).
-pub fn cors_any_origin(response: &mut Response<Body>) {
-    let headers = response.headers_mut();
+/// Lets any origin read a response with these `headers`: `Access-Control-Allow-Origin:
+/// *`, and exposes the headers a polling client needs (`ETag`, `Last-Modified`,
+/// `Content-Length`).
+pub fn cors_any_origin(headers: &mut HeaderMap) {
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     headers.insert(
         header::ACCESS_CONTROL_EXPOSE_HEADERS,

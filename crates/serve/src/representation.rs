@@ -22,20 +22,56 @@ mod tests;
 ///
 /// Construction hashes the bytes into a strong ETag (`"<16 hex digits>"`, FNV-1a 64)
 /// and compresses them with gzip; the gzip variant has its own strong tag (the same
-/// with `-gz` inside the quotes). Serving is then only header work and cheap clones of
-/// shared bytes. If gzip would not shrink the body, only the identity variant exists.
+/// with `-gz` inside the quotes). The header block of every answer (200 and 304, each
+/// variant) is built then too, so serving is one header-map clone, one `Cache-Control`
+/// value and a cheap clone of shared bytes. If gzip would not shrink the body, only the
+/// identity variant exists.
 #[derive(Clone)]
 pub struct Representation {
-    identity: Bytes,
-    gzip: Option<Bytes>,
+    identity: Variant,
+    gzip: Option<Variant>,
     content_type: HeaderValue,
-    /// Opaque tags, unquoted: identity, then gzip.
-    tag: String,
-    gzip_tag: String,
-    etag: HeaderValue,
-    gzip_etag: HeaderValue,
     last_modified: i64,
-    last_modified_header: HeaderValue,
+}
+
+/// One coding of a representation: its bytes, its opaque tag and its header blocks.
+#[derive(Clone)]
+struct Variant {
+    body: Bytes,
+    /// The opaque tag, unquoted.
+    tag: String,
+    /// `ETag`, `Last-Modified`, `Vary` and a `Cache-Control` slot: the 304 headers.
+    not_modified: HeaderMap,
+    /// The 304 headers plus `Content-Type`, `Content-Length` and, for gzip,
+    /// `Content-Encoding`.
+    ok: HeaderMap,
+}
+
+/// Placeholder of the `Cache-Control` slot, replaced on every answer. Reserving the slot
+/// keeps the per-request insert from growing the map.
+const CACHE_CONTROL_SLOT: HeaderValue = HeaderValue::from_static("no-cache");
+
+impl Variant {
+    fn new(
+        body: Bytes,
+        tag: String,
+        content_type: &HeaderValue,
+        last_modified: &HeaderValue,
+        encoding: Option<&'static str>,
+    ) -> Variant {
+        let mut not_modified = HeaderMap::with_capacity(12);
+        not_modified.insert(header::ETAG, ascii_value(format!("\"{tag}\"")));
+        not_modified.insert(header::LAST_MODIFIED, last_modified.clone());
+        not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        not_modified.insert(header::CACHE_CONTROL, CACHE_CONTROL_SLOT);
+        let mut ok = not_modified.clone();
+        ok.insert(header::CONTENT_TYPE, content_type.clone());
+        ok.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+        if let Some(encoding) = encoding {
+            ok.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
+        }
+        Variant { body, tag, not_modified, ok }
+    }
 }
 
 impl Representation {
@@ -50,29 +86,39 @@ impl Representation {
         last_modified_unix: i64,
     ) -> Representation {
         let tag = format!("{:016x}", fnv1a64(&identity));
-        let gzip_tag = format!("{tag}-gz");
+        let content_type = HeaderValue::from_str(content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+        let last_modified = ascii_value(http_date(last_modified_unix));
+        let gzip = gzip(&identity).map(|body| {
+            Variant::new(body, format!("{tag}-gz"), &content_type, &last_modified, Some("gzip"))
+        });
         Representation {
-            gzip: gzip(&identity),
-            identity,
-            content_type: HeaderValue::from_str(content_type)
-                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-            etag: ascii_value(format!("\"{tag}\"")),
-            gzip_etag: ascii_value(format!("\"{gzip_tag}\"")),
-            tag,
-            gzip_tag,
+            identity: Variant::new(identity, tag, &content_type, &last_modified, None),
+            gzip,
+            content_type,
             last_modified: last_modified_unix,
-            last_modified_header: ascii_value(http_date(last_modified_unix)),
         }
+    }
+
+    /// Lets `add` set header fields sent with every answer (200 and 304) for this
+    /// resource, such as CORS fields or a wider `Vary`; it runs once per prebuilt header
+    /// block, never per request.
+    pub fn with_headers(mut self, add: impl Fn(&mut HeaderMap)) -> Representation {
+        for variant in std::iter::once(&mut self.identity).chain(&mut self.gzip) {
+            add(&mut variant.not_modified);
+            add(&mut variant.ok);
+        }
+        self
     }
 
     /// The uncompressed bytes.
     pub fn identity(&self) -> &Bytes {
-        &self.identity
+        &self.identity.body
     }
 
     /// The strong ETag of the identity variant, quotes included.
     pub fn etag(&self) -> &str {
-        self.etag.to_str().unwrap_or_default()
+        self.identity.not_modified.get(header::ETAG).and_then(|v| v.to_str().ok()).unwrap_or("")
     }
 
     /// When the resource last changed, in unix seconds.
@@ -85,7 +131,8 @@ impl Representation {
     /// * `304 Not Modified` when `If-None-Match` matches either variant's tag (weak
     ///   comparison; `*` matches), or, only when there is no `If-None-Match`, when
     ///   `If-Modified-Since` is not before `Last-Modified`. It carries `ETag`,
-    ///   `Cache-Control`, `Last-Modified` and `Vary`, and no body.
+    ///   `Cache-Control`, `Last-Modified` and `Vary` (and any [`Self::with_header`]
+    ///   fields), and no body.
     /// * Otherwise `200` with the gzip variant if `Accept-Encoding` prefers it, else
     ///   identity, plus `Content-Type`, `Content-Length` and (for gzip)
     ///   `Content-Encoding`. HEAD gets the same headers and an empty body.
@@ -94,10 +141,9 @@ impl Representation {
     /// (omitted if it is not a valid header value). `Vary: Accept-Encoding` is always
     /// sent, so caches keep the variants apart.
     pub fn respond(&self, request: &Request, cache_control: &str) -> Response<Body> {
-        let use_gzip = self.gzip.is_some() && prefers_gzip(&request.headers);
-        let (body, etag) = match &self.gzip {
-            Some(gzip) if use_gzip => (gzip, &self.gzip_etag),
-            _ => (&self.identity, &self.etag),
+        let variant = match &self.gzip {
+            Some(gzip) if prefers_gzip(&request.headers) => gzip,
+            _ => &self.identity,
         };
         let get_or_head = request.method == Method::GET || request.method == Method::HEAD;
         let not_modified = get_or_head
@@ -107,48 +153,40 @@ impl Representation {
             };
 
         let mut response = Response::new(Body::default());
-        let headers = response.headers_mut();
-        self.validators(headers, etag, cache_control);
-        if not_modified {
-            *response.status_mut() = StatusCode::NOT_MODIFIED;
-            return response;
-        }
-        headers.insert(header::CONTENT_TYPE, self.content_type.clone());
-        headers.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
-        if use_gzip {
-            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-        }
-        if request.method != Method::HEAD {
-            *response.body_mut() = Body::new(body.clone());
-        }
+        let headers = match not_modified {
+            true => {
+                *response.status_mut() = StatusCode::NOT_MODIFIED;
+                variant.not_modified.clone()
+            }
+            false => {
+                if request.method != Method::HEAD {
+                    *response.body_mut() = Body::new(variant.body.clone());
+                }
+                variant.ok.clone()
+            }
+        };
+        *response.headers_mut() = headers;
+        match HeaderValue::from_str(cache_control) {
+            Ok(value) => response.headers_mut().insert(header::CACHE_CONTROL, value),
+            Err(_) => response.headers_mut().remove(header::CACHE_CONTROL),
+        };
         response
     }
 
-    fn current_tags(&self) -> Vec<&str> {
-        match self.gzip {
-            Some(_) => vec![&self.tag, &self.gzip_tag],
-            None => vec![&self.tag],
-        }
-    }
-
-    /// The headers shared by `200` and `304`.
-    fn validators(&self, headers: &mut HeaderMap, etag: &HeaderValue, cache_control: &str) {
-        headers.insert(header::ETAG, etag.clone());
-        headers.insert(header::LAST_MODIFIED, self.last_modified_header.clone());
-        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        if let Ok(value) = HeaderValue::from_str(cache_control) {
-            headers.insert(header::CACHE_CONTROL, value);
-        }
+    /// Both variants' opaque tags (the identity tag twice when there is no gzip).
+    fn current_tags(&self) -> [&str; 2] {
+        let identity = self.identity.tag.as_str();
+        [identity, self.gzip.as_ref().map_or(identity, |gzip| gzip.tag.as_str())]
     }
 }
 
 impl fmt::Debug for Representation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Representation")
-            .field("etag", &self.etag)
+            .field("etag", &self.etag())
             .field("content_type", &self.content_type)
-            .field("identity_len", &self.identity.len())
-            .field("gzip_len", &self.gzip.as_ref().map(Bytes::len))
+            .field("identity_len", &self.identity.body.len())
+            .field("gzip_len", &self.gzip.as_ref().map(|gzip| gzip.body.len()))
             .field("last_modified", &self.last_modified)
             .finish()
     }

@@ -1,33 +1,59 @@
 //! The load-bench baseline: a bare hyper HTTP/1.1 server answering every request with the
-//! same small JSON body, so `scripts/bench-tools.sh` can show what the tool server costs on
-//! top of the socket and HTTP work. Prints `listening on http://ADDR` on stderr.
+//! same bytes, so the bench scripts can show what a service costs on top of the socket and
+//! HTTP work. Prints `listening on http://ADDR` on stderr.
+//!
+//! `fixed_json [ADDR] [BODY_FILE] [CONTENT_ENCODING]`: without `BODY_FILE` the body is a
+//! small JSON-RPC result; with it, that file's bytes (for example the tool server's own
+//! answer to the benched request, or a gzip feed), sent with `Content-Encoding` when given.
 use std::{convert::Infallible, net::SocketAddr};
 
 use bytes::Bytes;
 use http_body_util::Full;
-use hyper::{Request, Response, body::Incoming, header, server::conn::http1, service::service_fn};
+use hyper::{
+    Request, Response,
+    body::Incoming,
+    header::{self, HeaderValue},
+    server::conn::http1,
+    service::service_fn,
+};
 use hyper_util::rt::TokioIo;
 
 const BODY: &[u8] = br#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[{"type":"text","text":"fixed"}]}}"#;
 
-async fn answer(_request: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
-    let mut response = Response::new(Full::new(Bytes::from_static(BODY)));
-    response
-        .headers_mut()
-        .insert(header::CONTENT_TYPE, header::HeaderValue::from_static("application/json"));
-    Ok(response)
+fn invalid(what: &str, err: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{what}: {err}"))
 }
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let addr: SocketAddr =
-        std::env::args().nth(1).unwrap_or_else(|| "127.0.0.1:0".to_owned()).parse().map_err(
-            |err| std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("address: {err}")),
-        )?;
+    let mut args = std::env::args().skip(1);
+    let addr: SocketAddr = args
+        .next()
+        .unwrap_or_else(|| "127.0.0.1:0".to_owned())
+        .parse()
+        .map_err(|err| invalid("address", err))?;
+    let body = match args.next() {
+        Some(path) => Bytes::from(std::fs::read(&path).map_err(|err| invalid(&path, err))?),
+        None => Bytes::from_static(BODY),
+    };
+    let encoding = match args.next() {
+        Some(name) => Some(HeaderValue::try_from(name).map_err(|err| invalid("encoding", err))?),
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(addr).await?;
     eprintln!("listening on http://{}", listener.local_addr()?);
     loop {
         let (stream, _) = listener.accept().await?;
+        let (body, encoding) = (body.clone(), encoding.clone());
+        let answer = move |_request: Request<Incoming>| {
+            let mut response = Response::new(Full::new(body.clone()));
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+            if let Some(encoding) = &encoding {
+                headers.insert(header::CONTENT_ENCODING, encoding.clone());
+            }
+            async move { Ok::<_, Infallible>(response) }
+        };
         tokio::spawn(async move {
             let _ = http1::Builder::new()
                 .serve_connection(TokioIo::new(stream), service_fn(answer))

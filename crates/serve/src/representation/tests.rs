@@ -166,3 +166,43 @@ fn conditions_apply_to_get_and_head_only() {
     let response = csv().respond(&request(Method::POST, &[("if-none-match", "*")]), CACHE);
     assert_eq!(response.status(), StatusCode::OK);
 }
+
+#[test]
+fn added_headers_go_with_every_answer() {
+    let representation = csv().with_headers(|headers| {
+        headers.insert("x-origin", hyper::header::HeaderValue::from_static("feeds"));
+        headers.insert("vary", hyper::header::HeaderValue::from_static("Accept, Accept-Encoding"));
+    });
+    let etag = representation.etag().to_owned();
+    for pairs in [
+        vec![],
+        vec![("accept-encoding", "gzip")],
+        vec![("if-none-match", etag.as_str())],
+        vec![("if-none-match", etag.as_str()), ("accept-encoding", "gzip")],
+    ] {
+        let response = get(&representation, &pairs);
+        assert_eq!(header(&response, "x-origin"), Some("feeds"), "{pairs:?}");
+        assert_eq!(header(&response, "vary"), Some("Accept, Accept-Encoding"), "{pairs:?}");
+        assert_eq!(header(&response, "cache-control"), Some(CACHE), "{pairs:?}");
+    }
+}
+
+#[test]
+fn an_invalid_cache_control_is_left_out() {
+    let response = csv().respond(&request(Method::GET, &[]), "bad\nvalue");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "cache-control"), None);
+}
+
+#[test]
+fn without_gzip_only_the_identity_tag_matches() {
+    let representation = Representation::new(Bytes::from_static(b"{}"), "application/json", 0);
+    let tag = representation.etag().trim_matches('"').to_owned();
+    for (tag, expect) in
+        [(format!("\"{tag}\""), 304), (format!("\"{tag}-gz\""), 200), ("\"\"".into(), 200)]
+    {
+        let response =
+            representation.respond(&request(Method::GET, &[("if-none-match", &tag)]), CACHE);
+        assert_eq!(response.status().as_u16(), expect, "{tag}");
+    }
+}

@@ -1,0 +1,103 @@
+//! Criterion benches of one request through each server's handler, in process (no
+//! socket): `tools/call get_diamond_price` on the tool server and `GET /matrix.json`
+//! (gzip) on the feed server, each beside a baseline handler that answers with the same
+//! bytes built once. The ratio is what the service adds to a fixed-body server.
+
+use std::{hint::black_box, sync::Arc};
+
+use bytes::Bytes;
+use criterion::{Criterion, criterion_group, criterion_main};
+use hyper::{Method, Response, StatusCode, body::Body as _, header};
+use serve::{Body, Handler, Request};
+
+/// The request body `scripts/bench-tools.sh` sends.
+const PRICE_CALL: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.23,"color":"G","clarity":"VS2","shape":"oval","shape_ratio":1.35},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+
+fn request(
+    method: Method,
+    path: &'static str,
+    headers: &[(&'static str, &'static str)],
+    body: &'static str,
+) -> Request {
+    let mut map = hyper::HeaderMap::new();
+    for &(name, value) in headers {
+        map.insert(name, header::HeaderValue::from_static(value));
+    }
+    Request {
+        method,
+        uri: hyper::Uri::from_static(path),
+        headers: map,
+        body: Bytes::from_static(body.as_bytes()),
+        peer: ([127, 0, 0, 1], 40000).into(),
+    }
+}
+
+/// Clones a request, as hyper hands each one over fresh.
+fn fresh(template: &Request) -> Request {
+    Request {
+        method: template.method.clone(),
+        uri: template.uri.clone(),
+        headers: template.headers.clone(),
+        body: template.body.clone(),
+        peer: template.peer,
+    }
+}
+
+/// The irreducible handler: a prebuilt body and one content-type header.
+fn fixed(body: &Bytes) -> Response<Body> {
+    serve::json_response(StatusCode::OK, body.clone())
+}
+
+fn body_len(response: &Response<Body>) -> u64 {
+    response.body().size_hint().exact().unwrap_or(0)
+}
+
+fn tool_call(c: &mut Criterion) {
+    let live = Arc::new(datasets::Live::fixed(datasets::History::single(
+        datasets::Snapshot::parse(datasets::reference::embedded()).expect("valid"),
+    )));
+    let clock: tools::Clock = Arc::new(chrono::Utc::now);
+    let service = tools::handler(&tools::Config::new(live, clock), ([127, 0, 0, 1], 8081).into());
+    let call = request(
+        Method::POST,
+        "/",
+        &[
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "tools/call"),
+            ("mcp-name", "get_diamond_price"),
+        ],
+        PRICE_CALL,
+    );
+    let response = service.handle(fresh(&call));
+    assert_eq!(response.status(), StatusCode::OK);
+    let same_size = Bytes::from(vec![b' '; usize::try_from(body_len(&response)).unwrap()]);
+
+    let mut group = c.benchmark_group("tool_server");
+    group.bench_function("baseline_fixed_body", |b| b.iter(|| fixed(black_box(&same_size))));
+    group.bench_function("tools_call_get_diamond_price_oval", |b| {
+        b.iter(|| service.handle(fresh(black_box(&call))))
+    });
+    group.finish();
+}
+
+fn feed(c: &mut Criterion) {
+    let config = feeds::Config::new(|| 1_763_683_200);
+    let (feeds, _notes) = feeds::Feeds::open(config).expect("the embedded snapshot opens");
+    let get = request(Method::GET, "/matrix.json", &[("accept-encoding", "gzip")], "");
+    let response = feeds.handle(fresh(&get));
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_ENCODING], "gzip");
+    let same_size = Bytes::from(vec![b' '; usize::try_from(body_len(&response)).unwrap()]);
+
+    let mut group = c.benchmark_group("feed_server");
+    group.bench_function("baseline_fixed_body", |b| b.iter(|| fixed(black_box(&same_size))));
+    group.bench_function("get_matrix_json_gzip", |b| {
+        b.iter(|| feeds.handle(fresh(black_box(&get))))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tool_call, feed);
+criterion_main!(benches);
