@@ -61,8 +61,11 @@ pub(crate) fn run(args: Args) -> Outcome {
             return Ok(ExitCode::from(EXIT_USAGE));
         }
     };
-    let text =
-        if args.json { serde_json::to_string_pretty(&output.structured)? } else { output.text };
+    let text = if args.json {
+        serde_json::to_string_pretty(&output.structured_value())?
+    } else {
+        output.text
+    };
     writeln!(std::io::stdout(), "{text}")?;
     Ok(ExitCode::SUCCESS)
 }

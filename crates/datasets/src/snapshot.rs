@@ -82,6 +82,8 @@ impl FeedFiles {
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     ts: DateTime<Utc>,
+    /// `ts` as published, formatted once.
+    ts_text: String,
     pricing: PricingSet,
     index: Index,
     depth: Depth,
@@ -145,6 +147,7 @@ impl Snapshot {
             {
                 Ok(Snapshot {
                     ts: index.ts,
+                    ts_text: format_ts(index.ts),
                     pricing: PricingSet::new(round.matrix, cushion.matrix, ratios.models),
                     index,
                     depth,
@@ -167,8 +170,8 @@ impl Snapshot {
     }
 
     /// `ts` as published: ISO 8601 UTC with a `Z`, to the second.
-    pub fn ts_text(&self) -> String {
-        format_ts(self.ts)
+    pub fn ts_text(&self) -> &str {
+        &self.ts_text
     }
 
     /// Both matrices and the ratio models.

@@ -57,7 +57,7 @@ impl Served {
         };
         let index_json = index(page.json(), "application/json");
         let index_html = index(page.html(), "text/html; charset=utf-8");
-        Served { ts_text: live.ts_text(), history, ts, feeds, index_json, index_html }
+        Served { ts_text: live.ts_text().to_owned(), history, ts, feeds, index_json, index_html }
     }
 
     /// The representation of one feed.

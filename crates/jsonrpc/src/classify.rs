@@ -109,7 +109,7 @@ struct Envelope {
 }
 
 fn envelope(value: Value) -> Result<Envelope, Response> {
-    let object = match value {
+    let mut object = match value {
         Value::Object(object) => object,
         Value::Array(_) => {
             return Err(Response::err(
@@ -170,13 +170,13 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
             "id must be a string or an integer, got {raw}"
         ))));
     }
-    let params = match object.get("params") {
+    let params = match object.remove("params") {
         None => None,
-        Some(Value::Object(params)) => Some(params.clone()),
+        Some(Value::Object(params)) => Some(params),
         Some(other) => {
             return Err(reject(ErrorObject::invalid_params(format!(
                 "params must be an object, got {}",
-                type_name(other)
+                type_name(&other)
             ))));
         }
     };

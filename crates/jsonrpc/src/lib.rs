@@ -34,7 +34,7 @@ pub use crate::{
     error::{ErrorCode, ErrorObject},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::RequestId,
-    mcp::{META_SERVER_INFO, ServerInfo, ToolCall, complete},
+    mcp::{Complete, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
 };
 

@@ -1,6 +1,7 @@
-//! MCP result helpers: `complete` wraps a method result, `ToolCall` reads tools/call params.
+//! MCP result helpers: [`Complete`] wraps a method result, `ToolCall` reads tools/call params.
 
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::{ErrorObject, error::type_name};
 
@@ -11,7 +12,7 @@ mod tests;
 pub const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
 
 /// The server's identity, sent in every result's `_meta`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ServerInfo {
     /// The implementation name.
     pub name: String,
@@ -26,23 +27,41 @@ impl ServerInfo {
     }
 }
 
-/// Wraps a method result: sets `"resultType":"complete"` and
-/// `_meta["io.modelcontextprotocol/serverInfo"] = {name, version}`, keeping any other
-/// `_meta` keys already in `result` (a `_meta` that is not an object is replaced).
-pub fn complete(mut result: Map<String, Value>, server: &ServerInfo) -> Value {
-    result.insert("resultType".to_owned(), Value::from("complete"));
-    let info = json!({ "name": server.name, "version": server.version });
-    match result.get_mut("_meta") {
-        Some(Value::Object(meta)) => {
-            meta.insert(META_SERVER_INFO.to_owned(), info);
-        }
-        _ => {
-            let mut meta = Map::new();
-            meta.insert(META_SERVER_INFO.to_owned(), info);
-            result.insert("_meta".to_owned(), Value::Object(meta));
-        }
+/// A method result as MCP 2026-07-28 sends it: the method's own fields `R` (an object:
+/// a struct or a map), then `"resultType": "complete"` and `_meta`.
+///
+/// It serializes straight to JSON, so a result is never built twice (once as a value tree,
+/// once as bytes). `R` must not have its own `resultType` or `_meta` field.
+#[derive(Debug, Serialize)]
+pub struct Complete<'a, R> {
+    /// The method's own fields.
+    #[serde(flatten)]
+    pub result: R,
+    #[serde(rename = "resultType")]
+    result_type: &'static str,
+    /// The result's `_meta`.
+    #[serde(rename = "_meta")]
+    pub meta: ResultMeta<'a>,
+}
+
+impl<'a, R: Serialize> Complete<'a, R> {
+    /// The complete result of `result` with `meta`.
+    pub fn new(result: R, meta: ResultMeta<'a>) -> Complete<'a, R> {
+        Complete { result, result_type: "complete", meta }
     }
-    Value::Object(result)
+}
+
+/// The `_meta` of every result: when it was made, by which public host, and the server's
+/// identity under [`META_SERVER_INFO`].
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ResultMeta<'a> {
+    /// When the result was made: UTC, RFC 3339 with milliseconds.
+    pub timestamp: &'a str,
+    /// The public host serving the result.
+    pub source: &'a str,
+    /// The server's identity.
+    #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    pub server: &'a ServerInfo,
 }
 
 /// The params of a `tools/call` request.

@@ -42,9 +42,24 @@ impl Response {
             Ok(value) => (Some(value), None),
             Err(error) => (None, Some(error)),
         };
-        let wire = Wire { jsonrpc: Version2, id: self.id.as_ref(), result, error };
-        // Serializing `Value`s and plain structs cannot fail: every map key is a string.
-        serde_json::to_vec(&wire).unwrap_or_else(|_| FALLBACK.to_vec())
+        write(&Wire { jsonrpc: Version2, id: self.id.as_ref(), result, error })
+    }
+
+    /// The body of a success response whose result is any serializable object, written
+    /// straight from it: `{"jsonrpc":"2.0","id":…,"result":…}`. The same bytes as
+    /// [`Response::ok`] with the result as a value, without building that value.
+    pub fn success_json(id: &RequestId, result: &impl Serialize) -> Vec<u8> {
+        write(&Wire { jsonrpc: Version2, id: Some(id), result: Some(result), error: None })
+    }
+}
+
+/// Serializes a response; a result that cannot be serialized (a map with non-string
+/// keys, a failing custom `Serialize`) becomes a -32603 error response.
+fn write<R: Serialize>(wire: &Wire<'_, R>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(1024);
+    match serde_json::to_writer(&mut out, wire) {
+        Ok(()) => out,
+        Err(_) => FALLBACK.to_vec(),
     }
 }
 
@@ -52,11 +67,11 @@ const FALLBACK: &[u8] = br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"m
 
 /// The wire form; field order is the output order.
 #[derive(Serialize)]
-struct Wire<'a> {
+struct Wire<'a, R> {
     jsonrpc: Version2,
     id: Option<&'a RequestId>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<&'a Value>,
+    result: Option<&'a R>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a ErrorObject>,
 }

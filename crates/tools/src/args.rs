@@ -47,6 +47,14 @@ impl fmt::Display for ArgumentErrors {
 
 impl std::error::Error for ArgumentErrors {}
 
+/// What `parse` accepts, as its own error message says after the `; ` (built only when
+/// an argument is wrong or missing).
+fn grade_hint<T>(parse: &impl Fn(&str) -> Result<T, pricing::Error>) -> String {
+    parse("")
+        .map(|_| String::new())
+        .unwrap_or_else(|err| err.to_string().split("; ").nth(1).unwrap_or_default().to_owned())
+}
+
 /// A reader over one call's arguments.
 pub(crate) struct Arguments<'a> {
     arguments: &'a Map<String, Value>,
@@ -126,9 +134,7 @@ impl<'a> Arguments<'a> {
                 }
             },
             Some(other) => {
-                let hint = parse("").map(|_| String::new()).unwrap_or_else(|err| {
-                    err.to_string().split("; ").nth(1).unwrap_or_default().to_owned()
-                });
+                let hint = grade_hint(&parse);
                 self.fail(
                     name,
                     format!("{name} must be a string ({hint}), got {}", describe(other)),
@@ -144,12 +150,10 @@ impl<'a> Arguments<'a> {
         name: &str,
         parse: impl Fn(&str) -> Result<T, pricing::Error>,
     ) -> Option<T> {
-        let hint = parse("").map(|_| String::new()).unwrap_or_else(|err| {
-            err.to_string().split("; ").nth(1).unwrap_or_default().to_owned()
-        });
-        match self.optional_grade(name, parse)? {
+        match self.optional_grade(name, &parse)? {
             Some(grade) => Some(grade),
             None => {
+                let hint = grade_hint(&parse);
                 self.fail(name, format!("{name} is required ({hint})"));
                 None
             }

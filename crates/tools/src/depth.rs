@@ -46,7 +46,7 @@ pub(crate) fn market_depth(
     }
 }
 
-fn at_carat(depth: &Depth, carat: f64, as_of: String) -> Output {
+fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
     // A valid depth feed has at least one point; an empty one reports nothing observed.
     let point = depth.nearest(carat);
     let by_color: Map<String, Value> = point
@@ -86,7 +86,7 @@ fn at_carat(depth: &Depth, carat: f64, as_of: String) -> Output {
         "top_combinations": null,
         "as_of": as_of,
     });
-    Output { text: lines.join("\n"), structured }
+    Output::new(lines.join("\n"), &structured)
 }
 
 /// The top combinations: count descending, ties in grade order (colour, then clarity).
@@ -99,7 +99,7 @@ pub(crate) fn top_combinations(depth: &Depth) -> Vec<(pricing::Color, pricing::C
     pairs
 }
 
-fn overview(depth: &Depth, as_of: String) -> Output {
+fn overview(depth: &Depth, as_of: &str) -> Output {
     let carats: Vec<f64> = depth.points.iter().map(|p| p.carat).collect();
     let top = top_combinations(depth);
     let mut lines = vec![format!(
@@ -125,5 +125,5 @@ fn overview(depth: &Depth, as_of: String) -> Output {
         })).collect::<Vec<_>>(),
         "as_of": as_of,
     });
-    Output { text: lines.join("\n"), structured }
+    Output::new(lines.join("\n"), &structured)
 }

@@ -22,13 +22,18 @@ pub(crate) const CACHE_PUBLIC_DAY: &str = "public, max-age=86400";
 /// `cacheable`, else `no-store`).
 pub(crate) fn rpc_response(response: &jsonrpc::Response, cacheable: bool) -> Response<Body> {
     let status = StatusCode::from_u16(response.http_status()).unwrap_or(StatusCode::OK);
-    let mut http = serve::json_response(status, Bytes::from(response.to_json()));
+    rpc_http(status, response.to_json(), cacheable && response.result.is_ok())
+}
+
+/// A JSON-RPC response body as HTTP, with the headers of [`rpc_response`].
+pub(crate) fn rpc_http(status: StatusCode, body: Vec<u8>, cacheable: bool) -> Response<Body> {
+    let mut http = serve::json_response(status, Bytes::from(body));
     let headers = http.headers_mut();
     headers.insert(
         jsonrpc::HEADER_PROTOCOL_VERSION,
         HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION),
     );
-    if cacheable && response.result.is_ok() {
+    if cacheable {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
     }
     http

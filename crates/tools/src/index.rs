@@ -94,5 +94,5 @@ pub(crate) fn dcx_index(
         "basket": basket,
         "as_of": snapshot.ts_text(),
     });
-    Ok(Output { text: lines.join("\n"), structured })
+    Ok(Output::new(lines.join("\n"), &structured))
 }

@@ -1,9 +1,12 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
+use std::fmt::{self, Write as _};
+
 use datasets::Snapshot;
 use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value, value::RawValue};
 
 use crate::args::{ArgumentErrors, Arguments};
 
@@ -22,12 +25,29 @@ impl Default for Links {
 }
 
 /// A finished tool result: the readable text and the machine-readable object.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object.
-    pub structured: Value,
+    /// The `structuredContent` object, serialized once (compact JSON): the result embeds
+    /// it as is and also sends it as a JSON text item.
+    pub structured: Box<RawValue>,
+}
+
+impl Output {
+    /// A result with `text` and the `structured` object.
+    pub fn new(text: String, structured: &impl Serialize) -> Output {
+        // Tool objects are structs and string-keyed maps of numbers, strings and
+        // options: serializing them cannot fail.
+        let structured = serde_json::value::to_raw_value(structured)
+            .expect("a tool's structuredContent serializes to JSON");
+        Output { text, structured }
+    }
+
+    /// The `structuredContent` as a JSON value, for checks and pretty printing.
+    pub fn structured_value(&self) -> Value {
+        serde_json::from_str(self.structured.get()).expect("structuredContent is valid JSON")
+    }
 }
 
 /// The argument names `get_diamond_price` accepts.
@@ -67,7 +87,7 @@ pub fn price(
     let request = request(arguments)?;
     let quote =
         snapshot.quote(&request).map_err(|err| ArgumentErrors::one(err.argument, err.message))?;
-    Ok(Output { text: text(&quote, snapshot), structured: structured(&quote, snapshot, links) })
+    Ok(Output::new(text(&quote, snapshot), &structured(&quote, snapshot, links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
@@ -86,61 +106,122 @@ pub fn tracking_url(quote: &Quote, links: &Links) -> String {
     url
 }
 
-fn range(min: f64, max: f64) -> Value {
-    json!({ "min": min, "max": max })
+/// The `structuredContent` of `get_diamond_price` (seed part 2.5 plus the fancy-shape
+/// fields), in the order it is written. The fancy-shape fields are `null` for round.
+#[derive(Debug, Serialize)]
+pub struct PriceContent<'a> {
+    shape: &'static str,
+    carat: f64,
+    color: &'static str,
+    clarity: &'static str,
+    shape_ratio: f64,
+    per_carat_usd: f64,
+    total_usd: f64,
+    tracking_url: String,
+    as_of: &'a str,
+    base_matrix: &'static str,
+    base_per_carat_usd: f64,
+    supported_ratio_range: Option<Range>,
+    observed_ratio_range: Option<Range>,
+    price_adjustment_ratio: Option<f64>,
+    ratio_multiplier: f64,
+    preference_driven_ratio: bool,
+    ratio_band_extrapolated: bool,
+    ratio_band: Option<CaratBand>,
 }
 
-/// The `structuredContent` of a quote (seed part 2.5 plus the fancy-shape fields).
-pub fn structured(quote: &Quote, snapshot: &Snapshot, links: &Links) -> Value {
+/// An inclusive L/W ratio range.
+#[derive(Debug, Serialize)]
+struct Range {
+    min: f64,
+    max: f64,
+}
+
+/// The carats a ratio band covers; `max_carat` is `null` for an open band.
+#[derive(Debug, Serialize)]
+struct CaratBand {
+    min_carat: f64,
+    max_carat: Option<f64>,
+}
+
+/// The `structuredContent` of a quote.
+pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> PriceContent<'a> {
     let fancy = quote.fancy.as_ref();
     let adjustment = fancy.map(|f| f.adjustment);
-    json!({
-        "shape": quote.shape.as_str(),
-        "carat": quote.carat,
-        "color": quote.color.as_str(),
-        "clarity": quote.clarity.as_str(),
-        "shape_ratio": quote.shape_ratio,
-        "per_carat_usd": round_cents(quote.per_carat_usd),
-        "total_usd": round_cents(quote.total_usd),
-        "tracking_url": tracking_url(quote, links),
-        "as_of": snapshot.ts_text(),
-        "base_matrix": quote.base.feed_name(),
-        "base_per_carat_usd": round_cents(quote.base_per_carat_usd),
-        "supported_ratio_range": fancy.map(|f| range(f.supported_range.0, f.supported_range.1)),
-        "observed_ratio_range": adjustment.map(|a| range(a.observed_range.0, a.observed_range.1)),
-        "price_adjustment_ratio": adjustment.map(|a| a.applied_ratio),
-        "ratio_multiplier": adjustment.map_or(1.0, |a| a.multiplier),
-        "preference_driven_ratio": adjustment.is_some_and(|a| a.preference_driven),
-        "ratio_band_extrapolated": adjustment.is_some_and(|a| a.band_extrapolated),
-        "ratio_band": adjustment.map(|a| json!({ "min_carat": a.band_carats.0, "max_carat": a.band_carats.1 })),
-    })
+    PriceContent {
+        shape: quote.shape.as_str(),
+        carat: quote.carat,
+        color: quote.color.as_str(),
+        clarity: quote.clarity.as_str(),
+        shape_ratio: quote.shape_ratio,
+        per_carat_usd: round_cents(quote.per_carat_usd),
+        total_usd: round_cents(quote.total_usd),
+        tracking_url: tracking_url(quote, links),
+        as_of: snapshot.ts_text(),
+        base_matrix: quote.base.feed_name(),
+        base_per_carat_usd: round_cents(quote.base_per_carat_usd),
+        supported_ratio_range: fancy
+            .map(|f| Range { min: f.supported_range.0, max: f.supported_range.1 }),
+        observed_ratio_range: adjustment
+            .map(|a| Range { min: a.observed_range.0, max: a.observed_range.1 }),
+        price_adjustment_ratio: adjustment.map(|a| a.applied_ratio),
+        ratio_multiplier: adjustment.map_or(1.0, |a| a.multiplier),
+        preference_driven_ratio: adjustment.is_some_and(|a| a.preference_driven),
+        ratio_band_extrapolated: adjustment.is_some_and(|a| a.band_extrapolated),
+        ratio_band: adjustment
+            .map(|a| CaratBand { min_carat: a.band_carats.0, max_carat: a.band_carats.1 }),
+    }
 }
 
 /// Formats USD with thousands separators and cents: `$12,345.60`.
 pub fn usd(amount: f64) -> String {
-    let cents = (round_cents(amount) * 100.0).round() as i64;
-    let (whole, frac) = (cents.abs() / 100, cents.abs() % 100);
-    let digits = whole.to_string();
-    let mut grouped = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
+    Usd(amount).to_string()
+}
+
+/// USD with thousands separators and cents, written without allocating.
+#[derive(Debug, Clone, Copy)]
+pub struct Usd(pub f64);
+
+impl fmt::Display for Usd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cents = (round_cents(self.0) * 100.0).round() as i64;
+        let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
+        f.write_str(if cents < 0 { "-$" } else { "$" })?;
+        // Groups of three digits, most significant first.
+        let mut groups = [0u64; 7];
+        let (mut rest, mut count) = (whole, 0);
+        loop {
+            groups[count] = rest % 1000;
+            count += 1;
+            rest /= 1000;
+            if rest == 0 {
+                break;
+            }
         }
-        grouped.push(ch);
+        write!(f, "{}", groups[count - 1])?;
+        for group in groups[..count - 1].iter().rev() {
+            write!(f, ",{group:03}")?;
+        }
+        write!(f, ".{frac:02}")
     }
-    format!("{}${grouped}.{frac:02}", if cents < 0 { "-" } else { "" })
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
-    let mut lines = vec![
-        format!("{} ct {} {} {}", quote.carat, quote.color, quote.clarity, quote.shape),
-        format!("Per carat: {}", usd(quote.per_carat_usd)),
-        format!("Total: {}", usd(quote.total_usd)),
-    ];
+    let mut out = String::with_capacity(320);
+    // Writing to a `String` cannot fail.
+    let _ = write_text(&mut out, quote, snapshot);
+    out
+}
+
+fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Result {
+    writeln!(out, "{} ct {} {} {}", quote.carat, quote.color, quote.clarity, quote.shape)?;
+    writeln!(out, "Per carat: {}", Usd(quote.per_carat_usd))?;
+    writeln!(out, "Total: {}", Usd(quote.total_usd))?;
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
-        lines.push(format!(
+        writeln!(
+            out,
             "L/W ratio: {}{} (supported {}-{}; observed at this size {}-{})",
             quote.shape_ratio,
             if fancy.ratio_defaulted { ", the model's centre" } else { "" },
@@ -148,30 +229,34 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
             fancy.supported_range.1,
             a.observed_range.0,
             a.observed_range.1
-        ));
-        lines.push(format!(
+        )?;
+        writeln!(
+            out,
             "Ratio adjustment: x{:.4} on the {} base of {}/ct",
             a.multiplier,
             quote.base.feed_name(),
-            usd(quote.base_per_carat_usd)
-        ));
+            Usd(quote.base_per_carat_usd)
+        )?;
         if a.preference_driven {
-            lines.push(format!(
+            writeln!(
+                out,
                 "At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio ({}).",
                 a.applied_ratio
-            ));
+            )?;
         }
         if a.band_extrapolated {
-            lines.push(format!(
-                "No ratio band covers {} ct; the nearest band ({} to {} ct) was used.",
-                quote.carat,
-                a.band_carats.0,
-                a.band_carats.1.map_or("open".to_owned(), |max| max.to_string())
-            ));
+            write!(
+                out,
+                "No ratio band covers {} ct; the nearest band ({} to ",
+                quote.carat, a.band_carats.0
+            )?;
+            match a.band_carats.1 {
+                Some(max) => writeln!(out, "{max} ct) was used.")?,
+                None => writeln!(out, "open ct) was used.")?,
+            }
         }
     }
-    lines.push(format!("Data as of {}.", snapshot.ts_text()));
-    lines.join("\n")
+    write!(out, "Data as of {}.", snapshot.ts_text())
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use datasets::History;
 use jsonrpc::{ErrorObject, PROTOCOL_VERSION, SUPPORTED_VERSIONS, ToolCall};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value, json, value::RawValue};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
@@ -27,17 +28,51 @@ get_dcx_index returns the composite index, its trends and basket; get_market_dep
 observed-offer counts. Prices are model-based benchmarks from a daily snapshot (see as_of), \
 not offers. Bad arguments come back as isError results that say what is allowed.";
 
-/// A method's result before `jsonrpc::complete`, and whether it is cacheable (discovery
-/// and tool lists are: public, 24 hours).
+/// A method's result before [`jsonrpc::Complete`] wraps it, and whether it is cacheable
+/// (discovery and tool lists are: public, 24 hours).
 pub(crate) struct Answer {
-    pub(crate) result: Map<String, Value>,
+    pub(crate) result: Payload,
     pub(crate) cacheable: bool,
 }
 
-fn object(value: Value) -> Map<String, Value> {
+/// A method's own result fields.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Payload {
+    /// Discovery, `initialize` and the tool list: built as JSON values.
+    Fields(Map<String, Value>),
+    /// A `tools/call` result, written straight from its parts: the hot path.
+    Call(CallResult),
+}
+
+/// The result of `tools/call`: two text items (the readable text, then the
+/// `structuredContent` or the argument errors as JSON text), the structured object
+/// itself on success, and `isError`.
+#[derive(Debug, Serialize)]
+pub(crate) struct CallResult {
+    content: [TextItem; 2],
+    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
+    structured_content: Option<Box<RawValue>>,
+    #[serde(rename = "isError")]
+    is_error: bool,
+}
+
+/// One `{"type": "text", "text": ...}` content item.
+#[derive(Debug, Serialize)]
+struct TextItem {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    text: String,
+}
+
+fn text(text: String) -> TextItem {
+    TextItem { kind: "text", text }
+}
+
+fn object(value: Value) -> Payload {
     match value {
-        Value::Object(map) => map,
-        _ => Map::new(),
+        Value::Object(map) => Payload::Fields(map),
+        _ => Payload::Fields(Map::new()),
     }
 }
 
@@ -84,15 +119,10 @@ pub(crate) fn dispatch(
                 cacheable: true,
             })
         }
-        "tools/call" => {
-            call(params, history, links).map(|result| Answer { result, cacheable: false })
-        }
+        "tools/call" => call(params, history, links)
+            .map(|result| Answer { result: Payload::Call(result), cacheable: false }),
         other => Err(ErrorObject::method_not_found(other, METHODS)),
     }
-}
-
-fn text(text: String) -> Value {
-    json!({ "type": "text", "text": text })
 }
 
 /// `tools/call`: malformed params or an unknown tool are -32602; bad arguments are an
@@ -103,7 +133,7 @@ fn call(
     params: &Map<String, Value>,
     history: &History,
     links: &Links,
-) -> Result<Map<String, Value>, ErrorObject> {
+) -> Result<CallResult, ErrorObject> {
     let call = ToolCall::from_params(params)?;
     let Some(tool) = Tool::from_name(&call.name) else {
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();
@@ -114,17 +144,18 @@ fn call(
         )));
     };
     Ok(match tool.call(history, &call.arguments, links) {
-        Ok(output) => object(json!({
-            "content": [text(output.text), text(output.structured.to_string())],
-            "structuredContent": output.structured,
-            "isError": false,
-        })),
-        Err(errors) => object(json!({
-            "content": [
+        Ok(output) => CallResult {
+            content: [text(output.text), text(output.structured.get().to_owned())],
+            structured_content: Some(output.structured),
+            is_error: false,
+        },
+        Err(errors) => CallResult {
+            content: [
                 text(format!("Invalid arguments for {}: {errors}", tool.name())),
                 text(errors.to_json().to_string()),
             ],
-            "isError": true,
-        })),
+            structured_content: None,
+            is_error: true,
+        },
     })
 }

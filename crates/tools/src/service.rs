@@ -7,8 +7,8 @@ use hyper::{
     Method, Response, StatusCode,
     header::{self, HeaderValue},
 };
-use jsonrpc::{ErrorObject, HeaderView, Inbound, ServerInfo};
-use serde_json::{Map, Value};
+use jsonrpc::{Complete, ErrorObject, HeaderView, Inbound, ResultMeta, ServerInfo};
+use serde_json::Value;
 use serve::{Body, Handler, Request};
 
 use crate::{
@@ -193,20 +193,22 @@ impl ToolService {
             }
         };
         let history = self.live.history();
-        let (response, cacheable) =
-            match rpc::dispatch(&request.method, &request.params, &history, &self.links) {
-                Ok(answer) => {
-                    let mut result = answer.result;
-                    let mut meta = Map::new();
-                    meta.insert("timestamp".into(), Value::from(http::timestamp((self.clock)())));
-                    meta.insert("source".into(), Value::from(self.source.as_str()));
-                    result.insert("_meta".into(), Value::Object(meta));
-                    let result = jsonrpc::complete(result, &self.server);
-                    (jsonrpc::Response::ok(request.id, result), answer.cacheable)
-                }
-                Err(error) => (jsonrpc::Response::err(Some(request.id), error), false),
-            };
-        http::rpc_response(&response, cacheable)
+        match rpc::dispatch(&request.method, &request.params, &history, &self.links) {
+            Ok(answer) => {
+                let timestamp = http::timestamp((self.clock)());
+                let meta = ResultMeta {
+                    timestamp: &timestamp,
+                    source: &self.source,
+                    server: &self.server,
+                };
+                let result = Complete::new(&answer.result, meta);
+                let body = jsonrpc::Response::success_json(&request.id, &result);
+                http::rpc_http(StatusCode::OK, body, answer.cacheable)
+            }
+            Err(error) => {
+                http::rpc_response(&jsonrpc::Response::err(Some(request.id), error), false)
+            }
+        }
     }
 }
 

@@ -44,7 +44,7 @@ fn quote_json_is_the_tool_structured_content() {
     let expected =
         tools::price::price(&snapshot, args.as_object().unwrap(), &tools::price::Links::default())
             .unwrap();
-    assert_eq!(value, expected.structured);
+    assert_eq!(value, expected.structured_value());
     assert_eq!(value["shape"], "oval");
 }
 

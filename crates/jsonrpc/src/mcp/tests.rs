@@ -1,8 +1,8 @@
-//! Unit tests for `complete` and `ToolCall::from_params`.
+//! Unit tests for `Complete` and `ToolCall::from_params`.
 
 use serde_json::{Map, Value, json};
 
-use super::{ServerInfo, ToolCall, complete};
+use super::{Complete, ResultMeta, ServerInfo, ToolCall};
 use crate::ErrorCode;
 
 fn object(value: Value) -> Map<String, Value> {
@@ -12,47 +12,41 @@ fn object(value: Value) -> Map<String, Value> {
     }
 }
 
-#[track_caller]
-fn check_complete(result: Value, expect: Value) {
-    let server = ServerInfo::new("dcx-tools", "0.1.0");
-    assert_eq!(complete(object(result), &server), expect);
+fn meta(server: &ServerInfo) -> ResultMeta<'_> {
+    ResultMeta { timestamp: "2026-11-21T10:00:00.123Z", source: "example.com", server }
 }
 
 #[test]
-fn complete_adds_result_type_and_server_info() {
-    check_complete(
-        json!({"tools": []}),
+fn complete_adds_result_type_and_meta() {
+    let server = ServerInfo::new("dcx-tools", "0.1.0");
+    let complete = Complete::new(json!({"tools": []}), meta(&server));
+    assert_eq!(
+        serde_json::to_value(&complete).unwrap(),
         json!({
             "tools": [],
             "resultType": "complete",
-            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "dcx-tools", "version": "0.1.0"}},
-        }),
-    );
-}
-
-#[test]
-fn complete_merges_existing_meta() {
-    check_complete(
-        json!({"content": [], "_meta": {"x/trace": "t", "io.modelcontextprotocol/serverInfo": "old"}}),
-        json!({
-            "content": [],
-            "resultType": "complete",
             "_meta": {
-                "x/trace": "t",
+                "timestamp": "2026-11-21T10:00:00.123Z",
+                "source": "example.com",
                 "io.modelcontextprotocol/serverInfo": {"name": "dcx-tools", "version": "0.1.0"},
             },
-        }),
+        })
     );
 }
 
 #[test]
-fn complete_replaces_a_non_object_meta_and_result_type() {
-    check_complete(
-        json!({"resultType": "input_required", "_meta": 3}),
-        json!({
-            "resultType": "complete",
-            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "dcx-tools", "version": "0.1.0"}},
-        }),
+fn complete_flattens_a_typed_result_in_field_order() {
+    #[derive(serde::Serialize)]
+    struct Typed {
+        content: Vec<u8>,
+        #[serde(rename = "isError")]
+        is_error: bool,
+    }
+    let server = ServerInfo::new("s", "1");
+    let complete = Complete::new(Typed { content: vec![], is_error: false }, meta(&server));
+    assert_eq!(
+        serde_json::to_string(&complete).unwrap(),
+        r#"{"content":[],"isError":false,"resultType":"complete","_meta":{"timestamp":"2026-11-21T10:00:00.123Z","source":"example.com","io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}}"#
     );
 }
 

@@ -57,3 +57,27 @@ fn error_data_is_written_when_present() {
     assert_eq!(value["error"]["data"], json!({"supported": ["2026-07-28"], "requested": "v9"}));
     assert_eq!(value["id"], json!(3));
 }
+
+#[test]
+fn success_json_writes_the_same_bytes_as_a_value_result() {
+    #[derive(serde::Serialize)]
+    struct Typed {
+        a: u8,
+        b: &'static str,
+    }
+    for id in [RequestId::from(0), RequestId::from("x\"y")] {
+        let typed = Response::success_json(&id, &Typed { a: 1, b: "two" });
+        let value = Response::ok(id, json!({"a": 1, "b": "two"})).to_json();
+        assert_eq!(String::from_utf8(typed).unwrap(), String::from_utf8(value).unwrap());
+    }
+}
+
+#[test]
+fn a_result_that_cannot_be_serialized_is_an_internal_error() {
+    let mut keys = std::collections::BTreeMap::new();
+    keys.insert((1, 2), "tuple keys are not JSON object keys");
+    let body = Response::success_json(&RequestId::from(7), &keys);
+    let body: Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["error"]["code"], -32603);
+    assert_eq!(body["id"], Value::Null);
+}

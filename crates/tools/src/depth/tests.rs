@@ -7,7 +7,9 @@ use crate::depth::{availability, market_depth, top_combinations};
 
 fn call(args: Value) -> Result<Value, String> {
     let args: Map<String, Value> = args.as_object().unwrap().clone();
-    market_depth(&Snapshot::reference(), &args).map(|o| o.structured).map_err(|e| e.to_string())
+    market_depth(&Snapshot::reference(), &args)
+        .map(|o| o.structured_value())
+        .map_err(|e| e.to_string())
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::index::dcx_index;
 fn a_single_snapshot_has_no_history_trends() {
     let history = History::single(Snapshot::reference());
     let out = dcx_index(&history, &Map::new()).unwrap();
-    let s = &out.structured;
+    let s = &out.structured_value();
     assert_eq!(s["dcx_usd_per_carat"], json!(history.live().index().dcx));
     assert_eq!(s["trends_percent"]["7d"], json!(null));
     assert_eq!(s["trends_percent"]["30d"], json!(null));

@@ -22,7 +22,7 @@ fn round_quote_has_the_seed_fields() {
         &Links::default(),
     )
     .unwrap();
-    let s = &out.structured;
+    let s = &out.structured_value();
     assert_eq!(s["shape"], "round");
     assert_eq!(s["color"], "G");
     assert_eq!(s["clarity"], "VS2");
@@ -57,14 +57,14 @@ fn total_is_rounded_from_the_unrounded_per_carat() {
             ratio: None,
         })
         .unwrap();
-    assert_eq!(out.structured["total_usd"], pricing::round_cents(q.per_carat_usd * 1.23));
-    assert_eq!(out.structured["per_carat_usd"], pricing::round_cents(q.per_carat_usd));
+    assert_eq!(out.structured_value()["total_usd"], pricing::round_cents(q.per_carat_usd * 1.23));
+    assert_eq!(out.structured_value()["per_carat_usd"], pricing::round_cents(q.per_carat_usd));
 }
 
 #[test]
 fn fancy_quote_reports_ranges_and_clamping() {
     let out = price(&Snapshot::reference(), &args(json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "Oval", "shape_ratio": 1.65})), &Links::default()).unwrap();
-    let s = &out.structured;
+    let s = &out.structured_value();
     assert_eq!(s["shape"], "oval");
     assert_eq!(s["supported_ratio_range"], json!({"min": 1.25, "max": 1.7}));
     assert_eq!(s["observed_ratio_range"], json!({"min": 1.3, "max": 1.55}));
@@ -107,4 +107,50 @@ fn usd_groups_thousands() {
     assert_eq!(usd(1234567.891), "$1,234,567.89");
     assert_eq!(usd(5.0), "$5.00");
     assert_eq!(usd(999.999), "$1,000.00");
+}
+
+#[test]
+fn usd_edges() {
+    assert_eq!(usd(0.0), "$0.00");
+    assert_eq!(usd(0.004), "$0.00");
+    assert_eq!(usd(1000.0), "$1,000.00");
+    assert_eq!(usd(1_000_000.05), "$1,000,000.05");
+    assert_eq!(usd(-1234.5), "-$1,234.50");
+    assert_eq!(usd(100_000.0), "$100,000.00");
+    assert_eq!(usd(90_000_000_000_000.0), "$90,000,000,000,000.00");
+}
+
+#[test]
+fn every_text_line_is_terminated_but_the_last() {
+    for arguments in [
+        json!({"carat": 1.0, "color": "G", "clarity": "VS2"}),
+        json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.65}),
+        json!({"carat": 5.9, "color": "D", "clarity": "IF", "shape": "emerald"}),
+    ] {
+        let out = price(&Snapshot::reference(), &args(arguments), &Links::default()).unwrap();
+        assert!(!out.text.ends_with('\n'), "{:?}", out.text);
+        assert!(out.text.lines().all(|line| !line.is_empty()), "{:?}", out.text);
+        assert!(out.text.ends_with("Data as of 2026-11-20T00:00:00Z."), "{:?}", out.text);
+    }
+}
+
+#[test]
+fn an_extrapolated_band_is_explained() {
+    let snapshot = Snapshot::reference();
+    let request = crate::price::request(&args(
+        json!({"carat": 1.2, "color": "G", "clarity": "VS2", "shape": "oval"}),
+    ))
+    .unwrap();
+    let mut quote = snapshot.quote(&request).unwrap();
+    let fancy = quote.fancy.as_mut().unwrap();
+    fancy.adjustment.band_extrapolated = true;
+    fancy.adjustment.band_carats = (0.5, Some(1.0));
+    let text = crate::price::text(&quote, &snapshot);
+    assert!(
+        text.contains("\nNo ratio band covers 1.2 ct; the nearest band (0.5 to 1 ct) was used.\n"),
+        "{text}"
+    );
+    quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
+    let text = crate::price::text(&quote, &snapshot);
+    assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }

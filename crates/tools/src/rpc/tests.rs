@@ -9,7 +9,8 @@ use crate::{price::Links, rpc::dispatch};
 fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
     let params: Map<String, Value> = params.as_object().unwrap().clone();
-    dispatch(method, &params, &history, &Links::default()).map(|a| Value::Object(a.result))
+    dispatch(method, &params, &history, &Links::default())
+        .map(|a| serde_json::to_value(&a.result).expect("results serialize"))
 }
 
 #[test]
@@ -66,4 +67,36 @@ fn calls_split_protocol_errors_from_tool_errors() {
     let json_text: Value =
         serde_json::from_str(ok["content"][1]["text"].as_str().unwrap()).unwrap();
     assert_eq!(json_text, ok["structuredContent"]);
+}
+
+#[test]
+fn the_json_text_item_is_the_structured_content() {
+    for (name, arguments) in [
+        (
+            "get_diamond_price",
+            json!({"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval"}),
+        ),
+        ("get_dcx_index", json!({})),
+        ("get_market_depth", json!({"carat": 1.0})),
+        ("get_market_depth", json!({})),
+    ] {
+        let r = run("tools/call", json!({"name": name, "arguments": arguments})).unwrap();
+        assert_eq!(r["isError"], false, "{name}");
+        let text = r["content"][1]["text"].as_str().unwrap();
+        let parsed: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(parsed, r["structuredContent"], "{name}");
+        assert!(r["structuredContent"].is_object(), "{name}");
+        assert_eq!(r["content"][0]["type"], "text");
+        assert_eq!(r["content"][1]["type"], "text");
+    }
+}
+
+#[test]
+fn tool_errors_carry_no_structured_content() {
+    let r =
+        run("tools/call", json!({"name": "get_diamond_price", "arguments": {"carat": 9}})).unwrap();
+    assert_eq!(r["isError"], true);
+    assert!(r.get("structuredContent").is_none(), "{r}");
+    let errors: Value = serde_json::from_str(r["content"][1]["text"].as_str().unwrap()).unwrap();
+    assert!(errors.is_object() || errors.is_array(), "{errors}");
 }

@@ -135,7 +135,7 @@ proptest! {
         let out = tools::Tool::Price
             .call(&history, args.as_object().unwrap(), &tools::price::Links::default())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let errors = crate::validator::validate(&tools::Tool::Price.output_schema(), &out.structured);
+        let errors = crate::validator::validate(&tools::Tool::Price.output_schema(), &out.structured_value());
         prop_assert!(errors.is_empty(), "{errors:?}");
     }
 }

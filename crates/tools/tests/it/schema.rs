@@ -20,9 +20,14 @@ fn check(history: &History, tool: Tool, arguments: Value) -> Value {
         .call(history, &args(arguments.clone()), &Links::default())
         .unwrap_or_else(|e| panic!("{} {arguments}: {e}", tool.name()));
     assert!(input_errors.is_empty(), "{arguments} accepted but invalid: {input_errors:?}");
-    let errors = validate(&tool.output_schema(), &out.structured);
-    assert!(errors.is_empty(), "{} {arguments}: {errors:#?}\n{}", tool.name(), out.structured);
-    out.structured
+    let errors = validate(&tool.output_schema(), &out.structured_value());
+    assert!(
+        errors.is_empty(),
+        "{} {arguments}: {errors:#?}\n{}",
+        tool.name(),
+        out.structured_value()
+    );
+    out.structured_value()
 }
 
 fn single() -> History {
