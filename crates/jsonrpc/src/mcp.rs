@@ -64,26 +64,29 @@ pub struct ResultMeta<'a> {
     pub server: &'a ServerInfo,
 }
 
-/// The params of a `tools/call` request.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToolCall {
+/// The params of a `tools/call` request, borrowed from them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToolCall<'a> {
     /// `params.name`: the tool to call. Whether it exists is the caller's question.
-    pub name: String,
+    pub name: &'a str,
     /// `params.arguments`; `{}` when absent.
-    pub arguments: Map<String, Value>,
+    pub arguments: &'a Map<String, Value>,
 }
 
-impl ToolCall {
+/// The arguments of a call that sent none.
+static NO_ARGUMENTS: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
+
+impl<'a> ToolCall<'a> {
     /// Reads `name` (a string) and `arguments` (an object, `{}` when absent); anything else
     /// is -32602.
-    pub fn from_params(params: &Map<String, Value>) -> Result<ToolCall, ErrorObject> {
+    pub fn from_params(params: &'a Map<String, Value>) -> Result<ToolCall<'a>, ErrorObject> {
         let name = match params.get("name") {
-            Some(Value::String(name)) => name.clone(),
+            Some(Value::String(name)) => name.as_str(),
             _ => return Err(ErrorObject::invalid_params("tools/call needs params.name, a string")),
         };
         let arguments = match params.get("arguments") {
-            None => Map::new(),
-            Some(Value::Object(arguments)) => arguments.clone(),
+            None => &NO_ARGUMENTS,
+            Some(Value::Object(arguments)) => arguments,
             Some(other) => {
                 return Err(ErrorObject::invalid_params(format!(
                     "tools/call params.arguments must be an object, got {}",

@@ -56,7 +56,7 @@ impl Response {
 /// Serializes a response; a result that cannot be serialized (a map with non-string
 /// keys, a failing custom `Serialize`) becomes a -32603 error response.
 fn write<R: Serialize>(wire: &Wire<'_, R>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(1024);
+    let mut out = Vec::with_capacity(2048);
     match serde_json::to_writer(&mut out, wire) {
         Ok(()) => out,
         Err(_) => FALLBACK.to_vec(),

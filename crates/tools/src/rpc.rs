@@ -135,15 +135,15 @@ fn call(
     links: &Links,
 ) -> Result<CallResult, ErrorObject> {
     let call = ToolCall::from_params(params)?;
-    let Some(tool) = Tool::from_name(&call.name) else {
+    let Some(tool) = Tool::from_name(call.name) else {
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();
         return Err(ErrorObject::invalid_params(format!(
             "unknown tool {}; this server offers {}",
-            Value::from(call.name.as_str()),
+            Value::from(call.name),
             offered.join(", ")
         )));
     };
-    Ok(match tool.call(history, &call.arguments, links) {
+    Ok(match tool.call(history, call.arguments, links) {
         Ok(output) => CallResult {
             content: [text(output.text), text(output.structured.get().to_owned())],
             structured_content: Some(output.structured),

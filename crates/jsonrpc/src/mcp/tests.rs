@@ -52,12 +52,13 @@ fn complete_flattens_a_typed_result_in_field_order() {
 
 #[track_caller]
 fn check_call(params: Value, expect: Result<(&str, Value), &str>) {
-    let actual = ToolCall::from_params(&object(params));
+    let params = object(params);
+    let actual = ToolCall::from_params(&params);
     match expect {
         Ok((name, arguments)) => {
             let call = actual.expect("expected a tool call");
             assert_eq!(call.name, name);
-            assert_eq!(Value::Object(call.arguments), arguments);
+            assert_eq!(Value::Object(call.arguments.clone()), arguments);
         }
         Err(message) => {
             let error = actual.expect_err("expected an error");
