@@ -5,6 +5,9 @@
 # Loopback only, bounded duration. Tunables: THREADS (2), CONNS (64), DURATION (10s).
 # Prints requests/s, p50/p99 latency, the feed-server/nginx ratio, and the server's
 # RSS before and after the load. Installs wrk (and nginx) with apt-get when root.
+# For reference it also measures a bare hyper server (crates/tools/examples/fixed_json.rs)
+# answering every request with the feed-server's own gzip bytes: the floor of any
+# hyper-based server.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,6 +38,21 @@ free_port() {
 
 rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
 
+# CPU time (user + system, clock ticks) used so far by the processes "$@", all threads.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+    done
+    echo "$total"
+}
+
+# Microseconds of server CPU per request: ticks used over the run, requests per second.
+cpu_per_request() {
+    awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rps="$2" -v secs="${DURATION%s}" \
+        'BEGIN { printf "%.1f", ticks / hz * 1e6 / (rps * secs) }'
+}
+
 # Runs wrk against $1 and prints "requests/s p50 p99".
 load() {
     local out
@@ -50,7 +68,9 @@ load() {
 TMP=$(mktemp -d)
 SERVER_PID=""
 NGINX_PID=""
+HYPER_PID=""
 cleanup() {
+    [ -n "$HYPER_PID" ] && kill "$HYPER_PID" 2>/dev/null && wait "$HYPER_PID" 2>/dev/null
     [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
     [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
     rm -rf "$TMP"
@@ -58,7 +78,7 @@ cleanup() {
 trap cleanup EXIT
 
 say "building feed-server --release"
-(cd "$ROOT" && cargo build --release -q -p feed-server)
+(cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p tools --example fixed_json)
 
 "$CARGO_TARGET_DIR/release/feed-server" --listen 127.0.0.1:0 2>"$TMP/server.log" &
 SERVER_PID=$!
@@ -72,8 +92,22 @@ curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$URL/matrix.json"
 
 RSS_BEFORE=$(rss "$SERVER_PID")
 say "feed-server at $URL: wrk -t$THREADS -c$CONNS -d$DURATION --latency -H 'Accept-Encoding: gzip' $URL/matrix.json"
+TICKS=$(cpu_ticks "$SERVER_PID")
 read -r FEED_RPS FEED_P50 FEED_P99 < <(load "$URL/matrix.json")
+FEED_CPU=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - TICKS)) "$FEED_RPS")
 RSS_AFTER=$(rss "$SERVER_PID")
+
+curl -sf -H 'Accept-Encoding: gzip' -o "$TMP/matrix.json.gz" "$URL/matrix.json"
+"$CARGO_TARGET_DIR/release/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip 2>"$TMP/hyper.log" &
+HYPER_PID=$!
+for _ in $(seq 100); do
+    grep -q 'listening on' "$TMP/hyper.log" && break
+    sleep 0.1
+done
+HYPER_URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$TMP/hyper.log" | head -1)
+say "bare hyper at $HYPER_URL, the same gzip bytes"
+read -r HYPER_RPS HYPER_P50 HYPER_P99 < <(load "$HYPER_URL/matrix.json")
+kill "$HYPER_PID" 2>/dev/null; wait "$HYPER_PID" 2>/dev/null || true
 
 NGINX_LINE="nginx: not available (install nginx-light or nginx to get the baseline)"
 if command -v nginx >/dev/null || apt_install nginx-light nginx; then
@@ -118,13 +152,21 @@ CONF
     NGINX_URL="http://127.0.0.1:$NPORT/matrix.json"
     ENCODING=$(curl -sI -H 'Accept-Encoding: gzip' "$NGINX_URL" | tr -d '\r' | awk 'tolower($1) == "content-encoding:" { print $2 }')
     say "nginx at $NGINX_URL (${GZIP_LINE%%;*}, content-encoding: ${ENCODING:-none})"
+    WORKERS=$(pgrep -P "$NGINX_PID" | tr '\n' ' ')
+    # shellcheck disable=SC2086 # one argument per worker
+    TICKS=$(cpu_ticks $WORKERS)
     read -r NGINX_RPS NGINX_P50 NGINX_P99 < <(load "$NGINX_URL")
+    # shellcheck disable=SC2086
+    NGINX_CPU=$(cpu_per_request $(($(cpu_ticks $WORKERS) - TICKS)) "$NGINX_RPS")
     RATIO=$(awk -v a="$FEED_RPS" -v b="$NGINX_RPS" 'BEGIN { printf "%.2f", a / b }')
-    NGINX_LINE="nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'): $NGINX_RPS req/s, p50 $NGINX_P50, p99 $NGINX_P99 (${GZIP_LINE%%;*}); feed-server/nginx = $RATIO"
+    CPU_RATIO=$(awk -v a="$FEED_CPU" -v b="$NGINX_CPU" 'BEGIN { printf "%.2f", a / b }')
+    NGINX_LINE="nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'): $NGINX_RPS req/s, p50 $NGINX_P50, p99 $NGINX_P99, $NGINX_CPU us CPU/request (${GZIP_LINE%%;*})
+feed-server/nginx: throughput $RATIO, CPU per request $CPU_RATIO (lower is cheaper)"
 fi
 
 echo
 echo "GET /matrix.json, Accept-Encoding: gzip, keep-alive: wrk -t$THREADS -c$CONNS -d$DURATION --latency ($(nproc) cores, loopback)"
-echo "feed-server: $FEED_RPS req/s, p50 $FEED_P50, p99 $FEED_P99"
+echo "feed-server: $FEED_RPS req/s, p50 $FEED_P50, p99 $FEED_P99, $FEED_CPU us CPU/request"
+echo "bare hyper, same gzip bytes (reference): $HYPER_RPS req/s, p50 $HYPER_P50, p99 $HYPER_P99"
 echo "$NGINX_LINE"
 echo "feed-server RSS: $RSS_BEFORE before, $RSS_AFTER after load"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Load bench of the tool server: wrk POSTs `tools/call get_diamond_price` (full MCP headers
 # and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
-# hyper server returning a fixed JSON body (crates/tools/examples/fixed_json.rs). Prints
+# hyper server returning a fixed JSON body (crates/tools/examples/fixed_json.rs): the very
+# bytes the tool server answered, so the ratio is the cost of computing the answer. Prints
 # req/s and p50/p99 latency of both and their ratio.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
 set -euo pipefail
@@ -67,15 +68,16 @@ start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
 lua_body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
 curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
   -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
-  --data "$lua_body" "http://$ADDR/" | grep -q '"isError":false' || { echo "tool call failed"; exit 1; }
+  --data "$lua_body" "http://$ADDR/" > "$WORK/answer.json"
+grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
 read -r _ tool_rps tool_p50 tool_p99 tool_err < <(run "$ADDR" "$WORK/call.lua")
 
-start fixed_json "$TARGET/release/examples/fixed_json"
+start fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json"
 read -r _ base_rps base_p50 base_p99 base_err < <(run "$ADDR" "$WORK/call.lua")
 
 echo "== wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s (loopback, $(nproc) cores)"
 printf '%-36s %12s %10s %10s %7s\n' server req/s p50_ms p99_ms errors
 printf '%-36s %12s %10s %10s %7s\n' "tool-server tools/call price" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err"
-printf '%-36s %12s %10s %10s %7s\n' "bare hyper fixed JSON (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err"
+printf '%-36s %12s %10s %10s %7s\n' "bare hyper, same $(wc -c < "$WORK/answer.json") B (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err"
 python3 -c "print(f'tool-server throughput = {float($tool_rps)/float($base_rps):.2f} x baseline')"
 [ "$tool_err" = 0 ] || { echo "tool-server: $tool_err failed requests"; exit 1; }
