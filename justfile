@@ -20,9 +20,14 @@ test:
 check:
     cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
 
-# Criterion benches (quotes, snapshot parsing).
+# Criterion benches (quotes, snapshot parsing, one request through each handler).
 bench:
     cargo bench -p benches
+
+# Load benches over loopback with wrk, against nginx and bare hyper (docs/performance.md).
+load:
+    bash scripts/bench-feeds.sh
+    bash scripts/bench-tools.sh
 
 # Rewrite goldens and the generated reference snapshot after an intended change.
 update-goldens:
