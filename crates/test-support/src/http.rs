@@ -53,6 +53,36 @@ impl Reply {
     }
 }
 
+/// The status line and header lines of a response head (without the blank line).
+fn parse_head(head: &[u8]) -> Reply {
+    let text = std::str::from_utf8(head).expect("utf-8 response head");
+    let mut lines = text.split("\r\n");
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers = lines
+        .map(|line| {
+            let (name, value) = line.split_once(':').expect("a header line");
+            (name.to_owned(), value.trim().to_owned())
+        })
+        .collect();
+    Reply { status, headers, body: Vec::new() }
+}
+
+/// Sends `raw` (a whole request, which should ask for `Connection: close`) on a new
+/// blocking connection and reads the response until the server closes; for tests that
+/// run no async runtime of their own.
+pub fn exchange_blocking(addr: SocketAddr, raw: &[u8]) -> Reply {
+    use std::io::Write;
+    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(STUCK * 4)).unwrap();
+    stream.write_all(raw).unwrap();
+    let mut received = Vec::new();
+    stream.read_to_end(&mut received).unwrap();
+    let end = received.windows(4).position(|w| w == b"\r\n\r\n").expect("a response head");
+    let mut reply = parse_head(&received[..end]);
+    reply.body = received[end + 4..].to_vec();
+    reply
+}
+
 /// One raw keep-alive connection.
 pub struct Client {
     stream: TcpStream,
@@ -118,19 +148,12 @@ impl Client {
             }
             assert!(self.fill().await > 0, "connection closed before a reply");
         };
-        let text = String::from_utf8(self.buf[..end].to_vec()).unwrap();
-        let mut lines = text.split("\r\n");
-        let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-        let headers: Vec<(String, String)> = lines
-            .map(|line| {
-                let (name, value) = line.split_once(':').unwrap();
-                (name.to_owned(), value.trim().to_owned())
-            })
-            .collect();
+        let mut reply = parse_head(&self.buf[..end]);
         self.buf.drain(..end + 4);
-        let mut reply = Reply { status, headers, body: Vec::new() };
         let length = match reply.header("content-length") {
-            Some(length) if !head && status != 304 && status != 100 => length.parse().unwrap(),
+            Some(length) if !head && reply.status != 304 && reply.status != 100 => {
+                length.parse().unwrap()
+            }
             _ => 0,
         };
         while self.buf.len() < length {

@@ -2,13 +2,12 @@
 //! the in-process service.
 
 use std::{
-    io::{Read, Write},
-    net::{SocketAddr, TcpStream},
+    net::SocketAddr,
     sync::{Arc, OnceLock},
-    time::Duration,
 };
 
 use chrono::TimeZone;
+pub(crate) use test_support::http::Reply;
 
 /// The fixed instant every test result is stamped with.
 pub(crate) const NOW_MILLIS: i64 = 1_795_255_200_123; // 2026-11-21T10:00:00.123Z
@@ -53,40 +52,16 @@ pub(crate) fn server() -> SocketAddr {
     })
 }
 
-/// A raw HTTP response.
-pub(crate) struct Reply {
-    pub(crate) status: u16,
-    /// Header lines as `(lower-case name, value)`, in the order received.
-    pub(crate) headers: Vec<(String, String)>,
-    pub(crate) body: Vec<u8>,
-}
-
 /// Sends `head` (request line and header lines, without `Host`, `Content-Length` and
 /// `Connection`) and `body`, and reads the whole response (the server closes).
 pub(crate) fn exchange(head: &str, body: &[u8]) -> Reply {
     let addr = server();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     let mut request = head.trim_end().replace('\n', "\r\n");
     request.push_str(&format!(
         "\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     ));
-    stream.write_all(request.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    parse(&raw)
-}
-
-fn parse(raw: &[u8]) -> Reply {
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("response head");
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    Reply { status, headers, body: raw[split + 4..].to_vec() }
+    let mut raw = request.into_bytes();
+    raw.extend_from_slice(body);
+    test_support::http::exchange_blocking(addr, &raw)
 }
