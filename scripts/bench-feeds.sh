@@ -80,13 +80,18 @@ trap cleanup EXIT
 say "building feed-server --release"
 (cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p tools --example fixed_json)
 
+# The base URL a server started with its stderr in log file $1 announces ("listening on").
+announced_url() {
+    for _ in $(seq 100); do
+        grep -q 'listening on' "$1" && break
+        sleep 0.1
+    done
+    grep -o 'http://127\.0\.0\.1:[0-9]*' "$1" | head -1
+}
+
 "$CARGO_TARGET_DIR/release/feed-server" --listen 127.0.0.1:0 2>"$TMP/server.log" &
 SERVER_PID=$!
-for _ in $(seq 100); do
-    grep -q 'listening on' "$TMP/server.log" && break
-    sleep 0.1
-done
-URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$TMP/server.log" | head -1)
+URL=$(announced_url "$TMP/server.log")
 [ -n "$URL" ] || { cat "$TMP/server.log" >&2; say "feed-server did not start"; exit 1; }
 curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$URL/matrix.json"
 
@@ -100,11 +105,8 @@ RSS_AFTER=$(rss "$SERVER_PID")
 curl -sf -H 'Accept-Encoding: gzip' -o "$TMP/matrix.json.gz" "$URL/matrix.json"
 "$CARGO_TARGET_DIR/release/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip 2>"$TMP/hyper.log" &
 HYPER_PID=$!
-for _ in $(seq 100); do
-    grep -q 'listening on' "$TMP/hyper.log" && break
-    sleep 0.1
-done
-HYPER_URL=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$TMP/hyper.log" | head -1)
+HYPER_URL=$(announced_url "$TMP/hyper.log")
+[ -n "$HYPER_URL" ] || { cat "$TMP/hyper.log" >&2; say "bare hyper did not start"; exit 1; }
 say "bare hyper at $HYPER_URL, the same gzip bytes"
 read -r HYPER_RPS HYPER_P50 HYPER_P99 < <(load "$HYPER_URL/matrix.json")
 kill "$HYPER_PID" 2>/dev/null; wait "$HYPER_PID" 2>/dev/null || true
