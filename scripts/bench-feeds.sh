@@ -5,7 +5,7 @@
 # Loopback only, bounded duration. Tunables: THREADS (2), CONNS (64), DURATION (10s).
 # Prints requests/s, p50/p99 latency, the feed-server/nginx ratio, and the server's
 # RSS before and after the load. Installs wrk (and nginx) with apt-get when root.
-# For reference it also measures a bare hyper server (crates/tools/examples/fixed_json.rs)
+# For reference it also measures a bare hyper server (benches/examples/fixed_json.rs)
 # answering every request with the feed-server's own gzip bytes: the floor of any
 # hyper-based server.
 set -euo pipefail
@@ -78,7 +78,7 @@ cleanup() {
 trap cleanup EXIT
 
 say "building feed-server --release"
-(cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p tools --example fixed_json)
+(cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p benches --example fixed_json)
 
 # The base URL a server started with its stderr in log file $1 announces ("listening on").
 announced_url() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load bench of the tool server: wrk POSTs `tools/call get_diamond_price` (full MCP headers
 # and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
-# hyper server returning a fixed JSON body (crates/tools/examples/fixed_json.rs): the very
+# hyper server returning a fixed JSON body (benches/examples/fixed_json.rs): the very
 # bytes the tool server answered, so the ratio is the cost of computing the answer. Prints
 # req/s and p50/p99 latency of both and their ratio.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
@@ -18,7 +18,7 @@ fi
 
 echo "== cargo build --release -p tool-server, example fixed_json"
 cargo build --release --locked -p tool-server
-cargo build --release --locked -p tools --example fixed_json
+cargo build --release --locked -p benches --example fixed_json
 TARGET=$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
 

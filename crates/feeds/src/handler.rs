@@ -133,7 +133,11 @@ impl Feeds {
 impl serve::Handler for Feeds {
     fn handle(&self, request: Request) -> Response<Body> {
         let mut response = self.dispatch(&request);
-        serve::cors_any_origin(response.headers_mut());
+        // Prebuilt representations carry their CORS fields already (`Served::new`); the
+        // answers built per request (`/health`, `/track`, errors) get them here.
+        if !response.headers().contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN) {
+            serve::cors_any_origin(response.headers_mut());
+        }
         if request.method == Method::HEAD {
             without_body(&mut response);
         }

@@ -30,7 +30,6 @@ mod tests;
 pub struct Representation {
     identity: Variant,
     gzip: Option<Variant>,
-    content_type: HeaderValue,
     last_modified: i64,
 }
 
@@ -95,7 +94,6 @@ impl Representation {
         Representation {
             identity: Variant::new(identity, tag, &content_type, &last_modified, None),
             gzip,
-            content_type,
             last_modified: last_modified_unix,
         }
     }
@@ -131,7 +129,7 @@ impl Representation {
     /// * `304 Not Modified` when `If-None-Match` matches either variant's tag (weak
     ///   comparison; `*` matches), or, only when there is no `If-None-Match`, when
     ///   `If-Modified-Since` is not before `Last-Modified`. It carries `ETag`,
-    ///   `Cache-Control`, `Last-Modified` and `Vary` (and any [`Self::with_header`]
+    ///   `Cache-Control`, `Last-Modified` and `Vary` (and any [`Self::with_headers`]
     ///   fields), and no body.
     /// * Otherwise `200` with the gzip variant if `Accept-Encoding` prefers it, else
     ///   identity, plus `Content-Type`, `Content-Length` and (for gzip)
@@ -184,7 +182,7 @@ impl fmt::Debug for Representation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Representation")
             .field("etag", &self.etag())
-            .field("content_type", &self.content_type)
+            .field("content_type", &self.identity.ok.get(header::CONTENT_TYPE))
             .field("identity_len", &self.identity.body.len())
             .field("gzip_len", &self.gzip.as_ref().map(|gzip| gzip.body.len()))
             .field("last_modified", &self.last_modified)

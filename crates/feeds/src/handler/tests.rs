@@ -86,3 +86,33 @@ fn reload_of_an_unchanged_source_says_nothing() {
     assert_eq!(feeds.reload(), None);
     assert_eq!(feeds.live_ts(), "2026-11-20T00:00:00Z");
 }
+
+#[test]
+fn every_answer_is_readable_from_any_origin() {
+    let feeds = feeds();
+    let etag = header(&call(&feeds, Method::GET, "/index.json", &[]), "etag").unwrap().to_owned();
+    let revalidate = [("if-none-match", etag.as_str())];
+    let cases = [
+        (Method::GET, "/matrix.json", &[][..]),
+        (Method::GET, "/depth.json", &[("accept-encoding", "gzip")]),
+        (Method::HEAD, "/ratio_models.json", &[]),
+        (Method::GET, "/index.json", &revalidate),
+        (Method::GET, "/", &[("accept", "text/html")]),
+        (Method::GET, "/", &[]),
+        (Method::GET, "/health", &[]),
+        (Method::GET, "/track?shape=round&carat=1&color=G&clarity=VS2", &[]),
+        (Method::GET, "/track?shape=blob", &[]),
+        (Method::GET, "/nope", &[]),
+        (Method::POST, "/matrix.json", &[]),
+    ];
+    for (method, target, pairs) in cases {
+        let response = call(&feeds, method.clone(), target, pairs);
+        let what = format!("{method} {target} {pairs:?} -> {}", response.status());
+        assert_eq!(header(&response, "access-control-allow-origin"), Some("*"), "{what}");
+        assert_eq!(
+            header(&response, "access-control-expose-headers"),
+            Some("ETag, Last-Modified, Content-Length"),
+            "{what}"
+        );
+    }
+}
