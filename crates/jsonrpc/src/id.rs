@@ -13,13 +13,13 @@ mod tests;
 /// booleans, arrays and objects are not ids; [`RequestId::from_json`] rejects them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct RequestId(Repr);
+pub struct RequestId(pub(crate) Repr);
 
 /// The private representation. Integers that fit `i64` are always `Int`, so equal ids
 /// compare and hash equal.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
-enum Repr {
+pub(crate) enum Repr {
     Int(i64),
     /// Only for integers above `i64::MAX`.
     UInt(u64),

@@ -2,7 +2,8 @@
 //!
 //! One HTTP POST (headers and body bytes) goes into [`classify`], which answers with a
 //! validated [`Request`], a notification, or a ready error [`Response`]; a method result
-//! goes through [`complete`] and [`Response::to_json`] back to bytes. The checks follow
+//! goes through [`Complete`] and [`Response::success_json`] back to bytes; the hot path
+//! writes the same bytes by hand with [`write_complete`]. The checks follow
 //! the order the spec (and the official conformance suite) fixes; see [`classify`].
 //! Error codes map to HTTP statuses through [`ErrorCode::http_status`].
 //!
@@ -25,6 +26,7 @@ mod mcp;
 mod response;
 #[cfg(test)]
 mod tests;
+mod write;
 
 pub use crate::{
     classify::{
@@ -36,6 +38,7 @@ pub use crate::{
     id::RequestId,
     mcp::{Complete, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
+    write::{write_complete, write_str},
 };
 
 /// The crate's one error type: a JSON-RPC error object (see [`ErrorObject`]).

@@ -23,6 +23,7 @@ mod depth;
 mod http;
 mod index;
 mod manifest;
+mod number;
 mod origin;
 pub mod price;
 mod rpc;

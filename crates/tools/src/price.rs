@@ -6,9 +6,12 @@ use std::fmt::{self, Write as _};
 use datasets::Snapshot;
 use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
 use serde::Serialize;
-use serde_json::{Map, Value, value::RawValue};
+use serde_json::{Map, Value};
 
-use crate::args::{ArgumentErrors, Arguments};
+use crate::{
+    args::{ArgumentErrors, Arguments},
+    number::{Decimal, fixed},
+};
 
 /// Where links in results point.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,24 +32,26 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object, serialized once (compact JSON): the result embeds
+    /// The `structuredContent` object as compact JSON, serialized once: the result embeds
     /// it as is and also sends it as a JSON text item.
-    pub structured: Box<RawValue>,
+    pub structured: String,
 }
 
 impl Output {
     /// A result with `text` and the `structured` object.
     pub fn new(text: String, structured: &impl Serialize) -> Output {
+        let mut json = Vec::with_capacity(1024);
         // Tool objects are structs and string-keyed maps of numbers, strings and
-        // options: serializing them cannot fail.
-        let structured = serde_json::value::to_raw_value(structured)
+        // options: serializing them cannot fail, and serde_json writes UTF-8.
+        serde_json::to_writer(&mut json, structured)
             .expect("a tool's structuredContent serializes to JSON");
+        let structured = String::from_utf8(json).expect("serde_json writes UTF-8");
         Output { text, structured }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
     pub fn structured_value(&self) -> Value {
-        serde_json::from_str(self.structured.get()).expect("structuredContent is valid JSON")
+        serde_json::from_str(&self.structured).expect("structuredContent is valid JSON")
     }
 }
 
@@ -92,16 +97,19 @@ pub fn price(
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = format!(
+    let mut url = String::with_capacity(links.feed_url.len() + 80);
+    // Writing to a `String` cannot fail.
+    let _ = write!(
+        url,
         "{}/track?shape={}&carat={}&color={}&clarity={}",
         links.feed_url.trim_end_matches('/'),
         quote.shape,
-        quote.carat,
+        Decimal(quote.carat),
         quote.color,
         quote.clarity
     );
     if quote.shape.is_fancy() {
-        url.push_str(&format!("&ratio={}", quote.shape_ratio));
+        let _ = write!(url, "&ratio={}", Decimal(quote.shape_ratio));
     }
     url
 }
@@ -215,7 +223,7 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
 }
 
 fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Result {
-    writeln!(out, "{} ct {} {} {}", quote.carat, quote.color, quote.clarity, quote.shape)?;
+    writeln!(out, "{} ct {} {} {}", Decimal(quote.carat), quote.color, quote.clarity, quote.shape)?;
     writeln!(out, "Per carat: {}", Usd(quote.per_carat_usd))?;
     writeln!(out, "Total: {}", Usd(quote.total_usd))?;
     if let Some(fancy) = &quote.fancy {
@@ -223,17 +231,17 @@ fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Resu
         writeln!(
             out,
             "L/W ratio: {}{} (supported {}-{}; observed at this size {}-{})",
-            quote.shape_ratio,
+            Decimal(quote.shape_ratio),
             if fancy.ratio_defaulted { ", the model's centre" } else { "" },
-            fancy.supported_range.0,
-            fancy.supported_range.1,
-            a.observed_range.0,
-            a.observed_range.1
+            Decimal(fancy.supported_range.0),
+            Decimal(fancy.supported_range.1),
+            Decimal(a.observed_range.0),
+            Decimal(a.observed_range.1)
         )?;
         writeln!(
             out,
-            "Ratio adjustment: x{:.4} on the {} base of {}/ct",
-            a.multiplier,
+            "Ratio adjustment: x{} on the {} base of {}/ct",
+            fixed(a.multiplier, 4),
             quote.base.feed_name(),
             Usd(quote.base_per_carat_usd)
         )?;
@@ -241,17 +249,18 @@ fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Resu
             writeln!(
                 out,
                 "At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio ({}).",
-                a.applied_ratio
+                Decimal(a.applied_ratio)
             )?;
         }
         if a.band_extrapolated {
             write!(
                 out,
                 "No ratio band covers {} ct; the nearest band ({} to ",
-                quote.carat, a.band_carats.0
+                Decimal(quote.carat),
+                Decimal(a.band_carats.0)
             )?;
             match a.band_carats.1 {
-                Some(max) => writeln!(out, "{max} ct) was used.")?,
+                Some(max) => writeln!(out, "{} ct) was used.", Decimal(max))?,
                 None => writeln!(out, "open ct) was used.")?,
             }
         }

@@ -48,25 +48,68 @@ pub(crate) enum Payload {
 /// The result of `tools/call`: two text items (the readable text, then the
 /// `structuredContent` or the argument errors as JSON text), the structured object
 /// itself on success, and `isError`.
-#[derive(Debug, Serialize)]
+///
+/// It is written two ways with the same bytes: by hand ([`CallResult::write_members`],
+/// the hot path) and through serde (its `Serialize`, the reference the tests hold the
+/// hand-written bytes to).
+#[derive(Debug)]
 pub(crate) struct CallResult {
-    content: [TextItem; 2],
-    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
-    structured_content: Option<Box<RawValue>>,
-    #[serde(rename = "isError")]
-    is_error: bool,
+    /// The readable text item.
+    text: String,
+    /// The JSON text item: the `structuredContent` on success, else the error object.
+    json: String,
+    /// Whether `json` is also the `structuredContent` (true exactly on success).
+    is_structured: bool,
 }
 
 /// One `{"type": "text", "text": ...}` content item.
-#[derive(Debug, Serialize)]
-struct TextItem {
+#[derive(Serialize)]
+struct TextItem<'a> {
     #[serde(rename = "type")]
     kind: &'static str,
-    text: String,
+    text: &'a str,
 }
 
-fn text(text: String) -> TextItem {
-    TextItem { kind: "text", text }
+impl Serialize for CallResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error as _, SerializeMap as _};
+        let content = [
+            TextItem { kind: "text", text: &self.text },
+            TextItem { kind: "text", text: &self.json },
+        ];
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("content", &content)?;
+        if self.is_structured {
+            let raw = RawValue::from_string(self.json.clone()).map_err(S::Error::custom)?;
+            map.serialize_entry("structuredContent", &raw)?;
+        }
+        map.serialize_entry("isError", &!self.is_structured)?;
+        map.end()
+    }
+}
+
+impl CallResult {
+    /// Appends the result's members, as [`jsonrpc::write_complete`] wants them.
+    pub(crate) fn write_members(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(br#""content":[{"type":"text","text":"#);
+        jsonrpc::write_str(out, &self.text);
+        out.extend_from_slice(br#"},{"type":"text","text":"#);
+        jsonrpc::write_str(out, &self.json);
+        out.extend_from_slice(b"}]");
+        if self.is_structured {
+            out.extend_from_slice(br#","structuredContent":"#);
+            out.extend_from_slice(self.json.as_bytes());
+            out.extend_from_slice(br#","isError":false"#);
+        } else {
+            out.extend_from_slice(br#","isError":true"#);
+        }
+    }
+
+    /// A generous guess of the response length: the text once, the JSON three times
+    /// (escaping it can double it), plus the envelope.
+    pub(crate) fn size_hint(&self) -> usize {
+        self.text.len() + 3 * self.json.len() + 512
+    }
 }
 
 fn object(value: Value) -> Payload {
@@ -144,18 +187,13 @@ fn call(
         )));
     };
     Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => CallResult {
-            content: [text(output.text), text(output.structured.get().to_owned())],
-            structured_content: Some(output.structured),
-            is_error: false,
-        },
+        Ok(output) => {
+            CallResult { text: output.text, json: output.structured, is_structured: true }
+        }
         Err(errors) => CallResult {
-            content: [
-                text(format!("Invalid arguments for {}: {errors}", tool.name())),
-                text(errors.to_json().to_string()),
-            ],
-            structured_content: None,
-            is_error: true,
+            text: format!("Invalid arguments for {}: {errors}", tool.name()),
+            json: errors.to_json().to_string(),
+            is_structured: false,
         },
     })
 }

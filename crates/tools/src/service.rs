@@ -201,8 +201,16 @@ impl ToolService {
                     source: &self.source,
                     server: &self.server,
                 };
-                let result = Complete::new(&answer.result, meta);
-                let body = jsonrpc::Response::success_json(&request.id, &result);
+                let body = match &answer.result {
+                    rpc::Payload::Call(call) => {
+                        jsonrpc::write_complete(&request.id, &meta, call.size_hint(), |out| {
+                            call.write_members(out)
+                        })
+                    }
+                    fields => {
+                        jsonrpc::Response::success_json(&request.id, &Complete::new(fields, meta))
+                    }
+                };
                 http::rpc_http(StatusCode::OK, body, answer.cacheable)
             }
             Err(error) => {

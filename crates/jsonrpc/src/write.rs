@@ -1,0 +1,97 @@
+//! Hand-written JSON for the hot path: a string escaper that writes the very bytes
+//! serde_json writes, and a complete success response around result members the caller
+//! writes itself. The serde route ([`crate::Response::success_json`] with
+//! [`crate::Complete`]) stays the reference: tests compare the two byte for byte.
+
+use crate::{RequestId, ResultMeta, id::Repr};
+
+#[cfg(test)]
+mod tests;
+
+/// Appends `text` as a JSON string literal, quotes included, escaped as serde_json
+/// escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
+/// `\u00xx` (lower-case hex), everything else (non-ASCII included) as is.
+pub fn write_str(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (index, &byte) in bytes.iter().enumerate() {
+        let escape = ESCAPE[usize::from(byte)];
+        if escape == 0 {
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..index]);
+        start = index + 1;
+        if escape == b'u' {
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[usize::from(byte >> 4)]);
+            out.push(HEX[usize::from(byte & 0xf)]);
+        } else {
+            out.extend_from_slice(&[b'\\', escape]);
+        }
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// For each byte, the character after the backslash of its escape (`u` for `\u00xx`),
+/// or 0 when the byte is written as is.
+static ESCAPE: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = b'u';
+        byte += 1;
+    }
+    table[0x08] = b'b';
+    table[0x09] = b't';
+    table[0x0a] = b'n';
+    table[0x0c] = b'f';
+    table[0x0d] = b'r';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
+
+/// Appends a request id as serde writes it: the integer, or the escaped string.
+fn write_id(out: &mut Vec<u8>, id: &RequestId) {
+    match &id.0 {
+        Repr::Int(i) => out.extend_from_slice(i.to_string().as_bytes()),
+        Repr::UInt(u) => out.extend_from_slice(u.to_string().as_bytes()),
+        Repr::Str(s) => write_str(out, s),
+    }
+}
+
+/// The body of a success response for `id` whose result is the object that `members`
+/// writes (its members only, comma-separated, without braces; possibly none), followed
+/// by `"resultType":"complete"` and `_meta`: the same bytes as
+/// [`crate::Response::success_json`] with [`crate::Complete`] around the same result.
+/// `capacity` is a hint for the whole body's length.
+pub fn write_complete(
+    id: &RequestId,
+    meta: &ResultMeta<'_>,
+    capacity: usize,
+    members: impl FnOnce(&mut Vec<u8>),
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(capacity);
+    out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+    write_id(&mut out, id);
+    out.extend_from_slice(br#","result":{"#);
+    members(&mut out);
+    if out.last() != Some(&b'{') {
+        out.push(b',');
+    }
+    out.extend_from_slice(br#""resultType":"complete","_meta":{"timestamp":"#);
+    write_str(&mut out, meta.timestamp);
+    out.extend_from_slice(br#","source":"#);
+    write_str(&mut out, meta.source);
+    out.extend_from_slice(br#","io.modelcontextprotocol/serverInfo":{"name":"#);
+    write_str(&mut out, &meta.server.name);
+    out.extend_from_slice(br#","version":"#);
+    write_str(&mut out, &meta.server.version);
+    out.extend_from_slice(b"}}}}");
+    out
+}

@@ -1,0 +1,70 @@
+//! `Decimal` and `Fixed` write exactly what `{}` and `{:.N}` write.
+
+use proptest::prelude::*;
+
+use super::{Decimal, fixed};
+
+#[test]
+fn decimal_examples() {
+    for (value, text) in [
+        (1.35, "1.35"),
+        (1.0, "1"),
+        (0.3, "0.3"),
+        (6.0, "6"),
+        (-0.0, "-0"),
+        (0.0001, "0.0001"),
+        (1e-7, "0.0000001"),
+        (1e21, "1000000000000000000000"),
+        (f64::NAN, "NaN"),
+        (f64::INFINITY, "inf"),
+    ] {
+        assert_eq!(Decimal(value).to_string(), text, "{value:?}");
+    }
+}
+
+#[test]
+fn fixed_examples() {
+    for (value, decimals, text) in [
+        (1.0, 4, "1.0000"),
+        (0.98765, 4, "0.9877"),
+        (-0.00001, 4, "-0.0000"),
+        (-0.0, 4, "-0.0000"),
+        (12.5, 0, "12"),
+        (0.125, 2, "0.12"),
+        (f64::NAN, 4, "NaN"),
+        (1e12, 4, "1000000000000.0000"),
+    ] {
+        assert_eq!(fixed(value, decimals).to_string(), text, "{value:?} to {decimals}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn decimal_is_display_for_every_f64(bits in any::<u64>()) {
+        let value = f64::from_bits(bits);
+        prop_assert_eq!(Decimal(value).to_string(), format!("{value}"));
+    }
+
+    #[test]
+    fn decimal_is_display_in_the_tool_ranges(value in -100.0f64..100.0) {
+        prop_assert_eq!(Decimal(value).to_string(), format!("{value}"));
+    }
+
+    #[test]
+    fn fixed_is_standard_precision(value in -1e6f64..1e6, decimals in 0u32..=8) {
+        prop_assert_eq!(
+            fixed(value, decimals).to_string(),
+            format!("{value:.prec$}", prec = decimals as usize)
+        );
+    }
+
+    #[test]
+    fn fixed_is_standard_precision_near_ties(units in -2_000_000i64..2_000_000, decimals in 0u32..=6) {
+        // k + 1/2 units of the last decimal, as close as an f64 gets.
+        let value = (units as f64 + 0.5) / 10f64.powi(decimals as i32);
+        prop_assert_eq!(
+            fixed(value, decimals).to_string(),
+            format!("{value:.prec$}", prec = decimals as usize)
+        );
+    }
+}
