@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     ErrorObject, JSONRPC_VERSION, RequestId, Response, SUPPORTED_VERSIONS,
-    error::{quote, type_name},
+    error::{Quoted, quote, type_name},
     headers::{self, HeaderView},
 };
 
@@ -237,9 +237,9 @@ fn check_headers(
         headers,
         headers::HEADER_PROTOCOL_VERSION,
         &meta.protocol_version,
-        &format!("body params._meta[{}]", quote(META_PROTOCOL_VERSION)),
+        &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
     )?;
-    headers::check_routing(headers, headers::HEADER_METHOD, method, "body method")?;
+    headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
     let name_field = match method {
         "tools/call" | "prompts/get" => "name",
         "resources/read" => "uri",
@@ -250,7 +250,7 @@ fn check_headers(
             headers,
             headers::HEADER_NAME,
             expected,
-            &format!("body params.{name_field}"),
+            &format_args!("body params.{name_field}"),
         )?;
     }
     Ok(())

@@ -143,6 +143,15 @@ pub(crate) fn quote(s: &str) -> String {
     Value::from(s).to_string()
 }
 
+/// [`quote`] written only when displayed, for messages that may never be built.
+pub(crate) struct Quoted<'a>(pub(crate) &'a str);
+
+impl std::fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&quote(self.0))
+    }
+}
+
 /// The JSON type name of `value`, for "got <type>" in messages.
 pub(crate) fn type_name(value: &Value) -> &'static str {
     match value {

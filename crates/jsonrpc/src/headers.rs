@@ -1,5 +1,7 @@
 //! `HeaderView` and the MCP routing-header rules: lookup, trimming, the base64 sentinel.
 
+use std::{borrow::Cow, fmt};
+
 use crate::{ErrorObject, base64, error::quote};
 
 #[cfg(test)]
@@ -38,12 +40,13 @@ impl<'a> FromIterator<(&'a str, &'a [u8])> for HeaderView<'a> {
 }
 
 /// Checks that routing header `name` is present once and, after trimming and base64
-/// decoding, equals `expected`, the body value described by `body_field`.
+/// decoding, equals `expected`, the body value described by `body_field` (written only
+/// into an error).
 pub(crate) fn check_routing(
     headers: &HeaderView<'_>,
     name: &str,
     expected: &str,
-    body_field: &str,
+    body_field: &dyn fmt::Display,
 ) -> Result<(), ErrorObject> {
     let mut values = headers.get_all(name);
     let raw = match (values.next(), values.next()) {
@@ -81,8 +84,8 @@ pub(crate) fn check_routing(
 
 /// A routing header value after trimming and sentinel decoding.
 #[derive(Debug, PartialEq)]
-pub(crate) struct HeaderValue {
-    pub(crate) text: String,
+pub(crate) struct HeaderValue<'a> {
+    pub(crate) text: Cow<'a, str>,
     pub(crate) decoded: bool,
 }
 
@@ -92,7 +95,7 @@ const SENTINEL_END: &[u8] = b"?=";
 /// Trims spaces and tabs, rejects bytes that are not visible ASCII (spaces and tabs are
 /// allowed inside), and decodes a `=?base64?…?=` value. The error completes the sentence
 /// "header X …".
-pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue, String> {
+pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
     let trimmed = trim(raw);
     if let Some(bad) = trimmed.iter().find(|&&b| !(b == b' ' || b == b'\t' || b.is_ascii_graphic()))
     {
@@ -106,14 +109,14 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue, String> {
         && trimmed.starts_with(SENTINEL_START)
         && trimmed.ends_with(SENTINEL_END);
     if !is_sentinel {
-        return Ok(HeaderValue { text: text.to_owned(), decoded: false });
+        return Ok(HeaderValue { text: Cow::Borrowed(text), decoded: false });
     }
     let payload = &trimmed[SENTINEL_START.len()..trimmed.len() - SENTINEL_END.len()];
     let bytes = base64::decode(payload)
         .ok_or_else(|| format!("{} is not valid padded standard base64", quote(text)))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("{} does not decode to UTF-8", quote(text)))?;
-    Ok(HeaderValue { text, decoded: true })
+    Ok(HeaderValue { text: Cow::Owned(text), decoded: true })
 }
 
 fn trim(mut bytes: &[u8]) -> &[u8] {

@@ -46,41 +46,32 @@ pub(crate) fn rejection(status: StatusCode, error: ErrorObject) -> Response<Body
     http
 }
 
-/// The media types of a header, lower-cased, without parameters, leaving out those
-/// with `q=0`.
-fn media_types(headers: &HeaderMap, name: header::HeaderName) -> Vec<String> {
-    let mut out = Vec::new();
-    for value in headers.get_all(name) {
-        let Ok(text) = value.to_str() else { continue };
-        for item in text.split(',') {
+/// Whether header `name` lists a media type (parameters aside, ASCII case ignored) that
+/// `wanted` names, leaving out those with `q=0`.
+fn lists_media_type(headers: &HeaderMap, name: header::HeaderName, wanted: &[&str]) -> bool {
+    headers.get_all(name).iter().filter_map(|value| value.to_str().ok()).any(|text| {
+        text.split(',').any(|item| {
             let mut parts = item.split(';').map(str::trim);
-            let media = parts.next().unwrap_or_default().to_ascii_lowercase();
+            let media = parts.next().unwrap_or_default();
             let refused = parts.any(|p| {
                 p.split_once('=').is_some_and(|(k, v)| {
                     k.trim().eq_ignore_ascii_case("q") && v.trim().parse::<f64>() == Ok(0.0)
                 })
             });
-            if !media.is_empty() && !refused {
-                out.push(media);
-            }
-        }
-    }
-    out
+            !refused && wanted.iter().any(|w| media.eq_ignore_ascii_case(w))
+        })
+    })
 }
 
 /// Whether the body is declared JSON (`application/json`, parameters allowed).
 pub(crate) fn content_is_json(headers: &HeaderMap) -> bool {
-    media_types(headers, header::CONTENT_TYPE).iter().any(|m| m == "application/json")
+    lists_media_type(headers, header::CONTENT_TYPE, &["application/json"])
 }
 
 /// Whether the client accepts a JSON answer; no `Accept` field accepts anything.
 pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
-    if !headers.contains_key(header::ACCEPT) {
-        return true;
-    }
-    media_types(headers, header::ACCEPT)
-        .iter()
-        .any(|m| m == "application/json" || m == "application/*" || m == "*/*")
+    !headers.contains_key(header::ACCEPT)
+        || lists_media_type(headers, header::ACCEPT, &["application/json", "application/*", "*/*"])
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.

@@ -8,7 +8,7 @@ fn check_value(raw: &[u8], expect: Result<(&str, bool), &str>) {
     let actual = header_value(raw);
     match expect {
         Ok((text, decoded)) => {
-            assert_eq!(actual, Ok(HeaderValue { text: text.to_owned(), decoded }), "raw {raw:?}")
+            assert_eq!(actual, Ok(HeaderValue { text: text.into(), decoded }), "raw {raw:?}")
         }
         Err(fragment) => {
             let message = actual.expect_err("expected a rejection");
@@ -67,7 +67,7 @@ fn get_all_matches_names_case_insensitively() {
 #[track_caller]
 fn check_routing_case(headers: &[(&str, &[u8])], expected: &str, expect: Result<(), &str>) {
     let view: HeaderView<'_> = headers.iter().copied().collect();
-    let actual = check_routing(&view, "Mcp-Name", expected, "body params.name");
+    let actual = check_routing(&view, "Mcp-Name", expected, &"body params.name");
     match expect {
         Ok(()) => assert_eq!(actual, Ok(())),
         Err(message) => {

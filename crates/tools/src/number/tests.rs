@@ -51,6 +51,18 @@ proptest! {
     }
 
     #[test]
+    fn decimal_is_display_at_the_ends_of_the_fast_range(
+        small in 1e-4f64..1e-2,
+        large in 1e5f64..1e6,
+        negative in any::<bool>(),
+    ) {
+        for value in [small, large] {
+            let value = if negative { -value } else { value };
+            prop_assert_eq!(Decimal(value).to_string(), format!("{value}"));
+        }
+    }
+
+    #[test]
     fn fixed_is_standard_precision(value in -1e6f64..1e6, decimals in 0u32..=8) {
         prop_assert_eq!(
             fixed(value, decimals).to_string(),
