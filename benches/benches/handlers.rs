@@ -1,7 +1,8 @@
 //! Criterion benches of one request through each server's handler, in process (no
 //! socket): `tools/call get_diamond_price` on the tool server and `GET /matrix.json`
 //! (gzip) on the feed server, each beside a baseline handler that answers with the same
-//! bytes built once. The ratio is what the service adds to a fixed-body server.
+//! bytes built once. The ratio is what the service adds to a fixed-body server. The
+//! `tool_call_parts` group splits the tool call into its envelope checks and the tool.
 
 use std::{hint::black_box, sync::Arc};
 
@@ -82,6 +83,34 @@ fn tool_call(c: &mut Criterion) {
     group.finish();
 }
 
+/// The parts of one `tools/call get_diamond_price`: the envelope and header checks, then
+/// the tool itself (arguments to text and structured JSON). The rest of the full call is
+/// dispatch, the response bytes and HTTP.
+fn tool_call_parts(c: &mut Criterion) {
+    let headers: &[(&str, &[u8])] = &[
+        ("content-type", b"application/json"),
+        ("mcp-protocol-version", b"2026-07-28"),
+        ("mcp-method", b"tools/call"),
+        ("mcp-name", b"get_diamond_price"),
+    ];
+    let snapshot = datasets::Snapshot::parse(datasets::reference::embedded()).expect("valid");
+    let links = tools::price::Links::default();
+    let value: serde_json::Value = serde_json::from_str(PRICE_CALL).expect("JSON");
+    let arguments = value["params"]["arguments"].as_object().expect("an object").clone();
+
+    let mut group = c.benchmark_group("tool_call_parts");
+    group.bench_function("classify", |b| {
+        b.iter(|| {
+            let view: jsonrpc::HeaderView<'_> = headers.iter().copied().collect();
+            jsonrpc::classify(&view, black_box(PRICE_CALL.as_bytes()))
+        })
+    });
+    group.bench_function("price_tool", |b| {
+        b.iter(|| tools::price::price(&snapshot, black_box(&arguments), &links))
+    });
+    group.finish();
+}
+
 fn feed(c: &mut Criterion) {
     let config = feeds::Config::new(|| 1_763_683_200);
     let (feeds, _notes) = feeds::Feeds::open(config).expect("the embedded snapshot opens");
@@ -99,5 +128,5 @@ fn feed(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tool_call, feed);
+criterion_group!(benches, tool_call, tool_call_parts, feed);
 criterion_main!(benches);

@@ -1,9 +1,10 @@
-//! Number formatting for tool texts and links: the very characters `{}` and `{:.N}` write
-//! for an `f64`, by a faster route (shortest digits from `zmij`, fixed decimals by
-//! integer arithmetic), falling back to the standard formatter where the routes could
-//! differ.
+//! Number formatting for tool texts, links and structured JSON: the very characters `{}`,
+//! `{:.N}` and serde_json write for an `f64`, by faster routes. Most numbers here are
+//! short decimals (carats, ratios, cents), written from integers; other values go to
+//! zmij where it provably writes the same digits, and to the standard formatter
+//! elsewhere.
 
-use std::fmt;
+use std::{fmt, io};
 
 #[cfg(test)]
 mod tests;
@@ -13,6 +14,106 @@ mod tests;
 /// (seen in a sweep of 60 million values; none below 7e7); tiny values get an exponent.
 const SHORTEST_RANGE: std::ops::Range<f64> = 1e-4..1e6;
 
+/// A number that is the nearest `f64` to a decimal with at most four fraction digits, as
+/// that decimal: `units / 10^decimals`.
+///
+/// Below 1e6 an `f64` is spaced far closer than 1e-4, so no other decimal with as few
+/// digits reads back as the same number: these digits are the shortest ones, the digits
+/// `{}`, zmij and serde_json write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ShortDecimal {
+    negative: bool,
+    whole: u64,
+    /// The fraction digits without trailing zeros, and how many there are (0 to 4).
+    fraction: u64,
+    fraction_digits: u32,
+}
+
+impl ShortDecimal {
+    fn of(value: f64) -> Option<ShortDecimal> {
+        // NaN and the infinities are outside too.
+        if !matches!(value.abs().partial_cmp(&1e6), Some(std::cmp::Ordering::Less)) {
+            return None;
+        }
+        for (decimals, scale) in [(0, 1.0), (2, 100.0), (4, 10_000.0)] {
+            let units = (value * scale).round();
+            // Division is correctly rounded: equality means `value` is the nearest f64
+            // to the decimal `units / scale`.
+            if units / scale == value {
+                // Below 1e10, so exact as an integer.
+                let units = units.abs() as u64;
+                let divisor = 10u64.pow(decimals);
+                let (mut fraction, mut fraction_digits) = (units % divisor, decimals);
+                while fraction_digits > 0 && fraction % 10 == 0 {
+                    fraction /= 10;
+                    fraction_digits -= 1;
+                }
+                return Some(ShortDecimal {
+                    negative: value.is_sign_negative(),
+                    whole: units / divisor,
+                    fraction,
+                    fraction_digits,
+                });
+            }
+        }
+        None
+    }
+
+    /// Writes the decimal into `buffer` and returns its text; `point_zero` writes `.0`
+    /// after a whole number, as serde_json does.
+    fn write(self, buffer: &mut [u8; 40], point_zero: bool) -> &str {
+        let mut end = 0;
+        let mut push = |bytes: &[u8]| {
+            buffer[end..end + bytes.len()].copy_from_slice(bytes);
+            end += bytes.len();
+        };
+        if self.negative {
+            push(b"-");
+        }
+        push(Digits::new(self.whole, 1).as_bytes());
+        if self.fraction_digits > 0 {
+            push(b".");
+            push(Digits::new(self.fraction, self.fraction_digits).as_bytes());
+        } else if point_zero {
+            push(b".0");
+        }
+        // Only ASCII digits, signs and points were written.
+        std::str::from_utf8(&buffer[..end]).unwrap_or_default()
+    }
+}
+
+/// The decimal digits of an integer, zero-padded to a minimum width, on the stack.
+pub(crate) struct Digits {
+    bytes: [u8; 20],
+    start: usize,
+}
+
+impl Digits {
+    /// The digits of `value`, at least `width` of them (at most 20).
+    pub(crate) fn new(mut value: u64, width: u32) -> Digits {
+        let mut bytes = [b'0'; 20];
+        let mut start = bytes.len();
+        let min_start = bytes.len().saturating_sub(width as usize);
+        while value > 0 || start > min_start {
+            start -= 1;
+            bytes[start] = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
+        Digits { bytes, start }
+    }
+
+    /// The digits as ASCII bytes.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[self.start..]
+    }
+
+    /// The digits as text.
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII digits.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+}
+
 /// An `f64` as `{}` writes it: the shortest digits that read back as the same number, no
 /// exponent (`1.35`, `1`, `0.0001`, `-0`, `NaN`, `inf`). Width and precision flags are
 /// ignored.
@@ -21,7 +122,10 @@ pub(crate) struct Decimal(pub(crate) f64);
 
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if SHORTEST_RANGE.contains(&self.0.abs()) || self.0 == 0.0 {
+        if let Some(short) = ShortDecimal::of(self.0) {
+            return f.write_str(short.write(&mut [0; 40], false));
+        }
+        if SHORTEST_RANGE.contains(&self.0.abs()) {
             let mut buffer = zmij::Buffer::new();
             let text = buffer.format_finite(self.0);
             // zmij writes `1.0` for 1; `{}` writes `1`.
@@ -29,6 +133,28 @@ impl fmt::Display for Decimal {
         }
         write!(f, "{}", self.0)
     }
+}
+
+/// serde_json's compact output with short decimals written from integers: the same
+/// bytes as [`serde_json::ser::CompactFormatter`], sooner.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct JsonNumbers;
+
+impl serde_json::ser::Formatter for JsonNumbers {
+    fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
+        match ShortDecimal::of(value) {
+            Some(short) => writer.write_all(short.write(&mut [0; 40], true).as_bytes()),
+            None => serde_json::ser::CompactFormatter.write_f64(writer, value),
+        }
+    }
+}
+
+/// `value` as compact JSON, numbers written by [`JsonNumbers`].
+pub(crate) fn to_json(value: &impl serde::Serialize) -> serde_json::Result<String> {
+    let mut out = Vec::with_capacity(1024);
+    value.serialize(&mut serde_json::Serializer::with_formatter(&mut out, JsonNumbers))?;
+    // serde_json writes UTF-8 only.
+    String::from_utf8(out).map_err(serde::ser::Error::custom)
 }
 
 /// An `f64` as `{:.N}` writes it, for `N` up to 8: rounded to `N` decimals, every
@@ -65,9 +191,10 @@ impl fmt::Display for Fixed {
         if self.value.is_sign_negative() {
             f.write_str("-")?;
         }
-        write!(f, "{}", units / scale)?;
+        f.write_str(Digits::new(units / scale, 1).as_str())?;
         if self.decimals > 0 {
-            write!(f, ".{:0width$}", units % scale, width = self.decimals as usize)?;
+            f.write_str(".")?;
+            f.write_str(Digits::new(units % scale, self.decimals).as_str())?;
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    number::{Decimal, fixed},
+    number::{self, Decimal, Digits, fixed},
 };
 
 /// Where links in results point.
@@ -40,12 +40,10 @@ pub struct Output {
 impl Output {
     /// A result with `text` and the `structured` object.
     pub fn new(text: String, structured: &impl Serialize) -> Output {
-        let mut json = Vec::with_capacity(1024);
         // Tool objects are structs and string-keyed maps of numbers, strings and
-        // options: serializing them cannot fail, and serde_json writes UTF-8.
-        serde_json::to_writer(&mut json, structured)
-            .expect("a tool's structuredContent serializes to JSON");
-        let structured = String::from_utf8(json).expect("serde_json writes UTF-8");
+        // options: serializing them cannot fail.
+        let structured =
+            number::to_json(structured).expect("a tool's structuredContent serializes to JSON");
         Output { text, structured }
     }
 
@@ -206,11 +204,13 @@ impl fmt::Display for Usd {
                 break;
             }
         }
-        write!(f, "{}", groups[count - 1])?;
-        for group in groups[..count - 1].iter().rev() {
-            write!(f, ",{group:03}")?;
+        f.write_str(Digits::new(groups[count - 1], 1).as_str())?;
+        for &group in groups[..count - 1].iter().rev() {
+            f.write_str(",")?;
+            f.write_str(Digits::new(group, 3).as_str())?;
         }
-        write!(f, ".{frac:02}")
+        f.write_str(".")?;
+        f.write_str(Digits::new(frac, 2).as_str())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::{Decimal, fixed};
+use super::{Decimal, Digits, fixed, to_json};
 
 #[test]
 fn decimal_examples() {
@@ -38,7 +38,44 @@ fn fixed_examples() {
     }
 }
 
+#[test]
+fn digits_pad_to_the_width() {
+    assert_eq!(Digits::new(0, 1).as_str(), "0");
+    assert_eq!(Digits::new(7, 3).as_str(), "007");
+    assert_eq!(Digits::new(1234, 2).as_str(), "1234");
+    assert_eq!(Digits::new(u64::MAX, 1).as_str(), u64::MAX.to_string());
+}
+
+#[test]
+fn json_numbers_examples() {
+    for value in
+        [0.0, -0.0, 1.0, 1.35, 0.0001, 0.00012, 123456.78, 999999.9999, 1e6, 1e16, 1e-7, -2.5]
+    {
+        assert_eq!(to_json(&value).unwrap(), serde_json::to_string(&value).unwrap(), "{value:?}");
+    }
+    let object = serde_json::json!({"a": 1.5, "b": [1, -2, 3.25], "c": "x", "d": null});
+    assert_eq!(to_json(&object).unwrap(), serde_json::to_string(&object).unwrap());
+}
+
+/// `units / 10^decimals` as the nearest f64: the numbers the short route handles.
+fn short_decimal() -> impl Strategy<Value = f64> {
+    (-1_000_000_000_000i64..1_000_000_000_000, 0u32..=6)
+        .prop_map(|(units, decimals)| units as f64 / 10f64.powi(decimals as i32))
+}
+
 proptest! {
+    #[test]
+    fn json_numbers_are_serde_json_for_every_f64(bits in any::<u64>()) {
+        let value = f64::from_bits(bits);
+        prop_assert_eq!(to_json(&value).unwrap(), serde_json::to_string(&value).unwrap());
+    }
+
+    #[test]
+    fn short_decimals_are_written_like_display_and_serde_json(value in short_decimal()) {
+        prop_assert_eq!(Decimal(value).to_string(), format!("{value}"));
+        prop_assert_eq!(to_json(&value).unwrap(), serde_json::to_string(&value).unwrap());
+    }
+
     #[test]
     fn decimal_is_display_for_every_f64(bits in any::<u64>()) {
         let value = f64::from_bits(bits);
