@@ -12,27 +12,47 @@ mod tests;
 /// escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
 /// `\u00xx` (lower-case hex), everything else (non-ASCII included) as is.
 pub fn write_str(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
-    out.reserve(bytes.len() + 2);
+    let mut rest = text.as_bytes();
+    out.reserve(rest.len() + 2);
     out.push(b'"');
-    let mut start = 0;
-    for (index, &byte) in bytes.iter().enumerate() {
-        let escape = ESCAPE[usize::from(byte)];
-        if escape == 0 {
-            continue;
+    loop {
+        let plain = plain_prefix(rest);
+        out.extend_from_slice(&rest[..plain]);
+        let Some(&byte) = rest.get(plain) else { break };
+        match ESCAPE[usize::from(byte)] {
+            b'u' => {
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(byte >> 4)]);
+                out.push(HEX[usize::from(byte & 0xf)]);
+            }
+            short => out.extend_from_slice(&[b'\\', short]),
         }
-        out.extend_from_slice(&bytes[start..index]);
-        start = index + 1;
-        if escape == b'u' {
-            out.extend_from_slice(b"\\u00");
-            out.push(HEX[usize::from(byte >> 4)]);
-            out.push(HEX[usize::from(byte & 0xf)]);
-        } else {
-            out.extend_from_slice(&[b'\\', escape]);
-        }
+        rest = &rest[plain + 1..];
     }
-    out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// How many leading bytes of `bytes` need no escape. Eight bytes at a time: a byte needs
+/// one when it is `"` or `\` (equal to the pattern byte: xor gives zero) or below 0x20;
+/// `(x - 0x01…) & !x & 0x80…` marks bytes that were zero (or below the subtracted value),
+/// and the lowest mark is always a true one (borrows only run upwards).
+fn plain_prefix(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x;
+    let mut done = 0;
+    for chunk in bytes.chunks_exact(8) {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let marks = (below(x ^ (ONES * u64::from(b'"')), 1)
+            | below(x ^ (ONES * u64::from(b'\\')), 1)
+            | below(x, 0x20))
+            & HIGHS;
+        if marks != 0 {
+            return done + (marks.trailing_zeros() / 8) as usize;
+        }
+        done += 8;
+    }
+    done + bytes[done..].iter().take_while(|&&b| ESCAPE[usize::from(b)] == 0).count()
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";

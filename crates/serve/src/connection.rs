@@ -3,7 +3,7 @@
 
 use std::{convert::Infallible, net::SocketAddr, sync::Arc, time::Duration};
 
-use bytes::Bytes;
+use bytes::{Bytes, BytesMut};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use hyper::{Response, body::Incoming, server::conn::http1, service::service_fn};
 use hyper_util::{rt::TokioIo, server::graceful::Watcher};
@@ -106,9 +106,25 @@ async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
     if usize::try_from(declared).map_or(true, |declared| declared > limit) {
         return Err(BodyError::TooLarge);
     }
-    match Limited::new(body, limit).collect().await {
-        Ok(collected) => Ok(collected.to_bytes()),
-        Err(err) if err.downcast_ref::<LengthLimitError>().is_some() => Err(BodyError::TooLarge),
-        Err(_) => Err(BodyError::Read),
+    let mut body = Limited::new(body, limit);
+    let mut collected = BytesMut::new();
+    while let Some(frame) = body.frame().await {
+        let Ok(data) = frame.map_err(classify_body_error)?.into_data() else {
+            continue; // Trailers carry nothing a handler reads.
+        };
+        // Most bodies arrive as one chunk: hand it on without copying.
+        if collected.is_empty() && hyper::body::Body::is_end_stream(&body) {
+            return Ok(data);
+        }
+        collected.extend_from_slice(&data);
+    }
+    Ok(collected.freeze())
+}
+
+fn classify_body_error(err: Box<dyn std::error::Error + Send + Sync>) -> BodyError {
+    if err.downcast_ref::<LengthLimitError>().is_some() {
+        BodyError::TooLarge
+    } else {
+        BodyError::Read
     }
 }
