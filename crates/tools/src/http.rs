@@ -2,7 +2,7 @@
 //! headers, `_meta` of results, and the public host.
 
 use bytes::Bytes;
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike, SecondsFormat, Timelike, Utc};
 use hyper::{
     HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
@@ -10,6 +10,8 @@ use hyper::{
 use jsonrpc::{ErrorObject, SUPPORTED_VERSIONS};
 use serde_json::Value;
 use serve::Body;
+
+use crate::number::Digits;
 
 #[cfg(test)]
 mod tests;
@@ -74,8 +76,33 @@ pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
         || lists_media_type(headers, header::ACCEPT, &["application/json", "application/*", "*/*"])
 }
 
-/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`: what
+/// `to_rfc3339_opts(SecondsFormat::Millis, true)` writes, from integers on every request
+/// of years 0 to 9999 outside a leap second.
 pub(crate) fn timestamp(now: DateTime<Utc>) -> String {
+    let (year, nanos) = (now.year(), now.nanosecond());
+    let Ok(year) = u64::try_from(year) else { return rfc3339_millis(now) };
+    if year > 9999 || nanos >= 1_000_000_000 {
+        return rfc3339_millis(now);
+    }
+    let mut out = String::with_capacity(24);
+    let parts = [
+        (year, 4, '-'),
+        (u64::from(now.month()), 2, '-'),
+        (u64::from(now.day()), 2, 'T'),
+        (u64::from(now.hour()), 2, ':'),
+        (u64::from(now.minute()), 2, ':'),
+        (u64::from(now.second()), 2, '.'),
+        (u64::from(nanos / 1_000_000), 3, 'Z'),
+    ];
+    for (value, width, separator) in parts {
+        out.push_str(Digits::new(value, width).as_str());
+        out.push(separator);
+    }
+    out
+}
+
+fn rfc3339_millis(now: DateTime<Utc>) -> String {
     now.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
