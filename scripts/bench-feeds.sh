@@ -38,20 +38,8 @@ free_port() {
 
 rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
 
-# CPU time (user + system, clock ticks) used so far by the processes "$@", all threads.
-cpu_ticks() {
-    local total=0 pid
-    for pid in "$@"; do
-        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
-    done
-    echo "$total"
-}
-
-# Microseconds of server CPU per request: ticks used over the run, requests per second.
-cpu_per_request() {
-    awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rps="$2" -v secs="${DURATION%s}" \
-        'BEGIN { printf "%.1f", ticks / hz * 1e6 / (rps * secs) }'
-}
+# shellcheck source=scripts/lib-cpu.sh
+source "$ROOT/scripts/lib-cpu.sh"
 
 # Runs wrk against $1 and prints "requests/s p50 p99".
 load() {
@@ -99,7 +87,7 @@ RSS_BEFORE=$(rss "$SERVER_PID")
 say "feed-server at $URL: wrk -t$THREADS -c$CONNS -d$DURATION --latency -H 'Accept-Encoding: gzip' $URL/matrix.json"
 TICKS=$(cpu_ticks "$SERVER_PID")
 read -r FEED_RPS FEED_P50 FEED_P99 < <(load "$URL/matrix.json")
-FEED_CPU=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - TICKS)) "$FEED_RPS")
+FEED_CPU=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - TICKS)) "$FEED_RPS" "$DURATION")
 RSS_AFTER=$(rss "$SERVER_PID")
 
 curl -sf -H 'Accept-Encoding: gzip' -o "$TMP/matrix.json.gz" "$URL/matrix.json"
@@ -159,7 +147,7 @@ CONF
     TICKS=$(cpu_ticks $WORKERS)
     read -r NGINX_RPS NGINX_P50 NGINX_P99 < <(load "$NGINX_URL")
     # shellcheck disable=SC2086
-    NGINX_CPU=$(cpu_per_request $(($(cpu_ticks $WORKERS) - TICKS)) "$NGINX_RPS")
+    NGINX_CPU=$(cpu_per_request $(($(cpu_ticks $WORKERS) - TICKS)) "$NGINX_RPS" "$DURATION")
     RATIO=$(awk -v a="$FEED_RPS" -v b="$NGINX_RPS" 'BEGIN { printf "%.2f", a / b }')
     CPU_RATIO=$(awk -v a="$FEED_CPU" -v b="$NGINX_CPU" 'BEGIN { printf "%.2f", a / b }')
     NGINX_LINE="nginx $(nginx -v 2>&1 | sed 's/.*nginx\///'): $NGINX_RPS req/s, p50 $NGINX_P50, p99 $NGINX_P99, $NGINX_CPU us CPU/request (${GZIP_LINE%%;*})

@@ -3,10 +3,13 @@
 # and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
 # hyper server returning a fixed JSON body (benches/examples/fixed_json.rs): the very
 # bytes the tool server answered, so the ratio is the cost of computing the answer. Prints
-# req/s and p50/p99 latency of both and their ratio.
+# req/s, p50/p99 latency and server CPU time per request (from /proc) of both, and the
+# throughput and CPU ratios.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib-cpu.sh
+source scripts/lib-cpu.sh
 SECONDS_=${BENCH_SECONDS:-10}
 THREADS=${BENCH_THREADS:-2}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
@@ -34,7 +37,8 @@ trap cleanup EXIT
 start() {
   local name=$1; shift
   "$@" 2> "$WORK/$name.log" &
-  PIDS+=($!)
+  SERVER_PID=$!
+  PIDS+=("$SERVER_PID")
   ADDR=""
   for _ in $(seq 1 100); do
     ADDR=$(grep -o 'listening on http://[0-9.:]*' "$WORK/$name.log" | head -1 | sed 's|listening on http://||') || true
@@ -59,8 +63,12 @@ done = function(summary, latency, requests)
 end
 LUA
 
+# run ADDR SCRIPT: prints "RESULT req/s p50 p99 errors CPU-us-per-request" for $SERVER_PID.
 run() {
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" | grep '^RESULT'
+  local ticks result
+  ticks=$(cpu_ticks "$SERVER_PID")
+  result=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" | grep '^RESULT')
+  echo "$result $(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - ticks)) "$(echo "$result" | cut -d' ' -f2)" "$SECONDS_")"
 }
 
 start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
@@ -70,14 +78,14 @@ curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/
   -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
   --data "$lua_body" "http://$ADDR/" > "$WORK/answer.json"
 grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
-read -r _ tool_rps tool_p50 tool_p99 tool_err < <(run "$ADDR" "$WORK/call.lua")
+read -r _ tool_rps tool_p50 tool_p99 tool_err tool_cpu < <(run "$ADDR" "$WORK/call.lua")
 
 start fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json"
-read -r _ base_rps base_p50 base_p99 base_err < <(run "$ADDR" "$WORK/call.lua")
+read -r _ base_rps base_p50 base_p99 base_err base_cpu < <(run "$ADDR" "$WORK/call.lua")
 
 echo "== wrk -t$THREADS -c$CONNECTIONS -d${SECONDS_}s (loopback, $(nproc) cores)"
-printf '%-36s %12s %10s %10s %7s\n' server req/s p50_ms p99_ms errors
-printf '%-36s %12s %10s %10s %7s\n' "tool-server tools/call price" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err"
-printf '%-36s %12s %10s %10s %7s\n' "bare hyper, same $(wc -c < "$WORK/answer.json") B (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err"
-python3 -c "print(f'tool-server throughput = {float($tool_rps)/float($base_rps):.2f} x baseline')"
+printf '%-36s %12s %10s %10s %7s %12s\n' server req/s p50_ms p99_ms errors us_cpu/req
+printf '%-36s %12s %10s %10s %7s %12s\n' "tool-server tools/call price" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err" "$tool_cpu"
+printf '%-36s %12s %10s %10s %7s %12s\n' "bare hyper, same $(wc -c < "$WORK/answer.json") B (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err" "$base_cpu"
+python3 -c "print(f'tool-server throughput = {float($tool_rps)/float($base_rps):.2f} x baseline; CPU per request = {float($tool_cpu)/float($base_cpu):.2f} x baseline')"
 [ "$tool_err" = 0 ] || { echo "tool-server: $tool_err failed requests"; exit 1; }

@@ -1,0 +1,16 @@
+# Sourced by the load benches: server CPU time per request, read from /proc.
+
+# CPU time (user + system, clock ticks) used so far by the processes "$@", all threads.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$@"; do
+        total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+    done
+    echo "$total"
+}
+
+# cpu_per_request TICKS RPS SECONDS: microseconds of CPU per request over a run.
+cpu_per_request() {
+    awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rps="$2" -v secs="${3%s}" \
+        'BEGIN { printf "%.1f", ticks / hz * 1e6 / (rps * secs) }'
+}
