@@ -59,26 +59,37 @@ impl ShortDecimal {
         None
     }
 
-    /// Writes the decimal into `buffer` and returns its text; `point_zero` writes `.0`
-    /// after a whole number, as serde_json does.
-    fn write(self, buffer: &mut [u8; 40], point_zero: bool) -> &str {
-        let mut end = 0;
-        let mut push = |bytes: &[u8]| {
-            buffer[end..end + bytes.len()].copy_from_slice(bytes);
-            end += bytes.len();
+    /// Writes the decimal at the end of `buffer` and returns its bytes (ASCII);
+    /// `point_zero` writes `.0` after a whole number, as serde_json does.
+    fn write(self, buffer: &mut [u8; 32], point_zero: bool) -> &[u8] {
+        let mut start = buffer.len();
+        let mut put = |byte: u8| {
+            start -= 1;
+            buffer[start] = byte;
         };
-        if self.negative {
-            push(b"-");
+        let mut fraction = self.fraction;
+        for _ in 0..self.fraction_digits {
+            put(b'0' + (fraction % 10) as u8);
+            fraction /= 10;
         }
-        push(Digits::new(self.whole, 1).as_bytes());
         if self.fraction_digits > 0 {
-            push(b".");
-            push(Digits::new(self.fraction, self.fraction_digits).as_bytes());
+            put(b'.');
         } else if point_zero {
-            push(b".0");
+            put(b'0');
+            put(b'.');
         }
-        // Only ASCII digits, signs and points were written.
-        std::str::from_utf8(&buffer[..end]).unwrap_or_default()
+        let mut whole = self.whole;
+        loop {
+            put(b'0' + (whole % 10) as u8);
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        if self.negative {
+            put(b'-');
+        }
+        &buffer[start..]
     }
 }
 
@@ -123,7 +134,10 @@ pub(crate) struct Decimal(pub(crate) f64);
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(short) = ShortDecimal::of(self.0) {
-            return f.write_str(short.write(&mut [0; 40], false));
+            let mut buffer = [0; 32];
+            // Only ASCII digits, signs and points: always UTF-8.
+            let text = std::str::from_utf8(short.write(&mut buffer, false)).unwrap_or_default();
+            return f.write_str(text);
         }
         if SHORTEST_RANGE.contains(&self.0.abs()) {
             let mut buffer = zmij::Buffer::new();
@@ -143,7 +157,7 @@ pub(crate) struct JsonNumbers;
 impl serde_json::ser::Formatter for JsonNumbers {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
         match ShortDecimal::of(value) {
-            Some(short) => writer.write_all(short.write(&mut [0; 40], true).as_bytes()),
+            Some(short) => writer.write_all(short.write(&mut [0; 32], true)),
             None => serde_json::ser::CompactFormatter.write_f64(writer, value),
         }
     }
