@@ -96,7 +96,8 @@ fn tool_call_parts(c: &mut Criterion) {
     let snapshot = datasets::Snapshot::parse(datasets::reference::embedded()).expect("valid");
     let links = tools::price::Links::default();
     let value: serde_json::Value = serde_json::from_str(PRICE_CALL).expect("JSON");
-    let arguments = value["params"]["arguments"].as_object().expect("an object").clone();
+    let arguments =
+        tools::Object::from(value["params"]["arguments"].as_object().expect("an object").clone());
 
     let mut group = c.benchmark_group("tool_call_parts");
     group.bench_function("classify", |b| {

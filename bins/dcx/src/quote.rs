@@ -52,7 +52,7 @@ pub(crate) fn run(args: Args) -> Outcome {
         arguments.insert("shape_ratio".into(), Value::from(ratio));
     }
     let links = tools::price::Links { feed_url: args.feed_url.clone() };
-    let output = match tools::price::price(&snapshot, &arguments, &links) {
+    let output = match tools::price::price(&snapshot, &tools::Object::from(arguments), &links) {
         Ok(output) => output,
         Err(errors) => {
             for error in &errors.0 {

@@ -4,8 +4,8 @@
 use serde_json::{Map, Value};
 
 use crate::{
-    ErrorObject, JSONRPC_VERSION, RequestId, Response, SUPPORTED_VERSIONS,
-    error::{Quoted, quote, type_name},
+    ErrorObject, JSONRPC_VERSION, Json, Object, RequestId, Response, SUPPORTED_VERSIONS,
+    error::{Quoted, quote},
     headers::{self, HeaderView},
 };
 
@@ -19,15 +19,16 @@ pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabi
 /// `params._meta` key of the client identity (optional, never required).
 pub const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 
-/// A request that passed every envelope, header and version check.
+/// A request that passed every envelope, header and version check, borrowing from the
+/// body it was read from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Request {
+pub struct Request<'a> {
     /// The request id, echoed in the response.
     pub id: RequestId,
     /// The method; dispatching it (and answering -32601) is the caller's job.
     pub method: String,
     /// The params exactly as sent, `_meta` included.
-    pub params: Map<String, Value>,
+    pub params: Object<'a>,
     /// The validated `params._meta` envelope.
     pub meta: RequestMeta,
 }
@@ -45,9 +46,9 @@ pub struct RequestMeta {
 
 /// What one POST body turned out to be.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Inbound {
+pub enum Inbound<'a> {
     /// A valid request; the caller dispatches on `method`.
-    Request(Request),
+    Request(Request<'a>),
     /// A valid envelope without `id`; the transport answers `202 Accepted` with no body.
     Notification {
         /// The notification method.
@@ -72,15 +73,18 @@ pub enum Inbound {
 /// 6. the protocol version is supported, else -32022.
 ///
 /// Error responses echo the request id once it is known to be valid.
-pub fn classify(headers: &HeaderView<'_>, body: &[u8]) -> Inbound {
+///
+/// The body is read into a borrowed [`Json`] tree: it accepts exactly what
+/// `serde_json::Value` accepts, with the same parse errors.
+pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
     match classify_inner(headers, body) {
         Ok(inbound) => inbound,
         Err(response) => Inbound::Rejected(response),
     }
 }
 
-fn classify_inner(headers: &HeaderView<'_>, body: &[u8]) -> Result<Inbound, Response> {
-    let value: Value = serde_json::from_slice(body)
+fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inbound<'a>, Response> {
+    let value: Json<'a> = serde_json::from_slice(body)
         .map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
     let Envelope { id, method, params } = envelope(value)?;
     let Some(id) = id else {
@@ -102,16 +106,16 @@ fn classify_inner(headers: &HeaderView<'_>, body: &[u8]) -> Result<Inbound, Resp
 }
 
 /// A structurally valid JSON-RPC request or notification.
-struct Envelope {
+struct Envelope<'a> {
     id: Option<RequestId>,
     method: String,
-    params: Option<Map<String, Value>>,
+    params: Option<Object<'a>>,
 }
 
-fn envelope(value: Value) -> Result<Envelope, Response> {
+fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
     let mut object = match value {
-        Value::Object(object) => object,
-        Value::Array(_) => {
+        Json::Object(object) => object,
+        Json::Array(_) => {
             return Err(Response::err(
                 None,
                 ErrorObject::invalid_request(
@@ -124,12 +128,12 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
                 None,
                 ErrorObject::invalid_request(format!(
                     "the body must be one JSON-RPC request object, got {}",
-                    type_name(&other)
+                    other.type_name()
                 )),
             ));
         }
     };
-    let id = object.get("id").and_then(RequestId::from_json);
+    let id = object.get("id").and_then(RequestId::from_borrowed_json);
     let reject = |error: ErrorObject| Response::err(id.clone(), error);
     if !object.contains_key("method")
         && (object.contains_key("result") || object.contains_key("error"))
@@ -139,7 +143,7 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
         )));
     }
     match object.get("jsonrpc") {
-        Some(Value::String(version)) if version == JSONRPC_VERSION => {}
+        Some(Json::String(version)) if version == JSONRPC_VERSION => {}
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "jsonrpc must be \"2.0\", got {other}"
@@ -152,11 +156,11 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
         }
     }
     let method = match object.get("method") {
-        Some(Value::String(method)) => method.clone(),
+        Some(Json::String(method)) => method.to_string(),
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "method must be a string, got {}",
-                type_name(other)
+                other.type_name()
             ))));
         }
         None => {
@@ -170,26 +174,29 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
             "id must be a string or an integer, got {raw}"
         ))));
     }
-    let params = match object.remove("params") {
+    let params = match object.get("params") {
         None => None,
-        Some(Value::Object(params)) => Some(params),
+        Some(Json::Object(_)) => match object.take("params") {
+            Some(Json::Object(params)) => Some(params),
+            _ => None,
+        },
         Some(other) => {
             return Err(reject(ErrorObject::invalid_params(format!(
                 "params must be an object, got {}",
-                type_name(&other)
+                other.type_name()
             ))));
         }
     };
     Ok(Envelope { id, method, params })
 }
 
-fn request_meta(params: &Map<String, Value>) -> Result<RequestMeta, ErrorObject> {
+fn request_meta(params: &Object<'_>) -> Result<RequestMeta, ErrorObject> {
     let meta = match params.get("_meta") {
-        Some(Value::Object(meta)) => meta,
+        Some(Json::Object(meta)) => meta,
         Some(other) => {
             return Err(ErrorObject::invalid_params(format!(
                 "params._meta must be an object, got {}",
-                type_name(other)
+                other.type_name()
             )));
         }
         None => {
@@ -200,16 +207,16 @@ fn request_meta(params: &Map<String, Value>) -> Result<RequestMeta, ErrorObject>
         }
     };
     let protocol_version = match meta.get(META_PROTOCOL_VERSION) {
-        Some(Value::String(version)) => version.clone(),
+        Some(Json::String(version)) => version.to_string(),
         Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
     let client_capabilities = match meta.get(META_CLIENT_CAPABILITIES) {
-        Some(Value::Object(capabilities)) => capabilities.clone(),
+        Some(Json::Object(capabilities)) => capabilities.to_map(),
         Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
     };
-    let client_info = meta.get(META_CLIENT_INFO).cloned();
+    let client_info = meta.get(META_CLIENT_INFO).map(Json::to_value);
     Ok(RequestMeta { protocol_version, client_capabilities, client_info })
 }
 
@@ -217,11 +224,11 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!("params._meta is missing {key}; it must be {wanted}"))
 }
 
-fn wrong_meta(key: &str, wanted: &str, got: &Value) -> ErrorObject {
+fn wrong_meta(key: &str, wanted: &str, got: &Json<'_>) -> ErrorObject {
     ErrorObject::invalid_params(format!(
         "params._meta[{}] must be {wanted}, got {}",
         quote(key),
-        type_name(got)
+        got.type_name()
     ))
 }
 
@@ -230,7 +237,7 @@ fn wrong_meta(key: &str, wanted: &str, got: &Value) -> ErrorObject {
 fn check_headers(
     headers: &HeaderView<'_>,
     method: &str,
-    params: &Map<String, Value>,
+    params: &Object<'_>,
     meta: &RequestMeta,
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
@@ -245,7 +252,7 @@ fn check_headers(
         "resources/read" => "uri",
         _ => return Ok(()),
     };
-    if let Some(Value::String(expected)) = params.get(name_field) {
+    if let Some(Json::String(expected)) = params.get(name_field) {
         headers::check_routing(
             headers,
             headers::HEADER_NAME,

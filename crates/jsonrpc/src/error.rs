@@ -151,15 +151,3 @@ impl std::fmt::Display for Quoted<'_> {
         f.write_str(&quote(self.0))
     }
 }
-
-/// The JSON type name of `value`, for "got <type>" in messages.
-pub(crate) fn type_name(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}

@@ -42,6 +42,18 @@ impl RequestId {
         }
     }
 
+    /// Reads an id from a borrowed JSON value; `None` unless it is a string or an integer.
+    pub fn from_borrowed_json(value: &crate::Json<'_>) -> Option<RequestId> {
+        match value {
+            crate::Json::String(s) => Some(RequestId(Repr::Str(s.to_string()))),
+            crate::Json::Number(n) => match n.as_i64() {
+                Some(i) => Some(RequestId(Repr::Int(i))),
+                None => n.as_u64().map(|u| RequestId(Repr::UInt(u))),
+            },
+            _ => None,
+        }
+    }
+
     /// The id as a JSON value (a string or a number).
     pub fn to_json(&self) -> serde_json::Value {
         match &self.0 {

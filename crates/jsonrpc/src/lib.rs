@@ -22,6 +22,7 @@ mod classify;
 mod error;
 mod headers;
 mod id;
+mod json;
 mod mcp;
 mod response;
 #[cfg(test)]
@@ -36,6 +37,7 @@ pub use crate::{
     error::{ErrorCode, ErrorObject},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::RequestId,
+    json::{EMPTY_OBJECT, Json, Object},
     mcp::{Complete, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
     write::{write_complete, write_str},

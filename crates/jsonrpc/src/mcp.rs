@@ -1,9 +1,8 @@
 //! MCP result helpers: [`Complete`] wraps a method result, `ToolCall` reads tools/call params.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 
-use crate::{ErrorObject, error::type_name};
+use crate::{EMPTY_OBJECT, ErrorObject, Json, Object};
 
 #[cfg(test)]
 mod tests;
@@ -70,27 +69,24 @@ pub struct ToolCall<'a> {
     /// `params.name`: the tool to call. Whether it exists is the caller's question.
     pub name: &'a str,
     /// `params.arguments`; `{}` when absent.
-    pub arguments: &'a Map<String, Value>,
+    pub arguments: &'a Object<'a>,
 }
-
-/// The arguments of a call that sent none.
-static NO_ARGUMENTS: std::sync::LazyLock<Map<String, Value>> = std::sync::LazyLock::new(Map::new);
 
 impl<'a> ToolCall<'a> {
     /// Reads `name` (a string) and `arguments` (an object, `{}` when absent); anything else
     /// is -32602.
-    pub fn from_params(params: &'a Map<String, Value>) -> Result<ToolCall<'a>, ErrorObject> {
+    pub fn from_params(params: &'a Object<'a>) -> Result<ToolCall<'a>, ErrorObject> {
         let name = match params.get("name") {
-            Some(Value::String(name)) => name.as_str(),
+            Some(Json::String(name)) => name.as_ref(),
             _ => return Err(ErrorObject::invalid_params("tools/call needs params.name, a string")),
         };
         let arguments = match params.get("arguments") {
-            None => &NO_ARGUMENTS,
-            Some(Value::Object(arguments)) => arguments,
+            None => &EMPTY_OBJECT,
+            Some(Json::Object(arguments)) => arguments,
             Some(other) => {
                 return Err(ErrorObject::invalid_params(format!(
                     "tools/call params.arguments must be an object, got {}",
-                    type_name(other)
+                    other.type_name()
                 )));
             }
         };

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use crate::{HeaderView, Inbound, classify};
 
 /// Arbitrary JSON values, nested up to a few levels, biased towards JSON-RPC keys.
-fn json_value() -> impl Strategy<Value = Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
@@ -47,7 +47,7 @@ fn key() -> impl Strategy<Value = String> {
 }
 
 /// Arbitrary header sets, biased towards the routing headers and the base64 sentinel.
-fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
+pub(crate) fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
     let name = prop_oneof![
         Just("MCP-Protocol-Version".to_owned()),
         Just("mcp-method".to_owned()),
@@ -79,7 +79,7 @@ fn check_props(headers: &[(String, Vec<u8>)], body: &[u8]) -> Result<(), TestCas
 }
 
 /// A well-formed tools/call body, so header sets get exercised past the envelope checks.
-fn call_body(name: &str) -> Vec<u8> {
+pub(crate) fn call_body(name: &str) -> Vec<u8> {
     serde_json::to_vec(&json!({
         "jsonrpc": "2.0", "id": 1, "method": "tools/call",
         "params": {"name": name, "_meta": {

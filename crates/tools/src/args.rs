@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value, json};
+use jsonrpc::{Json, Object};
+use serde_json::{Value, json};
 
 /// One bad argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,30 +58,32 @@ fn grade_hint<T>(parse: &impl Fn(&str) -> Result<T, pricing::Error>) -> String {
 
 /// A reader over one call's arguments.
 pub(crate) struct Arguments<'a> {
-    arguments: &'a Map<String, Value>,
+    arguments: &'a Object<'a>,
     errors: Vec<ArgumentError>,
 }
 
-fn describe(value: &Value) -> String {
+fn describe(value: &Json<'_>) -> String {
     match value {
-        Value::String(text) => format!("the string {text:?}"),
-        Value::Null => "null".to_owned(),
-        Value::Bool(b) => format!("the boolean {b}"),
-        Value::Array(_) => "an array".to_owned(),
-        Value::Object(_) => "an object".to_owned(),
-        Value::Number(n) => n.to_string(),
+        Json::String(text) => format!("the string {text:?}"),
+        Json::Null => "null".to_owned(),
+        Json::Bool(b) => format!("the boolean {b}"),
+        Json::Array(_) => "an array".to_owned(),
+        Json::Object(_) => "an object".to_owned(),
+        Json::Number(n) => n.to_string(),
     }
 }
 
 impl<'a> Arguments<'a> {
     /// Starts reading; unknown argument names are reported straight away.
-    pub(crate) fn new(arguments: &'a Map<String, Value>, known: &[&str]) -> Arguments<'a> {
+    pub(crate) fn new(arguments: &'a Object<'a>, known: &[&str]) -> Arguments<'a> {
         let mut errors = Vec::new();
-        for name in arguments.keys() {
-            if !known.contains(&name.as_str()) {
+        let any_unknown = arguments.members().any(|(name, _)| !known.contains(&name));
+        // Reported in sorted order, each once, as a JSON object map lists its keys.
+        for name in if any_unknown { arguments.sorted_keys() } else { Vec::new() } {
+            if !known.contains(&name) {
                 let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
                 errors.push(ArgumentError {
-                    argument: name.clone(),
+                    argument: name.to_owned(),
                     message: format!("unknown argument {name:?}; allowed arguments: {allowed}"),
                 });
             }
@@ -96,7 +99,7 @@ impl<'a> Arguments<'a> {
     /// A number; `Some(None)` when absent or null, `None` when wrong.
     pub(crate) fn optional_number(&mut self, name: &str, allowed: &str) -> Option<Option<f64>> {
         match self.arguments.get(name) {
-            None | Some(Value::Null) => Some(None),
+            None | Some(Json::Null) => Some(None),
             Some(value) => match value.as_f64() {
                 Some(number) => Some(Some(number)),
                 None => {
@@ -125,8 +128,8 @@ impl<'a> Arguments<'a> {
         parse: impl Fn(&str) -> Result<T, pricing::Error>,
     ) -> Option<Option<T>> {
         match self.arguments.get(name) {
-            None | Some(Value::Null) => Some(None),
-            Some(Value::String(text)) => match parse(text) {
+            None | Some(Json::Null) => Some(None),
+            Some(Json::String(text)) => match parse(text) {
                 Ok(grade) => Some(Some(grade)),
                 Err(err) => {
                     self.fail(name, err.to_string());

@@ -2,7 +2,8 @@
 //! `match` that runs them.
 
 use datasets::History;
-use serde_json::{Map, Value, json};
+use jsonrpc::Object;
+use serde_json::{Value, json};
 
 use crate::{
     args::ArgumentErrors,
@@ -111,7 +112,7 @@ impl Tool {
     pub fn call(
         self,
         history: &History,
-        arguments: &Map<String, Value>,
+        arguments: &Object<'_>,
         links: &Links,
     ) -> Result<Output, ArgumentErrors> {
         match self {

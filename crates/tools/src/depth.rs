@@ -1,6 +1,7 @@
 //! `get_market_depth`: observed-offer counts at the nearest carat point, or an overview.
 
 use datasets::{Depth, Snapshot};
+use jsonrpc::Object;
 use pricing::{CARAT_MAX, CARAT_MIN};
 use serde_json::{Map, Value, json};
 
@@ -29,7 +30,7 @@ pub(crate) fn availability(count: u64) -> &'static str {
 /// Runs `get_market_depth`.
 pub(crate) fn market_depth(
     snapshot: &Snapshot,
-    arguments: &Map<String, Value>,
+    arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
     let mut args = Arguments::new(arguments, &["carat"]);
     let carat = args.optional_number("carat", "a number of carats between 0.3 and 6.0");

@@ -1,8 +1,9 @@
 //! `get_dcx_index`: the DCX of the live snapshot, its trends and its basket.
 
 use datasets::{History, Trend};
+use jsonrpc::Object;
 use pricing::round_cents;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use crate::{
     args::{ArgumentErrors, Arguments},
@@ -40,7 +41,7 @@ fn round_hundredths(value: f64) -> f64 {
 /// Runs `get_dcx_index` (it takes no arguments; any argument is reported).
 pub(crate) fn dcx_index(
     history: &History,
-    arguments: &Map<String, Value>,
+    arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
     Arguments::new(arguments, &[]).finish()?;
     let snapshot = history.live();

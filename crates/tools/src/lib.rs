@@ -34,6 +34,9 @@ use std::{future::Future, sync::Arc};
 
 use tokio::net::TcpListener;
 
+/// A JSON object read from a request (tool arguments are one), as `jsonrpc` reads it.
+pub use jsonrpc::Object;
+
 pub use crate::{
     catalog::{Tool, tool_definitions},
     config::{Clock, Config, SERVER_NAME, SERVER_VERSION},

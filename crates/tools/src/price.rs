@@ -4,9 +4,10 @@
 use std::fmt::{self, Write as _};
 
 use datasets::Snapshot;
+use jsonrpc::Object;
 use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
@@ -57,7 +58,7 @@ impl Output {
 pub const ARGUMENTS: &[&str] = &["carat", "color", "clarity", "shape", "shape_ratio"];
 
 /// Reads the arguments into a quote request, reporting every bad argument at once.
-pub fn request(arguments: &Map<String, Value>) -> Result<QuoteRequest, ArgumentErrors> {
+pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
     let carat = args.required_number("carat", "a number of carats between 0.3 and 6.0");
     if let Some(carat) = carat.filter(|c| !(CARAT_MIN..=CARAT_MAX).contains(c)) {
@@ -84,7 +85,7 @@ pub fn request(arguments: &Map<String, Value>) -> Result<QuoteRequest, ArgumentE
 /// Prices the stone the arguments describe from `snapshot`.
 pub fn price(
     snapshot: &Snapshot,
-    arguments: &Map<String, Value>,
+    arguments: &Object<'_>,
     links: &Links,
 ) -> Result<Output, ArgumentErrors> {
     let request = request(arguments)?;

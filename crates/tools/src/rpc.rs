@@ -2,7 +2,7 @@
 //! everything else is -32601.
 
 use datasets::History;
-use jsonrpc::{ErrorObject, PROTOCOL_VERSION, SUPPORTED_VERSIONS, ToolCall};
+use jsonrpc::{ErrorObject, Object, PROTOCOL_VERSION, SUPPORTED_VERSIONS, ToolCall};
 use serde::Serialize;
 use serde_json::{Map, Value, json, value::RawValue};
 
@@ -122,7 +122,7 @@ fn object(value: Value) -> Payload {
 /// Answers one validated request.
 pub(crate) fn dispatch(
     method: &str,
-    params: &Map<String, Value>,
+    params: &Object<'_>,
     history: &History,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
@@ -172,11 +172,7 @@ pub(crate) fn dispatch(
 /// `isError` result whose text names each argument and what is allowed, followed by the
 /// error object as JSON text (no `structuredContent`, which would have to match the
 /// tool's `outputSchema`).
-fn call(
-    params: &Map<String, Value>,
-    history: &History,
-    links: &Links,
-) -> Result<CallResult, ErrorObject> {
+fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallResult, ErrorObject> {
     let call = ToolCall::from_params(params)?;
     let Some(tool) = Tool::from_name(call.name) else {
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();

@@ -41,9 +41,12 @@ fn quote_json_is_the_tool_structured_content() {
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let snapshot = datasets::Snapshot::reference();
     let args = serde_json::json!({"carat": 1.23, "color": "g", "clarity": "vs2", "shape": "oval", "shape_ratio": 1.35});
-    let expected =
-        tools::price::price(&snapshot, args.as_object().unwrap(), &tools::price::Links::default())
-            .unwrap();
+    let expected = tools::price::price(
+        &snapshot,
+        &tools::Object::from(args.as_object().unwrap().clone()),
+        &tools::price::Links::default(),
+    )
+    .unwrap();
     assert_eq!(value, expected.structured_value());
     assert_eq!(value["shape"], "oval");
 }

@@ -3,7 +3,7 @@
 use serde_json::{Map, Value, json};
 
 use super::{Complete, ResultMeta, ServerInfo, ToolCall};
-use crate::ErrorCode;
+use crate::{ErrorCode, Object};
 
 fn object(value: Value) -> Map<String, Value> {
     match value {
@@ -52,13 +52,13 @@ fn complete_flattens_a_typed_result_in_field_order() {
 
 #[track_caller]
 fn check_call(params: Value, expect: Result<(&str, Value), &str>) {
-    let params = object(params);
+    let params = Object::from(object(params));
     let actual = ToolCall::from_params(&params);
     match expect {
         Ok((name, arguments)) => {
             let call = actual.expect("expected a tool call");
             assert_eq!(call.name, name);
-            assert_eq!(Value::Object(call.arguments.clone()), arguments);
+            assert_eq!(Value::Object(call.arguments.to_map()), arguments);
         }
         Err(message) => {
             let error = actual.expect_err("expected an error");

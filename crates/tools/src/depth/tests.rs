@@ -1,12 +1,13 @@
 //! Tests of `get_market_depth`.
 
 use datasets::Snapshot;
-use serde_json::{Map, Value, json};
+use jsonrpc::Object;
+use serde_json::{Value, json};
 
 use crate::depth::{availability, market_depth, top_combinations};
 
 fn call(args: Value) -> Result<Value, String> {
-    let args: Map<String, Value> = args.as_object().unwrap().clone();
+    let args = Object::from(args.as_object().unwrap().clone());
     market_depth(&Snapshot::reference(), &args)
         .map(|o| o.structured_value())
         .map_err(|e| e.to_string())

@@ -3,14 +3,15 @@
 use std::sync::Arc;
 
 use datasets::{History, Snapshot};
-use serde_json::{Map, json};
+use jsonrpc::{EMPTY_OBJECT, Object};
+use serde_json::json;
 
 use crate::index::dcx_index;
 
 #[test]
 fn a_single_snapshot_has_no_history_trends() {
     let history = History::single(Snapshot::reference());
-    let out = dcx_index(&history, &Map::new()).unwrap();
+    let out = dcx_index(&history, &EMPTY_OBJECT).unwrap();
     let s = &out.structured_value();
     assert_eq!(s["dcx_usd_per_carat"], json!(history.live().index().dcx));
     assert_eq!(s["trends_percent"]["7d"], json!(null));
@@ -25,7 +26,7 @@ fn a_single_snapshot_has_no_history_trends() {
 #[test]
 fn arguments_are_refused() {
     let history = History::single(Snapshot::reference());
-    let args = json!({"carat": 1}).as_object().unwrap().clone();
+    let args = Object::from(json!({"carat": 1}).as_object().unwrap().clone());
     let err = dcx_index(&history, &args).unwrap_err();
     assert!(err.to_string().contains("unknown argument \"carat\"; allowed arguments: none"));
 }

@@ -1,12 +1,13 @@
 //! Tests of `get_diamond_price` argument reading and result shape.
 
 use datasets::Snapshot;
-use serde_json::{Map, Value, json};
+use jsonrpc::Object;
+use serde_json::{Value, json};
 
 use crate::price::{Links, price, usd};
 
-fn args(value: Value) -> Map<String, Value> {
-    value.as_object().unwrap().clone()
+fn args(value: Value) -> Object<'static> {
+    Object::from(value.as_object().unwrap().clone())
 }
 
 #[track_caller]

@@ -1,14 +1,14 @@
 //! Tests of method dispatch.
 
 use datasets::{History, Snapshot};
-use jsonrpc::ErrorCode;
-use serde_json::{Map, Value, json};
+use jsonrpc::{ErrorCode, Object};
+use serde_json::{Value, json};
 
 use crate::{price::Links, rpc::dispatch};
 
 fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
-    let params: Map<String, Value> = params.as_object().unwrap().clone();
+    let params = Object::from(params.as_object().unwrap().clone());
     dispatch(method, &params, &history, &Links::default())
         .map(|a| serde_json::to_value(&a.result).expect("results serialize"))
 }
@@ -121,10 +121,10 @@ fn hand_written_call_results_are_the_serde_bytes() {
         ("get_market_depth", json!({"carat": 1.0})),
         ("get_market_depth", json!({"carat": "one"})),
     ] {
-        let params = json!({"name": name, "arguments": arguments});
-        let answer =
-            dispatch("tools/call", params.as_object().unwrap(), &history, &Links::default())
-                .unwrap();
+        let params = Object::from(
+            json!({"name": name, "arguments": arguments}).as_object().unwrap().clone(),
+        );
+        let answer = dispatch("tools/call", &params, &history, &Links::default()).unwrap();
         let crate::rpc::Payload::Call(call) = &answer.result else { panic!("{name}: not a call") };
         for id in [jsonrpc::RequestId::from(7), jsonrpc::RequestId::from("a \"b\"")] {
             let fast = jsonrpc::write_complete(&id, &meta, call.size_hint(), |out| {

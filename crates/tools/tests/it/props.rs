@@ -133,7 +133,7 @@ proptest! {
         let history = datasets::History::single(datasets::Snapshot::reference());
         let args = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str(), "shape": shape.as_str()});
         let out = tools::Tool::Price
-            .call(&history, args.as_object().unwrap(), &tools::price::Links::default())
+            .call(&history, &tools::Object::from(args.as_object().unwrap().clone()), &tools::price::Links::default())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let errors = crate::validator::validate(&tools::Tool::Price.output_schema(), &out.structured_value());
         prop_assert!(errors.is_empty(), "{errors:?}");

@@ -4,13 +4,13 @@
 use std::sync::Arc;
 
 use datasets::{History, Snapshot};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tools::{Tool, price::Links};
 
 use crate::validator::validate;
 
-fn args(value: Value) -> Map<String, Value> {
-    value.as_object().unwrap().clone()
+fn args(value: Value) -> tools::Object<'static> {
+    tools::Object::from(value.as_object().unwrap().clone())
 }
 
 #[track_caller]
