@@ -24,6 +24,7 @@ mod http;
 mod index;
 mod manifest;
 mod number;
+mod object_writer;
 mod origin;
 pub mod price;
 mod rpc;

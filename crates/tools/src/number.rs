@@ -154,6 +154,19 @@ impl fmt::Display for Decimal {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct JsonNumbers;
 
+impl JsonNumbers {
+    /// Appends `value` as serde_json writes an `f64`: `null` when it is not finite.
+    pub(crate) fn write_f64_to(out: &mut Vec<u8>, value: f64) {
+        use serde_json::ser::Formatter as _;
+        // Writing to a `Vec` cannot fail.
+        let _ = if value.is_finite() {
+            JsonNumbers.write_f64(out, value)
+        } else {
+            JsonNumbers.write_null(out)
+        };
+    }
+}
+
 impl serde_json::ser::Formatter for JsonNumbers {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
         match ShortDecimal::of(value) {

@@ -91,7 +91,8 @@ pub fn price(
     let request = request(arguments)?;
     let quote =
         snapshot.quote(&request).map_err(|err| ArgumentErrors::one(err.argument, err.message))?;
-    Ok(Output::new(text(&quote, snapshot), &structured(&quote, snapshot, links)))
+    let structured = structured(&quote, snapshot, links).to_json();
+    Ok(Output { text: text(&quote, snapshot), structured })
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
@@ -271,3 +272,4 @@ fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Resu
 
 #[cfg(test)]
 mod tests;
+mod write;

@@ -1,0 +1,50 @@
+//! `PriceContent` written by hand: the bytes serde writes for it (with
+//! [`crate::number::JsonNumbers`]), without escaping every key on every request.
+
+use super::{CaratBand, PriceContent, Range};
+use crate::object_writer::ObjectWriter;
+
+impl PriceContent<'_> {
+    /// The object as compact JSON; the same bytes as `number::to_json(self)`.
+    pub(crate) fn to_json(&self) -> String {
+        let mut out = Vec::with_capacity(768);
+        let mut o = ObjectWriter::new(&mut out);
+        o.str("shape", self.shape);
+        o.f64("carat", self.carat);
+        o.str("color", self.color);
+        o.str("clarity", self.clarity);
+        o.f64("shape_ratio", self.shape_ratio);
+        o.f64("per_carat_usd", self.per_carat_usd);
+        o.f64("total_usd", self.total_usd);
+        o.str("tracking_url", &self.tracking_url);
+        o.str("as_of", self.as_of);
+        o.str("base_matrix", self.base_matrix);
+        o.f64("base_per_carat_usd", self.base_per_carat_usd);
+        range(&mut o, "supported_ratio_range", self.supported_ratio_range.as_ref());
+        range(&mut o, "observed_ratio_range", self.observed_ratio_range.as_ref());
+        o.opt_f64("price_adjustment_ratio", self.price_adjustment_ratio);
+        o.f64("ratio_multiplier", self.ratio_multiplier);
+        o.bool("preference_driven_ratio", self.preference_driven_ratio);
+        o.bool("ratio_band_extrapolated", self.ratio_band_extrapolated);
+        match &self.ratio_band {
+            Some(CaratBand { min_carat, max_carat }) => o.object("ratio_band", |band| {
+                band.f64("min_carat", *min_carat);
+                band.opt_f64("max_carat", *max_carat);
+            }),
+            None => o.null("ratio_band"),
+        }
+        o.finish();
+        // Only UTF-8 went in: escaped strings, ASCII keys, digits and punctuation.
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+fn range(o: &mut ObjectWriter<'_>, key: &str, range: Option<&Range>) {
+    match range {
+        Some(Range { min, max }) => o.object(key, |r| {
+            r.f64("min", *min);
+            r.f64("max", *max);
+        }),
+        None => o.null(key),
+    }
+}
