@@ -84,8 +84,13 @@ pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
 }
 
 fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inbound<'a>, Response> {
-    let value: Json<'a> = serde_json::from_slice(body)
-        .map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
+    // One UTF-8 check of the whole body, instead of one per string inside it; a body that
+    // fails it is read as bytes, for serde_json's own error and its position.
+    let read = match std::str::from_utf8(body) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(body),
+    };
+    let value: Json<'a> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
     let Envelope { id, method, params } = envelope(value)?;
     let Some(id) = id else {
         return Ok(Inbound::Notification { method });
