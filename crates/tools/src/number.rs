@@ -131,21 +131,34 @@ impl Digits {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Decimal(pub(crate) f64);
 
-impl fmt::Display for Decimal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Decimal {
+    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
         if let Some(short) = ShortDecimal::of(self.0) {
             let mut buffer = [0; 32];
             // Only ASCII digits, signs and points: always UTF-8.
             let text = std::str::from_utf8(short.write(&mut buffer, false)).unwrap_or_default();
-            return f.write_str(text);
+            return out.write_str(text);
         }
         if SHORTEST_RANGE.contains(&self.0.abs()) {
             let mut buffer = zmij::Buffer::new();
             let text = buffer.format_finite(self.0);
             // zmij writes `1.0` for 1; `{}` writes `1`.
-            return f.write_str(text.strip_suffix(".0").unwrap_or(text));
+            return out.write_str(text.strip_suffix(".0").unwrap_or(text));
         }
-        write!(f, "{}", self.0)
+        write!(out, "{}", self.0)
+    }
+}
+
+impl fmt::Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Piece for Decimal {
+    fn put(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = self.write_to(out);
     }
 }
 
@@ -204,25 +217,58 @@ const SCALED_LIMIT: f64 = 1e9;
 /// arithmetic: the standard formatter decides.
 const TIE_MARGIN: f64 = 1e-6;
 
-impl fmt::Display for Fixed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Fixed {
+    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
         let scale = 10u64.pow(self.decimals);
         let scaled = self.value.abs() * scale as f64;
         let fraction = scaled - scaled.floor();
         let exact_enough = scaled < SCALED_LIMIT; // false for NaN and infinities
         if !exact_enough || (fraction - 0.5).abs() <= TIE_MARGIN {
-            return write!(f, "{:.*}", self.decimals as usize, self.value);
+            return write!(out, "{:.*}", self.decimals as usize, self.value);
         }
         // Below the limit the scaled value fits a u64 exactly.
         let units = scaled.floor() as u64 + u64::from(fraction > 0.5);
         if self.value.is_sign_negative() {
-            f.write_str("-")?;
+            out.write_str("-")?;
         }
-        f.write_str(Digits::new(units / scale, 1).as_str())?;
+        out.write_str(Digits::new(units / scale, 1).as_str())?;
         if self.decimals > 0 {
-            f.write_str(".")?;
-            f.write_str(Digits::new(units % scale, self.decimals).as_str())?;
+            out.write_str(".")?;
+            out.write_str(Digits::new(units % scale, self.decimals).as_str())?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Fixed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Piece for Fixed {
+    fn put(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = self.write_to(out);
+    }
+}
+
+/// Something a text line is made of, appended without the formatting machinery (whose
+/// argument handling costs more than these numbers do to write).
+pub(crate) trait Piece {
+    /// Appends the piece.
+    fn put(&self, out: &mut String);
+}
+
+impl Piece for &str {
+    fn put(&self, out: &mut String) {
+        out.push_str(self);
+    }
+}
+
+/// Appends `pieces` to `out`.
+pub(crate) fn push(out: &mut String, pieces: &[&dyn Piece]) {
+    for piece in pieces {
+        piece.put(out);
     }
 }

@@ -1,7 +1,7 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    number::{self, Decimal, Digits, fixed},
+    number::{self, Decimal, Digits, Piece, fixed, push},
 };
 
 /// Where links in results point.
@@ -98,18 +98,22 @@ pub fn price(
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
     let mut url = String::with_capacity(links.feed_url.len() + 80);
-    // Writing to a `String` cannot fail.
-    let _ = write!(
-        url,
-        "{}/track?shape={}&carat={}&color={}&clarity={}",
-        links.feed_url.trim_end_matches('/'),
-        quote.shape,
-        Decimal(quote.carat),
-        quote.color,
-        quote.clarity
+    push(
+        &mut url,
+        &[
+            &links.feed_url.trim_end_matches('/'),
+            &"/track?shape=",
+            &quote.shape.as_str(),
+            &"&carat=",
+            &Decimal(quote.carat),
+            &"&color=",
+            &quote.color.as_str(),
+            &"&clarity=",
+            &quote.clarity.as_str(),
+        ],
     );
     if quote.shape.is_fancy() {
-        let _ = write!(url, "&ratio={}", Decimal(quote.shape_ratio));
+        push(&mut url, &[&"&ratio=", &Decimal(quote.shape_ratio)]);
     }
     url
 }
@@ -190,11 +194,11 @@ pub fn usd(amount: f64) -> String {
 #[derive(Debug, Clone, Copy)]
 pub struct Usd(pub f64);
 
-impl fmt::Display for Usd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Usd {
+    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
         let cents = (round_cents(self.0) * 100.0).round() as i64;
         let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        f.write_str(if cents < 0 { "-$" } else { "$" })?;
+        out.write_str(if cents < 0 { "-$" } else { "$" })?;
         // Groups of three digits, most significant first.
         let mut groups = [0u64; 7];
         let (mut rest, mut count) = (whole, 0);
@@ -206,68 +210,98 @@ impl fmt::Display for Usd {
                 break;
             }
         }
-        f.write_str(Digits::new(groups[count - 1], 1).as_str())?;
+        out.write_str(Digits::new(groups[count - 1], 1).as_str())?;
         for &group in groups[..count - 1].iter().rev() {
-            f.write_str(",")?;
-            f.write_str(Digits::new(group, 3).as_str())?;
+            out.write_str(",")?;
+            out.write_str(Digits::new(group, 3).as_str())?;
         }
-        f.write_str(".")?;
-        f.write_str(Digits::new(frac, 2).as_str())
+        out.write_str(".")?;
+        out.write_str(Digits::new(frac, 2).as_str())
+    }
+}
+
+impl fmt::Display for Usd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
+    }
+}
+
+impl Piece for Usd {
+    fn put(&self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = self.write_to(out);
     }
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
     let mut out = String::with_capacity(320);
-    // Writing to a `String` cannot fail.
-    let _ = write_text(&mut out, quote, snapshot);
-    out
-}
-
-fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Result {
-    writeln!(out, "{} ct {} {} {}", Decimal(quote.carat), quote.color, quote.clarity, quote.shape)?;
-    writeln!(out, "Per carat: {}", Usd(quote.per_carat_usd))?;
-    writeln!(out, "Total: {}", Usd(quote.total_usd))?;
+    let (color, clarity, shape) =
+        (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
+    push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape, &"\n"]);
+    push(&mut out, &[&"Per carat: ", &Usd(quote.per_carat_usd), &"\n"]);
+    push(&mut out, &[&"Total: ", &Usd(quote.total_usd), &"\n"]);
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
-        writeln!(
-            out,
-            "L/W ratio: {}{} (supported {}-{}; observed at this size {}-{})",
-            Decimal(quote.shape_ratio),
-            if fancy.ratio_defaulted { ", the model's centre" } else { "" },
-            Decimal(fancy.supported_range.0),
-            Decimal(fancy.supported_range.1),
-            Decimal(a.observed_range.0),
-            Decimal(a.observed_range.1)
-        )?;
-        writeln!(
-            out,
-            "Ratio adjustment: x{} on the {} base of {}/ct",
-            fixed(a.multiplier, 4),
-            quote.base.feed_name(),
-            Usd(quote.base_per_carat_usd)
-        )?;
+        let centre = if fancy.ratio_defaulted { ", the model's centre" } else { "" };
+        push(
+            &mut out,
+            &[
+                &"L/W ratio: ",
+                &Decimal(quote.shape_ratio),
+                &centre,
+                &" (supported ",
+                &Decimal(fancy.supported_range.0),
+                &"-",
+                &Decimal(fancy.supported_range.1),
+                &"; observed at this size ",
+                &Decimal(a.observed_range.0),
+                &"-",
+                &Decimal(a.observed_range.1),
+                &")\n",
+            ],
+        );
+        push(
+            &mut out,
+            &[
+                &"Ratio adjustment: x",
+                &fixed(a.multiplier, 4),
+                &" on the ",
+                &quote.base.feed_name(),
+                &" base of ",
+                &Usd(quote.base_per_carat_usd),
+                &"/ct\n",
+            ],
+        );
         if a.preference_driven {
-            writeln!(
-                out,
-                "At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio ({}).",
-                Decimal(a.applied_ratio)
-            )?;
+            push(
+                &mut out,
+                &[
+                    &"At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio (",
+                    &Decimal(a.applied_ratio),
+                    &").\n",
+                ],
+            );
         }
         if a.band_extrapolated {
-            write!(
-                out,
-                "No ratio band covers {} ct; the nearest band ({} to ",
-                Decimal(quote.carat),
-                Decimal(a.band_carats.0)
-            )?;
+            push(
+                &mut out,
+                &[
+                    &"No ratio band covers ",
+                    &Decimal(quote.carat),
+                    &" ct; the nearest band (",
+                    &Decimal(a.band_carats.0),
+                    &" to ",
+                ],
+            );
             match a.band_carats.1 {
-                Some(max) => writeln!(out, "{} ct) was used.", Decimal(max))?,
-                None => writeln!(out, "open ct) was used.")?,
+                Some(max) => push(&mut out, &[&Decimal(max), &" ct) was used.\n"]),
+                None => out.push_str("open ct) was used.\n"),
             }
         }
     }
-    write!(out, "Data as of {}.", snapshot.ts_text())
+    push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
+    out
 }
 
 #[cfg(test)]
