@@ -31,32 +31,30 @@ struct ShortDecimal {
 
 impl ShortDecimal {
     fn of(value: f64) -> Option<ShortDecimal> {
+        let magnitude = value.abs();
         // NaN and the infinities are outside too.
-        if !matches!(value.abs().partial_cmp(&1e6), Some(std::cmp::Ordering::Less)) {
+        if !matches!(magnitude.partial_cmp(&1e6), Some(std::cmp::Ordering::Less)) {
             return None;
         }
-        for (decimals, scale) in [(0, 1.0), (2, 100.0), (4, 10_000.0)] {
-            let units = (value * scale).round();
-            // Division is correctly rounded: equality means `value` is the nearest f64
-            // to the decimal `units / scale`.
-            if units / scale == value {
-                // Below 1e10, so exact as an integer.
-                let units = units.abs() as u64;
-                let divisor = 10u64.pow(decimals);
-                let (mut fraction, mut fraction_digits) = (units % divisor, decimals);
-                while fraction_digits > 0 && fraction % 10 == 0 {
-                    fraction /= 10;
-                    fraction_digits -= 1;
-                }
-                return Some(ShortDecimal {
-                    negative: value.is_sign_negative(),
-                    whole: units / divisor,
-                    fraction,
-                    fraction_digits,
-                });
-            }
+        // The nearest number of ten-thousandths (below 1e10, so exact as an integer and
+        // as an f64). Division is correctly rounded: equality means `value` is the
+        // nearest f64 to that decimal. A decimal with fewer digits is the same decimal
+        // with trailing zeros, so this one test covers 0 to 4 fraction digits.
+        let units = (magnitude * 10_000.0 + 0.5) as u64;
+        if units as f64 / 10_000.0 != magnitude {
+            return None;
         }
-        None
+        let (mut fraction, mut fraction_digits) = (units % 10_000, 4);
+        while fraction_digits > 0 && fraction % 10 == 0 {
+            fraction /= 10;
+            fraction_digits -= 1;
+        }
+        Some(ShortDecimal {
+            negative: value.is_sign_negative(),
+            whole: units / 10_000,
+            fraction,
+            fraction_digits,
+        })
     }
 
     /// Writes the decimal at the end of `buffer` and returns its bytes (ASCII);
