@@ -71,28 +71,9 @@ fn maps_convert_both_ways() {
     assert_eq!(Json::from(value.clone()).to_value(), value);
 }
 
-fn json_text() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::from),
-        any::<i64>().prop_map(Value::from),
-        any::<u64>().prop_map(Value::from),
-        any::<f64>()
-            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
-        any::<String>().prop_map(Value::from),
-    ];
-    leaf.prop_recursive(4, 48, 6, |inner| {
-        prop_oneof![
-            prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::vec((any::<String>(), inner), 0..6)
-                .prop_map(|entries| Value::Object(entries.into_iter().collect())),
-        ]
-    })
-}
-
 proptest! {
     #[test]
-    fn any_json_reads_the_same(value in json_text()) {
+    fn any_json_reads_the_same(value in crate::tests::json_value()) {
         agree(&serde_json::to_vec(&value).unwrap())?;
     }
 
