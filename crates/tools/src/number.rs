@@ -15,7 +15,7 @@ mod tests;
 const SHORTEST_RANGE: std::ops::Range<f64> = 1e-4..1e6;
 
 /// A number that is the nearest `f64` to a decimal with at most four fraction digits, as
-/// that decimal: `units / 10^decimals`.
+/// that decimal: its sign, whole part and fraction digits.
 ///
 /// Below 1e6 an `f64` is spaced far closer than 1e-4, so no other decimal with as few
 /// digits reads back as the same number: these digits are the shortest ones, the digits
@@ -98,11 +98,11 @@ pub(crate) struct Digits {
 }
 
 impl Digits {
-    /// The digits of `value`, at least `width` of them (at most 20).
+    /// The digits of `value`, at least `width` of them (and at least one; at most 20).
     pub(crate) fn new(mut value: u64, width: u32) -> Digits {
         let mut bytes = [b'0'; 20];
         let mut start = bytes.len();
-        let min_start = bytes.len().saturating_sub(width as usize);
+        let min_start = bytes.len().saturating_sub(width.max(1) as usize);
         while value > 0 || start > min_start {
             start -= 1;
             bytes[start] = b'0' + (value % 10) as u8;
