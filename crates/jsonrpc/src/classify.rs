@@ -138,7 +138,7 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
             ));
         }
     };
-    let id = object.get("id").and_then(RequestId::from_borrowed_json);
+    let id = object.get("id").and_then(RequestId::from_json);
     let reject = |error: ErrorObject| Response::err(id.clone(), error);
     if !object.contains_key("method")
         && (object.contains_key("result") || object.contains_key("error"))

@@ -28,22 +28,7 @@ pub(crate) enum Repr {
 
 impl RequestId {
     /// Reads an id from a JSON value; `None` unless it is a string or an integer.
-    pub fn from_json(value: &serde_json::Value) -> Option<RequestId> {
-        match value {
-            serde_json::Value::String(s) => Some(RequestId(Repr::Str(s.clone()))),
-            serde_json::Value::Number(n) => {
-                if let Some(i) = n.as_i64() {
-                    Some(RequestId(Repr::Int(i)))
-                } else {
-                    n.as_u64().map(|u| RequestId(Repr::UInt(u)))
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// Reads an id from a borrowed JSON value; `None` unless it is a string or an integer.
-    pub fn from_borrowed_json(value: &crate::Json<'_>) -> Option<RequestId> {
+    pub fn from_json(value: &crate::Json<'_>) -> Option<RequestId> {
         match value {
             crate::Json::String(s) => Some(RequestId(Repr::Str(s.to_string()))),
             crate::Json::Number(n) => match n.as_i64() {

@@ -106,15 +106,39 @@ proptest! {
         same_as_oracle(&headers, &call_body(&name))?;
     }
 
+    /// Headers that match a `tools/call` of `quote`, so bodies get past the header checks
+    /// and repeated members reach the request itself.
     #[test]
     fn agrees_with_the_oracle_on_repeated_members(
         members in prop::collection::vec((member_key(), member_value()), 0..8),
         params in prop::collection::vec((member_key(), member_value()), 0..5),
-        headers in header_set(),
     ) {
         let mut members = members;
         members.push((r#""params""#, object_text(params)));
-        same_as_oracle(&headers, object_text(members).as_bytes())?;
-        same_as_oracle(&[("MCP-Protocol-Version".into(), b"2026-07-28".to_vec()), ("Mcp-Method".into(), b"tools/call".to_vec()), ("Mcp-Name".into(), b"quote".to_vec())], object_text(vec![(r#""jsonrpc""#, r#""2.0""#.into()), (r#""id""#, "1".into()), (r#""method""#, r#""tools/call""#.into())]).as_bytes())?;
+        same_as_oracle(&call_headers(), object_text(members).as_bytes())?;
     }
+}
+
+fn call_headers() -> Vec<(String, Vec<u8>)> {
+    vec![
+        ("MCP-Protocol-Version".into(), b"2026-07-28".to_vec()),
+        ("Mcp-Method".into(), b"tools/call".to_vec()),
+        ("Mcp-Name".into(), b"quote".to_vec()),
+    ]
+}
+
+#[test]
+fn the_last_of_repeated_members_counts_as_in_the_oracle() {
+    let meta = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":"first","method":"tools/list","id":7,"method":"tools/call","params":{{"name":"other"}},"params":{{"name":"quote","name":"quote","_meta":{meta}}}}}"#
+    );
+    let headers = call_headers();
+    let view: HeaderView<'_> = headers.iter().map(|(n, v)| (n.as_str(), v.as_slice())).collect();
+    let Inbound::Request(request) = classify(&view, body.as_bytes()) else {
+        panic!("expected a request")
+    };
+    assert_eq!(request.id, crate::RequestId::from(7));
+    assert_eq!(request.method, "tools/call");
+    same_as_oracle(&headers, body.as_bytes()).unwrap();
 }

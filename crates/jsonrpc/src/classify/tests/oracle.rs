@@ -95,7 +95,7 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
             ));
         }
     };
-    let id = object.get("id").and_then(RequestId::from_json);
+    let id = object.get("id").and_then(id_from_value);
     let reject = |error: ErrorObject| Response::err(id.clone(), error);
     if !object.contains_key("method")
         && (object.contains_key("result") || object.contains_key("error"))
@@ -220,6 +220,17 @@ fn check_headers(
         )?;
     }
     Ok(())
+}
+
+/// The previous `RequestId::from_json`: a string or an integer is an id.
+fn id_from_value(value: &Value) -> Option<RequestId> {
+    match value {
+        Value::String(s) => Some(RequestId::from(s.as_str())),
+        Value::Number(n) => {
+            n.as_i64().map(RequestId::from).or_else(|| n.as_u64().map(RequestId::from))
+        }
+        _ => None,
+    }
 }
 
 /// The JSON type name of `value`, for "got <type>" in messages.
