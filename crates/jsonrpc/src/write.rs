@@ -11,48 +11,64 @@ mod tests;
 /// Appends `text` as a JSON string literal, quotes included, escaped as serde_json
 /// escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
 /// `\u00xx` (lower-case hex), everything else (non-ASCII included) as is.
+///
+/// Eight bytes at a time: each chunk is appended whole (one store, no call to `memcpy`)
+/// and cut back to the bytes before the first one that needs an escape. Text with a
+/// quote every few bytes (a JSON document as a string) stays cheap that way.
 pub fn write_str(out: &mut Vec<u8>, text: &str) {
-    let mut rest = text.as_bytes();
-    out.reserve(rest.len() + 2);
+    let bytes = text.as_bytes();
+    out.reserve(bytes.len() + 2);
     out.push(b'"');
-    loop {
-        let plain = plain_prefix(rest);
-        out.extend_from_slice(&rest[..plain]);
-        let Some(&byte) = rest.get(plain) else { break };
-        match ESCAPE[usize::from(byte)] {
-            b'u' => {
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(byte >> 4)]);
-                out.push(HEX[usize::from(byte & 0xf)]);
+    let mut at = 0;
+    while at < bytes.len() {
+        if let Some(&chunk) = bytes[at..].first_chunk::<8>() {
+            out.extend_from_slice(&chunk);
+            let plain = plain_prefix(u64::from_le_bytes(chunk));
+            if plain == 8 {
+                at += 8;
+                continue;
             }
-            short => out.extend_from_slice(&[b'\\', short]),
+            out.truncate(out.len() - 8 + plain);
+            at += plain;
+        } else if ESCAPE[usize::from(bytes[at])] == 0 {
+            out.push(bytes[at]);
+            at += 1;
+            continue;
         }
-        rest = &rest[plain + 1..];
+        write_escape(out, bytes[at]);
+        at += 1;
     }
     out.push(b'"');
 }
 
-/// How many leading bytes of `bytes` need no escape. Eight bytes at a time: a byte needs
-/// one when it is `"` or `\` (equal to the pattern byte: xor gives zero) or below 0x20;
-/// `(x - 0x01…) & !x & 0x80…` marks bytes that were zero (or below the subtracted value),
-/// and the lowest mark is always a true one (borrows only run upwards).
-fn plain_prefix(bytes: &[u8]) -> usize {
+/// Appends the escape of `byte`, one that [`ESCAPE`] marks.
+fn write_escape(out: &mut Vec<u8>, byte: u8) {
+    match ESCAPE[usize::from(byte)] {
+        b'u' => out.extend_from_slice(&[
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[usize::from(byte >> 4)],
+            HEX[usize::from(byte & 0xf)],
+        ]),
+        short => out.extend_from_slice(&[b'\\', short]),
+    }
+}
+
+/// How many leading bytes of the eight in `chunk` (little-endian) need no escape. A byte
+/// needs one when it is `"` or `\` (equal to the pattern byte: xor gives zero) or below
+/// 0x20; `(x - 0x01…) & !x & 0x80…` marks bytes that were zero (or below the subtracted
+/// value), and the lowest mark is always a true one (borrows only run upwards).
+fn plain_prefix(chunk: u64) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x;
-    let mut done = 0;
-    for chunk in bytes.chunks_exact(8) {
-        let x = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let marks = (below(x ^ (ONES * u64::from(b'"')), 1)
-            | below(x ^ (ONES * u64::from(b'\\')), 1)
-            | below(x, 0x20))
-            & HIGHS;
-        if marks != 0 {
-            return done + (marks.trailing_zeros() / 8) as usize;
-        }
-        done += 8;
-    }
-    done + bytes[done..].iter().take_while(|&&b| ESCAPE[usize::from(b)] == 0).count()
+    let marks = (below(chunk ^ (ONES * u64::from(b'"')), 1)
+        | below(chunk ^ (ONES * u64::from(b'\\')), 1)
+        | below(chunk, 0x20))
+        & HIGHS;
+    (marks.trailing_zeros() / 8) as usize
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";

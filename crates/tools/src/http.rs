@@ -11,8 +11,6 @@ use jsonrpc::{ErrorObject, SUPPORTED_VERSIONS};
 use serde_json::Value;
 use serve::Body;
 
-use crate::number::Digits;
-
 #[cfg(test)]
 mod tests;
 
@@ -80,26 +78,30 @@ pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
 /// `to_rfc3339_opts(SecondsFormat::Millis, true)` writes, from integers on every request
 /// of years 0 to 9999 outside a leap second.
 pub(crate) fn timestamp(now: DateTime<Utc>) -> String {
-    let (year, nanos) = (now.year(), now.nanosecond());
-    let Ok(year) = u64::try_from(year) else { return rfc3339_millis(now) };
+    let utc = now.naive_utc();
+    let (year, nanos) = (utc.year(), utc.nanosecond());
+    let Ok(year) = u32::try_from(year) else { return rfc3339_millis(now) };
     if year > 9999 || nanos >= 1_000_000_000 {
         return rfc3339_millis(now);
     }
-    let mut out = String::with_capacity(24);
-    let parts = [
-        (year, 4, '-'),
-        (u64::from(now.month()), 2, '-'),
-        (u64::from(now.day()), 2, 'T'),
-        (u64::from(now.hour()), 2, ':'),
-        (u64::from(now.minute()), 2, ':'),
-        (u64::from(now.second()), 2, '.'),
-        (u64::from(nanos / 1_000_000), 3, 'Z'),
+    let mut text = *b"0000-00-00T00:00:00.000Z";
+    let fields = [
+        (0, 4, year),
+        (5, 2, utc.month()),
+        (8, 2, utc.day()),
+        (11, 2, utc.hour()),
+        (14, 2, utc.minute()),
+        (17, 2, utc.second()),
+        (20, 3, nanos / 1_000_000),
     ];
-    for (value, width, separator) in parts {
-        out.push_str(Digits::new(value, width).as_str());
-        out.push(separator);
+    for (start, width, mut value) in fields {
+        for digit in text[start..start + width].iter_mut().rev() {
+            *digit = b'0' + (value % 10) as u8;
+            value /= 10;
+        }
     }
-    out
+    // Only ASCII digits and separators.
+    String::from_utf8_lossy(&text).into_owned()
 }
 
 fn rfc3339_millis(now: DateTime<Utc>) -> String {
