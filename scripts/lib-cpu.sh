@@ -9,6 +9,11 @@ cpu_ticks() {
     echo "$total"
 }
 
+# User-mode CPU time (clock ticks) used so far by the process "$1", all threads.
+user_ticks() {
+    awk '{ print $14 }' "/proc/$1/stat"
+}
+
 # cpu_per_request TICKS RPS SECONDS: microseconds of CPU per request over a run.
 cpu_per_request() {
     awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rps="$2" -v secs="${3%s}" \

@@ -40,7 +40,7 @@ pub use crate::{
     json::{EMPTY_OBJECT, Json, Object},
     mcp::{Complete, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
-    write::{write_complete, write_str},
+    write::{write_complete, write_str, write_str_contents},
 };
 
 /// The crate's one error type: a JSON-RPC error object (see [`ErrorObject`]).

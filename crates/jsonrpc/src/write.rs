@@ -11,14 +11,21 @@ mod tests;
 /// Appends `text` as a JSON string literal, quotes included, escaped as serde_json
 /// escapes: `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control characters as
 /// `\u00xx` (lower-case hex), everything else (non-ASCII included) as is.
+pub fn write_str(out: &mut Vec<u8>, text: &str) {
+    out.reserve(text.len() + 2);
+    out.push(b'"');
+    write_str_contents(out, text);
+    out.push(b'"');
+}
+
+/// Appends what goes between the quotes of [`write_str`]'s literal: `text`, escaped.
 ///
 /// Eight bytes at a time: each chunk is appended whole (one store, no call to `memcpy`)
 /// and cut back to the bytes before the first one that needs an escape. Text with a
 /// quote every few bytes (a JSON document as a string) stays cheap that way.
-pub fn write_str(out: &mut Vec<u8>, text: &str) {
+pub fn write_str_contents(out: &mut Vec<u8>, text: &str) {
     let bytes = text.as_bytes();
-    out.reserve(bytes.len() + 2);
-    out.push(b'"');
+    out.reserve(bytes.len());
     let mut at = 0;
     while at < bytes.len() {
         if let Some(&chunk) = bytes[at..].first_chunk::<8>() {
@@ -38,7 +45,6 @@ pub fn write_str(out: &mut Vec<u8>, text: &str) {
         write_escape(out, bytes[at]);
         at += 1;
     }
-    out.push(b'"');
 }
 
 /// Appends the escape of `byte`, one that [`ESCAPE`] marks.

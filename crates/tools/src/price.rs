@@ -36,6 +36,10 @@ pub struct Output {
     /// The `structuredContent` object as compact JSON, serialized once: the result embeds
     /// it as is and also sends it as a JSON text item.
     pub structured: String,
+    /// `structured` escaped as the contents of a JSON string (the JSON text item's bytes
+    /// between its quotes), when the tool wrote it alongside; otherwise it is escaped when
+    /// the result is written.
+    pub(crate) structured_escaped: Option<String>,
 }
 
 impl Output {
@@ -45,7 +49,7 @@ impl Output {
         // options: serializing them cannot fail.
         let structured =
             number::to_json(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, structured }
+        Output { text, structured, structured_escaped: None }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
@@ -91,8 +95,8 @@ pub fn price(
     let request = request(arguments)?;
     let quote =
         snapshot.quote(&request).map_err(|err| ArgumentErrors::one(err.argument, err.message))?;
-    let structured = structured(&quote, snapshot, links).to_json();
-    Ok(Output { text: text(&quote, snapshot), structured })
+    let (structured, escaped) = structured(&quote, snapshot, links).to_json_and_escaped();
+    Ok(Output { text: text(&quote, snapshot), structured, structured_escaped: Some(escaped) })
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.

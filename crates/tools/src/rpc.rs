@@ -58,6 +58,8 @@ pub(crate) struct CallResult {
     text: String,
     /// The JSON text item: the `structuredContent` on success, else the error object.
     json: String,
+    /// `json` escaped as the contents of a JSON string, when the tool wrote it already.
+    json_escaped: Option<String>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
     is_structured: bool,
 }
@@ -94,7 +96,14 @@ impl CallResult {
         out.extend_from_slice(br#""content":[{"type":"text","text":"#);
         jsonrpc::write_str(out, &self.text);
         out.extend_from_slice(br#"},{"type":"text","text":"#);
-        jsonrpc::write_str(out, &self.json);
+        match &self.json_escaped {
+            Some(escaped) => {
+                out.push(b'"');
+                out.extend_from_slice(escaped.as_bytes());
+                out.push(b'"');
+            }
+            None => jsonrpc::write_str(out, &self.json),
+        }
         out.extend_from_slice(b"}]");
         if self.is_structured {
             out.extend_from_slice(br#","structuredContent":"#);
@@ -183,12 +192,16 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
         )));
     };
     Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => {
-            CallResult { text: output.text, json: output.structured, is_structured: true }
-        }
+        Ok(output) => CallResult {
+            text: output.text,
+            json: output.structured,
+            json_escaped: output.structured_escaped,
+            is_structured: true,
+        },
         Err(errors) => CallResult {
             text: format!("Invalid arguments for {}: {errors}", tool.name()),
             json: errors.to_json().to_string(),
+            json_escaped: None,
             is_structured: false,
         },
     })

@@ -157,10 +157,15 @@ fn an_extrapolated_band_is_explained() {
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }
 
-/// The hand-written structured JSON is the serde output, byte for byte.
+/// The hand-written structured JSON is the serde output, byte for byte, and its escaped
+/// copy is what the escaper makes of it.
 fn same_as_serde(quote: &pricing::Quote, snapshot: &Snapshot) -> Result<(), TestCaseError> {
     let content = crate::price::structured(quote, snapshot, &Links::default());
-    prop_assert_eq!(content.to_json(), crate::number::to_json(&content).unwrap());
+    let (json, escaped) = content.to_json_and_escaped();
+    prop_assert_eq!(&json, &crate::number::to_json(&content).unwrap());
+    let mut reference = Vec::new();
+    jsonrpc::write_str_contents(&mut reference, &json);
+    prop_assert_eq!(escaped, String::from_utf8(reference).unwrap());
     Ok(())
 }
 

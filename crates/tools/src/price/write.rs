@@ -1,14 +1,23 @@
 //! `PriceContent` written by hand: the bytes serde writes for it (with
-//! [`crate::number::JsonNumbers`]), without escaping every key on every request.
+//! [`crate::number::JsonNumbers`]), and at the same time those bytes escaped for the
+//! result's JSON text item, without escaping every key on every request.
 
 use super::{CaratBand, PriceContent, Range};
 use crate::object_writer::ObjectWriter;
 
 impl PriceContent<'_> {
-    /// The object as compact JSON; the same bytes as `number::to_json(self)`.
-    pub(crate) fn to_json(&self) -> String {
-        let mut out = Vec::with_capacity(768);
-        let mut o = ObjectWriter::new(&mut out);
+    /// The object as compact JSON (the same bytes as `number::to_json(self)`), and that
+    /// JSON escaped as the contents of a JSON string (what `jsonrpc::write_str_contents`
+    /// makes of it), written together.
+    pub(crate) fn to_json_and_escaped(&self) -> (String, String) {
+        let (mut out, mut escaped) = (Vec::with_capacity(768), Vec::with_capacity(896));
+        let mut o = ObjectWriter::new(&mut out, &mut escaped);
+        self.write(&mut o);
+        o.finish();
+        (into_string(out), into_string(escaped))
+    }
+
+    fn write(&self, o: &mut ObjectWriter<'_>) {
         o.str("shape", self.shape);
         o.f64("carat", self.carat);
         o.str("color", self.color);
@@ -20,8 +29,8 @@ impl PriceContent<'_> {
         o.str("as_of", self.as_of);
         o.str("base_matrix", self.base_matrix);
         o.f64("base_per_carat_usd", self.base_per_carat_usd);
-        range(&mut o, "supported_ratio_range", self.supported_ratio_range.as_ref());
-        range(&mut o, "observed_ratio_range", self.observed_ratio_range.as_ref());
+        range(o, "supported_ratio_range", self.supported_ratio_range.as_ref());
+        range(o, "observed_ratio_range", self.observed_ratio_range.as_ref());
         o.opt_f64("price_adjustment_ratio", self.price_adjustment_ratio);
         o.f64("ratio_multiplier", self.ratio_multiplier);
         o.bool("preference_driven_ratio", self.preference_driven_ratio);
@@ -33,10 +42,12 @@ impl PriceContent<'_> {
             }),
             None => o.null("ratio_band"),
         }
-        o.finish();
-        // Only UTF-8 went in: escaped strings, ASCII keys, digits and punctuation.
-        String::from_utf8(out).unwrap_or_default()
     }
+}
+
+/// Only UTF-8 goes into these buffers: escaped strings, ASCII keys, digits, punctuation.
+fn into_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 fn range(o: &mut ObjectWriter<'_>, key: &str, range: Option<&Range>) {
