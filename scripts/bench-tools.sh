@@ -3,8 +3,10 @@
 # and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
 # hyper server returning a fixed JSON body (benches/examples/fixed_json.rs): the very
 # bytes the tool server answered, so the ratio is the cost of computing the answer. Prints
-# req/s, p50/p99 latency and server CPU time per request (from /proc) of both, and the
-# throughput and CPU ratios.
+# req/s, p50/p99 latency and server CPU time per request (from /proc; all, and user mode
+# alone) of both, and the throughput and CPU ratios. Last, a calibration run: the baseline
+# made to burn (BUSY_NANOS) as much extra user-mode CPU per request as the tool server
+# spent above it, to show what that much work alone does to throughput on this machine.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,10 +72,11 @@ run() {
   ticks=$(cpu_ticks "$SERVER_PID")
   user=$(user_ticks "$SERVER_PID")
   result=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" | grep '^RESULT')
-  local rps
+  local rps all_us user_us
   rps=$(echo "$result" | cut -d' ' -f2)
-  echo "$result $(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - ticks)) "$rps" "$SECONDS_") \
-$(cpu_per_request $(($(user_ticks "$SERVER_PID") - user)) "$rps" "$SECONDS_")"
+  all_us=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - ticks)) "$rps" "$SECONDS_")
+  user_us=$(cpu_per_request $(($(user_ticks "$SERVER_PID") - user)) "$rps" "$SECONDS_")
+  echo "$result $all_us $user_us"
 }
 
 start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
