@@ -1,6 +1,6 @@
 //! Unit tests for header lookup, trimming, invalid bytes and the base64 sentinel.
 
-use super::{HeaderValue, HeaderView, check_routing, header_value};
+use super::{HeaderValue, HeaderView, check_routing, header_value, is_verbatim};
 use crate::ErrorCode;
 
 #[track_caller]
@@ -108,4 +108,48 @@ fn routing_check_messages() {
             "header Mcp-Name \"=?base64?eA=?=\" is not valid padded standard base64; it must equal body params.name \"x\"",
         ),
     );
+}
+
+/// Header values and body values built from pieces that meet every branch: spaces and
+/// tabs to trim, the sentinel markers, base64 of `x`, a control byte, non-ASCII text.
+fn routing_text() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let piece = prop::sample::select(vec![
+        " ",
+        "\t",
+        "=?base64?",
+        "?=",
+        "eA==",
+        "x",
+        "quote",
+        "\n",
+        "é",
+        "a b",
+    ]);
+    prop::collection::vec(piece, 0..5).prop_map(|pieces| pieces.concat())
+}
+
+proptest::proptest! {
+    /// The verbatim shortcut gives the answer of the full route: decode the value, then
+    /// compare it with the body's.
+    #[test]
+    fn verbatim_shortcut_agrees_with_decoding(
+        raw in routing_text(),
+        other in routing_text(),
+        pick in 0..3u8,
+    ) {
+        // Mostly a body value that the header spells verbatim, so the shortcut is taken.
+        let expected = match pick {
+            0 => other,
+            1 => raw.clone(),
+            _ => raw.trim_matches([' ', '\t']).to_owned(),
+        };
+        let view = HeaderView::new([("Mcp-Name", raw.as_bytes())]);
+        let passes = check_routing(&view, "Mcp-Name", &expected, &"body params.name").is_ok();
+        let decoded = header_value(raw.as_bytes()).is_ok_and(|value| value.text == expected);
+        proptest::prop_assert_eq!(passes, decoded, "raw {:?} expected {:?}", raw, expected);
+        if is_verbatim(raw.as_bytes(), &expected) {
+            proptest::prop_assert!(decoded);
+        }
+    }
 }
