@@ -3,7 +3,10 @@
 use chrono::{TimeZone, Timelike};
 use hyper::{HeaderMap, header::HeaderValue};
 
-use crate::http::{accepts_json, content_is_json, host_of, legacy_initialize, timestamp};
+use crate::http::{
+    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, legacy_initialize, timestamp,
+    value_lists,
+};
 
 fn headers(name: &'static str, value: &'static str) -> HeaderMap {
     let mut map = HeaderMap::new();
@@ -53,6 +56,16 @@ fn media_types_are_read_with_parameters_and_weights() {
     assert!(accepts_json(&headers("accept", "*/*")));
     assert!(!accepts_json(&headers("accept", "text/event-stream")));
     assert!(!accepts_json(&headers("accept", "application/json;q=0, text/html")));
+}
+
+#[test]
+fn the_values_answered_without_parsing_pass_the_parse() {
+    for types in [&JSON_BODY, &JSON_ANSWER] {
+        for value in types.common {
+            let text = std::str::from_utf8(value).unwrap();
+            assert!(value_lists(text, types.wanted), "{text:?}");
+        }
+    }
 }
 
 #[test]
