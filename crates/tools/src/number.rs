@@ -4,7 +4,10 @@
 //! zmij where it provably writes the same digits, and to the standard formatter
 //! elsewhere.
 
-use std::{fmt, io};
+use std::{
+    fmt,
+    io::{self, Write as _},
+};
 
 #[cfg(test)]
 mod tests;
@@ -115,12 +118,6 @@ impl Digits {
     pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.bytes[self.start..]
     }
-
-    /// The digits as text.
-    pub(crate) fn as_str(&self) -> &str {
-        // Only ASCII digits.
-        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
-    }
 }
 
 /// An `f64` as `{}` writes it: the shortest digits that read back as the same number, no
@@ -129,34 +126,25 @@ impl Digits {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Decimal(pub(crate) f64);
 
-impl Decimal {
-    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+impl Piece for Decimal {
+    fn put(&self, out: &mut Vec<u8>) {
         if let Some(short) = ShortDecimal::of(self.0) {
-            let mut buffer = [0; 32];
-            // Only ASCII digits, signs and points: always UTF-8.
-            let text = std::str::from_utf8(short.write(&mut buffer, false)).unwrap_or_default();
-            return out.write_str(text);
-        }
-        if SHORTEST_RANGE.contains(&self.0.abs()) {
+            out.extend_from_slice(short.write(&mut [0; 32], false));
+        } else if SHORTEST_RANGE.contains(&self.0.abs()) {
             let mut buffer = zmij::Buffer::new();
             let text = buffer.format_finite(self.0);
             // zmij writes `1.0` for 1; `{}` writes `1`.
-            return out.write_str(text.strip_suffix(".0").unwrap_or(text));
+            out.extend_from_slice(text.strip_suffix(".0").unwrap_or(text).as_bytes());
+        } else {
+            // Writing to a `Vec` cannot fail.
+            let _ = write!(out, "{}", self.0);
         }
-        write!(out, "{}", self.0)
     }
 }
 
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
-    }
-}
-
-impl Piece for Decimal {
-    fn put(&self, out: &mut String) {
-        // Writing to a `String` cannot fail.
-        let _ = self.write_to(out);
+        display(self, f)
     }
 }
 
@@ -215,58 +203,67 @@ const SCALED_LIMIT: f64 = 1e9;
 /// arithmetic: the standard formatter decides.
 const TIE_MARGIN: f64 = 1e-6;
 
-impl Fixed {
-    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+impl Piece for Fixed {
+    fn put(&self, out: &mut Vec<u8>) {
         let scale = 10u64.pow(self.decimals);
         let scaled = self.value.abs() * scale as f64;
         let fraction = scaled - scaled.floor();
         let exact_enough = scaled < SCALED_LIMIT; // false for NaN and infinities
         if !exact_enough || (fraction - 0.5).abs() <= TIE_MARGIN {
-            return write!(out, "{:.*}", self.decimals as usize, self.value);
+            // Writing to a `Vec` cannot fail.
+            let _ = write!(out, "{:.*}", self.decimals as usize, self.value);
+            return;
         }
         // Below the limit the scaled value fits a u64 exactly.
         let units = scaled.floor() as u64 + u64::from(fraction > 0.5);
         if self.value.is_sign_negative() {
-            out.write_str("-")?;
+            out.push(b'-');
         }
-        out.write_str(Digits::new(units / scale, 1).as_str())?;
+        out.extend_from_slice(Digits::new(units / scale, 1).as_bytes());
         if self.decimals > 0 {
-            out.write_str(".")?;
-            out.write_str(Digits::new(units % scale, self.decimals).as_str())?;
+            out.push(b'.');
+            out.extend_from_slice(Digits::new(units % scale, self.decimals).as_bytes());
         }
-        Ok(())
     }
 }
 
 impl fmt::Display for Fixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
+        display(self, f)
     }
 }
 
-impl Piece for Fixed {
-    fn put(&self, out: &mut String) {
-        // Writing to a `String` cannot fail.
-        let _ = self.write_to(out);
-    }
-}
-
-/// Something a text line is made of, appended without the formatting machinery (whose
-/// argument handling costs more than these numbers do to write).
+/// Something a text line is made of, appended as UTF-8 bytes without the formatting
+/// machinery (whose argument handling costs more than these numbers do to write) and
+/// without a UTF-8 check per number: text is built as bytes and checked once, in
+/// [`into_text`].
 pub(crate) trait Piece {
-    /// Appends the piece.
-    fn put(&self, out: &mut String);
+    /// Appends the piece: UTF-8 (text pieces) or ASCII (numbers).
+    fn put(&self, out: &mut Vec<u8>);
 }
 
 impl Piece for &str {
-    fn put(&self, out: &mut String) {
-        out.push_str(self);
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.as_bytes());
     }
 }
 
 /// Appends `pieces` to `out`.
-pub(crate) fn push(out: &mut String, pieces: &[&dyn Piece]) {
+pub(crate) fn push(out: &mut Vec<u8>, pieces: &[&dyn Piece]) {
     for piece in pieces {
         piece.put(out);
     }
+}
+
+/// Text built from pieces, which write only UTF-8.
+pub(crate) fn into_text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
+/// `Display` for a piece, through a small buffer (off the hot path).
+pub(crate) fn display(piece: &dyn Piece, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut bytes = Vec::with_capacity(32);
+    piece.put(&mut bytes);
+    f.write_str(&String::from_utf8_lossy(&bytes))
 }

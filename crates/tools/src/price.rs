@@ -39,7 +39,7 @@ pub struct Output {
     /// `structured` escaped as the contents of a JSON string (the JSON text item's bytes
     /// between its quotes), when the tool wrote it alongside; otherwise it is escaped when
     /// the result is written.
-    pub(crate) structured_escaped: Option<String>,
+    pub(crate) structured_escaped: Option<Vec<u8>>,
 }
 
 impl Output {
@@ -101,7 +101,7 @@ pub fn price(
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = String::with_capacity(links.feed_url.len() + 80);
+    let mut url = Vec::with_capacity(links.feed_url.len() + 80);
     push(
         &mut url,
         &[
@@ -119,7 +119,7 @@ pub fn tracking_url(quote: &Quote, links: &Links) -> String {
     if quote.shape.is_fancy() {
         push(&mut url, &[&"&ratio=", &Decimal(quote.shape_ratio)]);
     }
-    url
+    number::into_text(url)
 }
 
 /// The `structuredContent` of `get_diamond_price` (seed part 2.5 plus the fancy-shape
@@ -198,11 +198,11 @@ pub fn usd(amount: f64) -> String {
 #[derive(Debug, Clone, Copy)]
 pub struct Usd(pub f64);
 
-impl Usd {
-    fn write_to<W: fmt::Write + ?Sized>(self, out: &mut W) -> fmt::Result {
+impl Piece for Usd {
+    fn put(&self, out: &mut Vec<u8>) {
         let cents = (round_cents(self.0) * 100.0).round() as i64;
         let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        out.write_str(if cents < 0 { "-$" } else { "$" })?;
+        out.extend_from_slice(if cents < 0 { b"-$" } else { b"$" });
         // Groups of three digits, most significant first.
         let mut groups = [0u64; 7];
         let (mut rest, mut count) = (whole, 0);
@@ -214,32 +214,25 @@ impl Usd {
                 break;
             }
         }
-        out.write_str(Digits::new(groups[count - 1], 1).as_str())?;
+        out.extend_from_slice(Digits::new(groups[count - 1], 1).as_bytes());
         for &group in groups[..count - 1].iter().rev() {
-            out.write_str(",")?;
-            out.write_str(Digits::new(group, 3).as_str())?;
+            out.push(b',');
+            out.extend_from_slice(Digits::new(group, 3).as_bytes());
         }
-        out.write_str(".")?;
-        out.write_str(Digits::new(frac, 2).as_str())
+        out.push(b'.');
+        out.extend_from_slice(Digits::new(frac, 2).as_bytes());
     }
 }
 
 impl fmt::Display for Usd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_to(f)
-    }
-}
-
-impl Piece for Usd {
-    fn put(&self, out: &mut String) {
-        // Writing to a `String` cannot fail.
-        let _ = self.write_to(out);
+        number::display(self, f)
     }
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
-    let mut out = String::with_capacity(320);
+    let mut out = Vec::with_capacity(320);
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
     push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape, &"\n"]);
@@ -300,12 +293,12 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
             );
             match a.band_carats.1 {
                 Some(max) => push(&mut out, &[&Decimal(max), &" ct) was used.\n"]),
-                None => out.push_str("open ct) was used.\n"),
+                None => push(&mut out, &[&"open ct) was used.\n"]),
             }
         }
     }
     push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
-    out
+    number::into_text(out)
 }
 
 #[cfg(test)]

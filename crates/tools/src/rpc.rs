@@ -59,7 +59,7 @@ pub(crate) struct CallResult {
     /// The JSON text item: the `structuredContent` on success, else the error object.
     json: String,
     /// `json` escaped as the contents of a JSON string, when the tool wrote it already.
-    json_escaped: Option<String>,
+    json_escaped: Option<Vec<u8>>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
     is_structured: bool,
 }
@@ -99,7 +99,7 @@ impl CallResult {
         match &self.json_escaped {
             Some(escaped) => {
                 out.push(b'"');
-                out.extend_from_slice(escaped.as_bytes());
+                out.extend_from_slice(escaped);
                 out.push(b'"');
             }
             None => jsonrpc::write_str(out, &self.json),

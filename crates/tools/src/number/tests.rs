@@ -40,11 +40,11 @@ fn fixed_examples() {
 
 #[test]
 fn digits_pad_to_the_width() {
-    assert_eq!(Digits::new(0, 1).as_str(), "0");
-    assert_eq!(Digits::new(0, 0).as_str(), "0");
-    assert_eq!(Digits::new(7, 3).as_str(), "007");
-    assert_eq!(Digits::new(1234, 2).as_str(), "1234");
-    assert_eq!(Digits::new(u64::MAX, 1).as_str(), u64::MAX.to_string());
+    assert_eq!(Digits::new(0, 1).as_bytes(), b"0");
+    assert_eq!(Digits::new(0, 0).as_bytes(), b"0");
+    assert_eq!(Digits::new(7, 3).as_bytes(), b"007");
+    assert_eq!(Digits::new(1234, 2).as_bytes(), b"1234");
+    assert_eq!(Digits::new(u64::MAX, 1).as_bytes(), u64::MAX.to_string().as_bytes());
 }
 
 #[test]

@@ -165,7 +165,7 @@ fn same_as_serde(quote: &pricing::Quote, snapshot: &Snapshot) -> Result<(), Test
     prop_assert_eq!(&json, &crate::number::to_json(&content).unwrap());
     let mut reference = Vec::new();
     jsonrpc::write_str_contents(&mut reference, &json);
-    prop_assert_eq!(escaped, String::from_utf8(reference).unwrap());
+    prop_assert_eq!(String::from_utf8(escaped).unwrap(), String::from_utf8(reference).unwrap());
     Ok(())
 }
 

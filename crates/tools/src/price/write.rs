@@ -8,13 +8,14 @@ use crate::object_writer::ObjectWriter;
 impl PriceContent<'_> {
     /// The object as compact JSON (the same bytes as `number::to_json(self)`), and that
     /// JSON escaped as the contents of a JSON string (what `jsonrpc::write_str_contents`
-    /// makes of it), written together.
-    pub(crate) fn to_json_and_escaped(&self) -> (String, String) {
+    /// makes of it), written together. The escaped copy stays bytes: it is only ever
+    /// copied into a response.
+    pub(crate) fn to_json_and_escaped(&self) -> (String, Vec<u8>) {
         let (mut out, mut escaped) = (Vec::with_capacity(768), Vec::with_capacity(896));
         let mut o = ObjectWriter::new(&mut out, &mut escaped);
         self.write(&mut o);
         o.finish();
-        (into_string(out), into_string(escaped))
+        (into_string(out), escaped)
     }
 
     fn write(&self, o: &mut ObjectWriter<'_>) {
