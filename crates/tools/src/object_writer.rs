@@ -8,13 +8,52 @@ use crate::number::JsonNumbers;
 /// [`jsonrpc::write_str_contents`] would make of it: the object as the text of a JSON
 /// string (`{\"k\":1}`), for a result's JSON text item. Writing both at once costs far
 /// less than escaping the finished object, which has a quote every few bytes.
-/// [`ObjectWriter::finish`] closes the object. Keys are written as given: they must need
-/// no escaping.
+/// [`ObjectWriter::finish`] closes the object. Keys come from [`key!`], spelled out in
+/// both forms at compile time.
 pub(crate) struct ObjectWriter<'o> {
     out: &'o mut Vec<u8>,
     escaped: &'o mut Vec<u8>,
     empty: bool,
 }
+
+/// A member name with its punctuation in both outputs: `,"name":` and `,\"name\":` (the
+/// comma is left out for an object's first member). Made by [`key!`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Key {
+    plain: &'static str,
+    escaped: &'static str,
+}
+
+impl Key {
+    /// The key `,"name":` / `,\"name\":`; panics (at compile time, from [`key!`]) when
+    /// `name` would need escaping, which these fixed spellings cannot hold.
+    pub(crate) const fn new(name: &'static str, plain: &'static str, escaped: &'static str) -> Key {
+        let bytes = name.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            assert!(
+                bytes[i] >= 0x20 && bytes[i] != b'"' && bytes[i] != b'\\',
+                "key needs escaping"
+            );
+            i += 1;
+        }
+        Key { plain, escaped }
+    }
+}
+
+/// The [`Key`] for member `name` (a string literal), checked at compile time.
+macro_rules! key {
+    ($name:literal) => {
+        const {
+            $crate::object_writer::Key::new(
+                $name,
+                concat!(",\"", $name, "\":"),
+                concat!(",\\\"", $name, "\\\":"),
+            )
+        }
+    };
+}
+pub(crate) use key;
 
 impl<'o> ObjectWriter<'o> {
     /// Opens an object at the end of `out`, and its escaped copy at the end of `escaped`.
@@ -30,21 +69,16 @@ impl<'o> ObjectWriter<'o> {
         self.escaped.extend_from_slice(bytes);
     }
 
-    fn key(&mut self, key: &str) {
-        if !self.empty {
-            self.verbatim(b",");
-        }
+    fn key(&mut self, key: Key) {
+        // The first member has no comma before it.
+        let skip = usize::from(self.empty);
         self.empty = false;
-        self.out.push(b'"');
-        self.out.extend_from_slice(key.as_bytes());
-        self.out.extend_from_slice(b"\":");
-        self.escaped.extend_from_slice(b"\\\"");
-        self.escaped.extend_from_slice(key.as_bytes());
-        self.escaped.extend_from_slice(b"\\\":");
+        self.out.extend_from_slice(&key.plain.as_bytes()[skip..]);
+        self.escaped.extend_from_slice(&key.escaped.as_bytes()[skip..]);
     }
 
     /// A string member, escaped (and escaped twice in the copy).
-    pub(crate) fn str(&mut self, key: &str, value: &str) {
+    pub(crate) fn str(&mut self, key: Key, value: &str) {
         self.key(key);
         let start = self.out.len();
         jsonrpc::write_str(self.out, value);
@@ -61,7 +95,7 @@ impl<'o> ObjectWriter<'o> {
     }
 
     /// A number member (`null` when not finite, as serde_json writes it).
-    pub(crate) fn f64(&mut self, key: &str, value: f64) {
+    pub(crate) fn f64(&mut self, key: Key, value: f64) {
         self.key(key);
         let start = self.out.len();
         JsonNumbers::write_f64_to(self.out, value);
@@ -70,7 +104,7 @@ impl<'o> ObjectWriter<'o> {
     }
 
     /// A number member, or `null`.
-    pub(crate) fn opt_f64(&mut self, key: &str, value: Option<f64>) {
+    pub(crate) fn opt_f64(&mut self, key: Key, value: Option<f64>) {
         match value {
             Some(value) => self.f64(key, value),
             None => self.null(key),
@@ -78,19 +112,19 @@ impl<'o> ObjectWriter<'o> {
     }
 
     /// A boolean member.
-    pub(crate) fn bool(&mut self, key: &str, value: bool) {
+    pub(crate) fn bool(&mut self, key: Key, value: bool) {
         self.key(key);
         self.verbatim(if value { b"true" } else { b"false" });
     }
 
     /// A `null` member.
-    pub(crate) fn null(&mut self, key: &str) {
+    pub(crate) fn null(&mut self, key: Key) {
         self.key(key);
         self.verbatim(b"null");
     }
 
     /// An object member whose members `write` writes.
-    pub(crate) fn object(&mut self, key: &str, write: impl FnOnce(&mut ObjectWriter<'_>)) {
+    pub(crate) fn object(&mut self, key: Key, write: impl FnOnce(&mut ObjectWriter<'_>)) {
         self.key(key);
         let mut inner = ObjectWriter::new(self.out, self.escaped);
         write(&mut inner);

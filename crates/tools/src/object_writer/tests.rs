@@ -3,18 +3,18 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use super::ObjectWriter;
+use super::{Key, ObjectWriter};
 
 /// Writes `{"a": text, "b": number, "c": {"d": flag, "e": null}}` both ways and checks
 /// the plain output against serde_json and the copy against the escaper.
 fn check(text: &str, number: f64, flag: bool) -> Result<(), TestCaseError> {
     let (mut out, mut escaped) = (Vec::new(), Vec::new());
     let mut o = ObjectWriter::new(&mut out, &mut escaped);
-    o.str("a", text);
-    o.f64("b", number);
-    o.object("c", |inner| {
-        inner.bool("d", flag);
-        inner.null("e");
+    o.str(key!("a"), text);
+    o.f64(key!("b"), number);
+    o.object(key!("c"), |inner| {
+        inner.bool(key!("d"), flag);
+        inner.null(key!("e"));
     });
     o.finish();
     // Keys in sorted order: `json!` sorts them.
@@ -42,4 +42,10 @@ proptest! {
     fn any_member_values_match_both_routes(text in any::<String>(), number in any::<f64>(), flag: bool) {
         check(&text, number, flag)?;
     }
+}
+
+#[test]
+#[should_panic(expected = "key needs escaping")]
+fn keys_that_need_escaping_are_refused() {
+    Key::new("say \"hi\"", "", "");
 }
