@@ -1,6 +1,8 @@
 //! `classify`: one HTTP POST body plus its headers in, a request, a notification or a
 //! ready error response out, checked in the order the MCP 2026-07-28 spec fixes.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use crate::{
@@ -25,8 +27,9 @@ pub const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 pub struct Request<'a> {
     /// The request id, echoed in the response.
     pub id: RequestId,
-    /// The method; dispatching it (and answering -32601) is the caller's job.
-    pub method: String,
+    /// The method, borrowed from the body unless it had escapes; dispatching it (and
+    /// answering -32601) is the caller's job.
+    pub method: Cow<'a, str>,
     /// The params exactly as sent, `_meta` included.
     pub params: Object<'a>,
     /// The validated `params._meta` envelope.
@@ -36,8 +39,9 @@ pub struct Request<'a> {
 /// The MCP per-request `_meta` envelope.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RequestMeta {
-    /// `io.modelcontextprotocol/protocolVersion`; always one of [`SUPPORTED_VERSIONS`].
-    pub protocol_version: String,
+    /// `io.modelcontextprotocol/protocolVersion`: the entry of [`SUPPORTED_VERSIONS`] the
+    /// client named.
+    pub protocol_version: &'static str,
     /// `io.modelcontextprotocol/clientCapabilities`; `{}` means none.
     pub client_capabilities: Map<String, Value>,
     /// `io.modelcontextprotocol/clientInfo`, when sent (any JSON value, not validated).
@@ -93,7 +97,7 @@ fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inboun
     let value: Json<'a> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
     let Envelope { id, method, params } = envelope(value)?;
     let Some(id) = id else {
-        return Ok(Inbound::Notification { method });
+        return Ok(Inbound::Notification { method: method.into_owned() });
     };
     let reject = |error: ErrorObject| Response::err(Some(id.clone()), error);
     let params = params.ok_or_else(|| {
@@ -104,16 +108,26 @@ fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inboun
     })?;
     let meta = request_meta(&params).map_err(reject)?;
     check_headers(headers, &method, &params, &meta).map_err(reject)?;
-    if !SUPPORTED_VERSIONS.contains(&meta.protocol_version.as_str()) {
-        return Err(reject(ErrorObject::unsupported_version(&meta.protocol_version)));
-    }
+    let Some(&protocol_version) = SUPPORTED_VERSIONS.iter().find(|v| **v == meta.protocol_version)
+    else {
+        return Err(reject(ErrorObject::unsupported_version(meta.protocol_version)));
+    };
+    let RequestMetaSent { client_capabilities, client_info, .. } = meta;
+    let meta = RequestMeta { protocol_version, client_capabilities, client_info };
     Ok(Inbound::Request(Request { id, method, params, meta }))
+}
+
+/// `params._meta` as sent, before the version check.
+struct RequestMetaSent<'a> {
+    protocol_version: &'a str,
+    client_capabilities: Map<String, Value>,
+    client_info: Option<Value>,
 }
 
 /// A structurally valid JSON-RPC request or notification.
 struct Envelope<'a> {
     id: Option<RequestId>,
-    method: String,
+    method: Cow<'a, str>,
     params: Option<Object<'a>>,
 }
 
@@ -161,7 +175,8 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
         }
     }
     let method = match object.get("method") {
-        Some(Json::String(method)) => method.to_string(),
+        // Borrowed from the body (no copy) unless it had escapes.
+        Some(Json::String(method)) => method.clone(),
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "method must be a string, got {}",
@@ -195,7 +210,7 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
     Ok(Envelope { id, method, params })
 }
 
-fn request_meta(params: &Object<'_>) -> Result<RequestMeta, ErrorObject> {
+fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
     let meta = match params.get("_meta") {
         Some(Json::Object(meta)) => meta,
         Some(other) => {
@@ -212,7 +227,7 @@ fn request_meta(params: &Object<'_>) -> Result<RequestMeta, ErrorObject> {
         }
     };
     let protocol_version = match meta.get(META_PROTOCOL_VERSION) {
-        Some(Json::String(version)) => version.to_string(),
+        Some(Json::String(version)) => version.as_ref(),
         Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
@@ -222,7 +237,7 @@ fn request_meta(params: &Object<'_>) -> Result<RequestMeta, ErrorObject> {
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
     };
     let client_info = meta.get(META_CLIENT_INFO).map(Json::to_value);
-    Ok(RequestMeta { protocol_version, client_capabilities, client_info })
+    Ok(RequestMetaSent { protocol_version, client_capabilities, client_info })
 }
 
 fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
@@ -243,12 +258,12 @@ fn check_headers(
     headers: &HeaderView<'_>,
     method: &str,
     params: &Object<'_>,
-    meta: &RequestMeta,
+    meta: &RequestMetaSent<'_>,
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
         headers,
         headers::HEADER_PROTOCOL_VERSION,
-        &meta.protocol_version,
+        meta.protocol_version,
         &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
     )?;
     headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
