@@ -17,6 +17,11 @@ mod tests;
 /// `Cache-Control` of discovery and tool-list answers: public, 24 hours.
 pub(crate) const CACHE_PUBLIC_DAY: &str = "public, max-age=86400";
 
+/// `MCP-Protocol-Version` as a ready header name (lower case, as HTTP/1 names are
+/// case-insensitive), so answers do not parse it each time.
+const PROTOCOL_VERSION_HEADER: header::HeaderName =
+    header::HeaderName::from_static("mcp-protocol-version");
+
 /// The JSON-RPC answer as HTTP: status from the error code, `application/json`,
 /// `MCP-Protocol-Version`, and `Cache-Control` (`public, max-age=86400` when
 /// `cacheable`, else `no-store`).
@@ -29,10 +34,7 @@ pub(crate) fn rpc_response(response: &jsonrpc::Response, cacheable: bool) -> Res
 pub(crate) fn rpc_http(status: StatusCode, body: Vec<u8>, cacheable: bool) -> Response<Body> {
     let mut http = serve::json_response(status, Bytes::from(body));
     let headers = http.headers_mut();
-    headers.insert(
-        jsonrpc::HEADER_PROTOCOL_VERSION,
-        HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION),
-    );
+    headers.insert(PROTOCOL_VERSION_HEADER, HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION));
     if cacheable {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
     }

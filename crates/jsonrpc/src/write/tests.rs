@@ -41,6 +41,8 @@ fn complete_response_matches_the_serde_route() {
     let ids = [
         RequestId::from(0),
         RequestId::from(-7),
+        RequestId::from(i64::MIN),
+        RequestId::from(i64::MAX),
         RequestId::from(u64::MAX),
         RequestId::from(""),
         RequestId::from("id \"quoted\"\n"),
@@ -72,10 +74,10 @@ proptest! {
     }
 
     #[test]
-    fn any_id_and_meta_match_the_serde_route(id in any::<i64>(), text_id in any::<String>(), timestamp in any::<String>(), source in any::<String>()) {
+    fn any_id_and_meta_match_the_serde_route(id in any::<i64>(), big_id in any::<u64>(), text_id in any::<String>(), timestamp in any::<String>(), source in any::<String>()) {
         let server = ServerInfo::new(source.clone(), timestamp.clone());
         let meta = ResultMeta { timestamp: &timestamp, source: &source, server: &server };
-        for id in [RequestId::from(id), RequestId::from(text_id.as_str())] {
+        for id in [RequestId::from(id), RequestId::from(big_id), RequestId::from(text_id.as_str())] {
             prop_assert_eq!(fast(&id, meta, &json!({"k": "v"})), reference(&id, meta, &json!({"k": "v"})));
         }
     }

@@ -77,3 +77,12 @@ fn a_legacy_initialize_is_told_the_supported_versions() {
     assert!(legacy_initialize(br#"{"method":"tools/list","params":{}}"#).is_none());
     assert!(legacy_initialize(b"not json").is_none());
 }
+
+#[test]
+fn the_ready_protocol_header_name_is_the_protocols() {
+    assert!(
+        super::PROTOCOL_VERSION_HEADER
+            .as_str()
+            .eq_ignore_ascii_case(jsonrpc::HEADER_PROTOCOL_VERSION)
+    );
+}
