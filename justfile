@@ -29,6 +29,10 @@ load:
     bash scripts/bench-feeds.sh
     bash scripts/bench-tools.sh
 
+# Instructions per tools/call request under callgrind, tool server against bare hyper.
+instructions:
+    bash scripts/bench-tools.sh --instructions
+
 # Rewrite goldens and the generated reference snapshot after an intended change.
 update-goldens:
     UPDATE_EXPECT=1 cargo test --workspace

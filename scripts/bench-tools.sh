@@ -8,6 +8,11 @@
 # made to burn (BUSY_NANOS) as much extra user-mode CPU per request as the tool server
 # spent above it, to show what that much work alone does to throughput on this machine.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32).
+#
+# `scripts/bench-tools.sh --instructions` counts instead: both servers run under
+# callgrind while one wrk connection sends the same request for BENCH_SECONDS, and it
+# prints the instructions each executes per request (and the tool server's handler
+# share). Unlike req/s these counts repeat closely whatever else the machine is doing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib-cpu.sh
@@ -15,11 +20,21 @@ source scripts/lib-cpu.sh
 SECONDS_=${BENCH_SECONDS:-10}
 THREADS=${BENCH_THREADS:-2}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
+MODE=load
+case "${1:-}" in
+  "") ;;
+  --instructions) MODE=instructions ;;
+  *) echo "usage: $0 [--instructions]" >&2; exit 2 ;;
+esac
 
-if ! command -v wrk > /dev/null; then
-  echo "== installing wrk"
-  apt-get install -y wrk > /dev/null || { apt-get update > /dev/null && apt-get install -y wrk > /dev/null; }
-fi
+# need COMMAND PACKAGE: installs PACKAGE when COMMAND is missing.
+need() {
+  command -v "$1" > /dev/null && return 0
+  echo "== installing $2"
+  apt-get install -y "$2" > /dev/null || { apt-get update > /dev/null && apt-get install -y "$2" > /dev/null; }
+}
+need wrk wrk
+[ "$MODE" = instructions ] && need valgrind valgrind
 
 echo "== cargo build --release -p tool-server, example fixed_json"
 cargo build --release --locked -p tool-server
@@ -35,14 +50,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start NAME COMMAND...: runs a server on a free port and sets ADDR from its stderr.
+# start NAME COMMAND...: runs a server on a free port and sets ADDR from its stderr
+# (waiting up to 60 s: under callgrind, start-up is slow).
 start() {
   local name=$1; shift
   "$@" 2> "$WORK/$name.log" &
   SERVER_PID=$!
   PIDS+=("$SERVER_PID")
   ADDR=""
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do
     ADDR=$(grep -o 'listening on http://[0-9.:]*' "$WORK/$name.log" | head -1 | sed 's|listening on http://||') || true
     [ -n "$ADDR" ] && return 0
     sleep 0.1
@@ -59,9 +75,10 @@ wrk.headers["Mcp-Method"] = "tools/call"
 wrk.headers["Mcp-Name"] = "get_diamond_price"
 wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.23,"color":"G","clarity":"VS2","shape":"oval","shape_ratio":1.35},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
 done = function(summary, latency, requests)
-  io.write(string.format("RESULT %.1f %.3f %.3f %d\n", summary.requests / (summary.duration / 1e6),
+  io.write(string.format("RESULT %.1f %.3f %.3f %d %d\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    summary.requests))
 end
 LUA
 
@@ -71,7 +88,8 @@ run() {
   local ticks user result
   ticks=$(cpu_ticks "$SERVER_PID")
   user=$(user_ticks "$SERVER_PID")
-  result=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" | grep '^RESULT')
+  result=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_}s" --latency -s "$2" "http://$1/" \
+    | grep '^RESULT' | cut -d' ' -f1-5)
   local rps all_us user_us
   rps=$(echo "$result" | cut -d' ' -f2)
   all_us=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - ticks)) "$rps" "$SECONDS_")
@@ -79,13 +97,51 @@ run() {
   echo "$result $all_us $user_us"
 }
 
+# check_answer ADDR: the tool server answers the benched request correctly (into answer.json).
+check_answer() {
+  local lua_body
+  lua_body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
+  curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+    -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
+    --data "$lua_body" "http://$1/" > "$WORK/answer.json"
+  grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
+}
+
+# count NAME COMMAND...: starts the server under callgrind, counts from a clean slate
+# while one wrk connection sends the request, and prints "REQUESTS TOTAL HANDLER"
+# (instructions; HANDLER is the tool server's handler, 0 for others).
+count() {
+  local name=$1; shift
+  start "$name" valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.out" "$@"
+  if [ "$name" = tool-server ]; then check_answer "$ADDR"; fi
+  callgrind_control -z "$SERVER_PID" > /dev/null 2>&1
+  local requests
+  requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$WORK/call.lua" "http://$ADDR/" \
+    | grep '^RESULT' | cut -d' ' -f6)
+  callgrind_control -d "$SERVER_PID" > /dev/null 2>&1
+  kill -9 "$SERVER_PID" 2> /dev/null || true
+  local dump="$WORK/$name.out.1" total handler
+  total=$(sed -n 's/^totals: //p' "$dump")
+  callgrind_annotate --inclusive=yes "$dump" > "$dump.txt" 2> /dev/null
+  handler=$(awk '/ToolService as serve::Handler>::handle/ { gsub(",", "", $1); print $1; exit }' "$dump.txt")
+  echo "$requests $total ${handler:-0}"
+}
+
+if [ "$MODE" = instructions ]; then
+  read -r tool_n tool_total tool_handler < <(count tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0)
+  read -r base_n base_total _ < <(count fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json")
+  echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
+  awk -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
+    printf "tool-server tools/call price: %.1f k (handler %.1f k) over %d requests\n", tt / tn / 1000, th / tn / 1000, tn
+    printf "bare hyper, same bytes:       %.1f k over %d requests\n", bt / bn / 1000, bn
+    printf "tool-server = %.2f x baseline instructions per request\n", (tt / tn) / (bt / bn)
+  }'
+  exit 0
+fi
+
 start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
 # Check the request is answered correctly once before timing it.
-lua_body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
-curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-  -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
-  --data "$lua_body" "http://$ADDR/" > "$WORK/answer.json"
-grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
+check_answer "$ADDR"
 read -r _ tool_rps tool_p50 tool_p99 tool_err tool_cpu tool_user < <(run "$ADDR" "$WORK/call.lua")
 
 start fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json"
