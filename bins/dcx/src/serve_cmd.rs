@@ -54,7 +54,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
 
     let mut feed_config = feeds::Config::new(unix_now);
     feed_config.source = source.clone();
-    feed_config.poll = if matches!(source, datasets::Source::History(_)) { poll } else { None };
+    feed_config.poll = poll;
     feed_config.access_log = args.access_log;
     feed_config.version = env!("CARGO_PKG_VERSION");
     let (feeds, notes) = feeds::Feeds::open(feed_config)?;

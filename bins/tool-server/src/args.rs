@@ -22,9 +22,10 @@ pub(crate) struct Args {
     /// Serve a folder of dated (YYYY-MM-DD) snapshot folders; the newest valid one is live.
     #[arg(long)]
     pub(crate) history: Option<PathBuf>,
-    /// Also reload the data every this many seconds (SIGHUP always reloads).
-    #[arg(long)]
-    pub(crate) poll_secs: Option<u64>,
+    /// Seconds between checks of the history folder for a new day; 0 disables polling
+    /// (SIGHUP always reloads).
+    #[arg(long, default_value_t = 60)]
+    pub(crate) poll_secs: u64,
     /// The MCP endpoint URL to advertise [default: http://<listen address>/].
     #[arg(long)]
     pub(crate) public_url: Option<String>,
@@ -57,9 +58,6 @@ pub(crate) struct Settings {
 impl Args {
     /// Checks the flags that clap cannot.
     pub(crate) fn into_settings(self) -> Result<Settings, String> {
-        if self.poll_secs == Some(0) {
-            return Err("--poll-secs must be at least 1".to_owned());
-        }
         for url in self.public_url.iter().chain(self.docs_url.iter()).chain([&self.feed_url]) {
             if !(url.starts_with("http://") || url.starts_with("https://")) {
                 return Err(format!("{url:?} is not an http(s) URL"));
@@ -73,7 +71,7 @@ impl Args {
         Ok(Settings {
             listen: self.listen,
             source,
-            poll: self.poll_secs.map(Duration::from_secs),
+            poll: Some(Duration::from_secs(self.poll_secs)).filter(|poll| !poll.is_zero()),
             args: self,
         })
     }

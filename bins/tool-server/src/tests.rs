@@ -15,7 +15,14 @@ fn defaults_serve_the_embedded_snapshot_on_8081() {
     let settings = parse(&[]).unwrap();
     assert_eq!(settings.listen.to_string(), "127.0.0.1:8081");
     assert_eq!(settings.source, datasets::Source::Embedded);
-    assert_eq!(settings.poll, None);
+    assert_eq!(settings.poll, Some(std::time::Duration::from_secs(60)));
+}
+
+#[test]
+fn poll_secs_is_the_feed_servers_flag() {
+    let every = |flags: &[&str]| parse(flags).unwrap().poll.map(|poll| poll.as_secs());
+    assert_eq!(every(&["--poll-secs", "5"]), Some(5));
+    assert_eq!(every(&["--poll-secs", "0"]), None);
 }
 
 #[test]
@@ -26,7 +33,7 @@ fn snapshot_and_history_exclude_each_other() {
 
 #[test]
 fn bad_values_are_refused() {
-    assert!(parse(&["--poll-secs", "0"]).is_err());
+    assert!(parse(&["--poll-secs", "-1"]).is_err());
     assert!(parse(&["--public-url", "ftp://x"]).is_err());
     assert!(parse(&["--listen", "nowhere"]).is_err());
 }

@@ -1,6 +1,6 @@
 //! [`Live`]: the history being served, swapped atomically when a reload succeeds.
 
-use std::{path::PathBuf, sync::Arc};
+use std::{path::PathBuf, sync::Arc, time::Duration};
 
 use arc_swap::ArcSwap;
 
@@ -18,6 +18,17 @@ pub enum Source {
 }
 
 impl Source {
+    /// How often to read this source again, given the configured `period`: the one
+    /// reload rule of both servers. A history folder gains a day at a time, so it is
+    /// polled (a zero period turns that off); one snapshot folder and the embedded
+    /// snapshot change only when told (SIGHUP), so they are never polled.
+    pub fn poll_period(&self, period: Option<Duration>) -> Option<Duration> {
+        match self {
+            Source::History(_) => period.filter(|period| !period.is_zero()),
+            Source::Snapshot(_) | Source::Embedded => None,
+        }
+    }
+
     fn load(&self) -> Result<(History, Vec<String>), Error> {
         match self {
             Source::Embedded => Ok((History::single(Snapshot::reference()), Vec::new())),

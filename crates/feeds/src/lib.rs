@@ -60,8 +60,9 @@ pub struct Config {
     /// Connection, body and time limits. The default refuses any request body
     /// (`max_body_bytes = 0`, answered `413` by `serve`).
     pub limits: serve::Limits,
-    /// How often a history folder is read again for a new day; `None` disables
-    /// polling. SIGHUP always triggers a reload. Only used for [`datasets::Source::History`].
+    /// How often a history folder is read again for a new day; `None` or zero disables
+    /// polling. SIGHUP always triggers a reload. Only a [`datasets::Source::History`] is
+    /// polled ([`datasets::Source::poll_period`]).
     pub poll: Option<Duration>,
     /// Report every answered request as an [`Event::Server`] access line.
     pub access_log: bool,
@@ -125,10 +126,7 @@ pub async fn serve(
 ) {
     let events = Arc::new(events);
     let config = feeds.config().clone();
-    let poll = match config.source {
-        datasets::Source::History(_) => config.poll.filter(|poll| !poll.is_zero()),
-        _ => None,
-    };
+    let poll = config.source.poll_period(config.poll);
     let reloader = {
         let (feeds, events) = (Arc::clone(&feeds), Arc::clone(&events));
         tokio::spawn(serve::reload_loop(

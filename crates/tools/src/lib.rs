@@ -64,14 +64,16 @@ pub async fn run(
     Ok(())
 }
 
-/// Starts reloading `live` on SIGHUP and, when `poll` is set, at that interval; the loop
-/// runs off the request path and reports only reloads that changed or refused something.
-/// Abort the returned task to stop it.
+/// Starts reloading `live` on SIGHUP and, for a history folder, every `poll` (the feed
+/// server's rule, [`datasets::Source::poll_period`]: `None` or zero turns polling off);
+/// the loop runs off the request path and reports only reloads that changed or refused
+/// something. Abort the returned task to stop it.
 pub fn spawn_reloads(
     live: Arc<datasets::Live>,
     poll: Option<std::time::Duration>,
     report: impl Fn(&str) + Send + Sync + 'static,
 ) -> tokio::task::JoinHandle<()> {
+    let poll = live.source().poll_period(poll);
     let reload = move || live.reload().message().unwrap_or_default().to_owned();
     let report = move |line: String| {
         if !line.is_empty() {

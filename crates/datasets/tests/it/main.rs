@@ -146,3 +146,14 @@ fn publishing_is_atomic_and_never_overwrites_without_force() {
         .collect();
     assert!(leftovers.is_empty());
 }
+
+#[test]
+fn only_a_history_folder_is_polled() {
+    let minute = Some(std::time::Duration::from_secs(60));
+    let history = Source::History("h".into());
+    assert_eq!(history.poll_period(minute), minute);
+    assert_eq!(history.poll_period(Some(std::time::Duration::ZERO)), None);
+    assert_eq!(history.poll_period(None), None);
+    assert_eq!(Source::Snapshot("s".into()).poll_period(minute), None);
+    assert_eq!(Source::Embedded.poll_period(minute), None);
+}
