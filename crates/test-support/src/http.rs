@@ -83,6 +83,16 @@ pub fn exchange_blocking(addr: SocketAddr, raw: &[u8]) -> Reply {
     reply
 }
 
+/// `GET path` with `Connection: close` on a new blocking connection to `addr`
+/// (`host:port`).
+pub fn get_blocking(addr: &str, path: &str) -> Reply {
+    let addr = addr.parse().unwrap_or_else(|err| panic!("bad address {addr:?}: {err}"));
+    exchange_blocking(
+        addr,
+        format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+}
+
 /// One raw keep-alive connection.
 pub struct Client {
     stream: TcpStream,

@@ -1,4 +1,5 @@
-//! Test helpers shared by every crate: fixture paths and golden-file comparison.
+//! Test helpers shared by every crate: fixture paths, golden-file comparison, days of a
+//! history folder, and server binaries run as child processes.
 //!
 //! **Architecture invariant:** this crate is only ever a `[dev-dependencies]` entry.
 //! Goldens are rewritten, instead of compared, when `UPDATE_EXPECT=1` is set.
@@ -6,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod http;
+pub mod process;
 
 /// The workspace root, found from this crate's manifest directory.
 pub fn workspace_root() -> PathBuf {
@@ -27,6 +29,26 @@ pub fn fixture(rel: &str) -> String {
     let path = fixture_path(rel);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|err| panic!("cannot read fixture {}: {err}", path.display()))
+}
+
+/// Writes the reference snapshot (`fixtures/snapshot/`) into `dir/<date>/` as one day of a
+/// history folder: every feed's `ts` set to `<date>T00:00:00Z`, then `edit` applied to
+/// each feed's text (called with the file name, e.g. `index.json`).
+#[track_caller]
+pub fn write_day(dir: &Path, date: &str, edit: impl Fn(&str, String) -> String) {
+    let day = dir.join(date);
+    std::fs::create_dir_all(&day).expect("create the day folder");
+    let mut names: Vec<String> = std::fs::read_dir(fixture_path("snapshot"))
+        .expect("fixtures/snapshot")
+        .map(|entry| entry.expect("a fixture entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".json"))
+        .collect();
+    names.sort();
+    for name in names {
+        let text = fixture(&format!("snapshot/{name}"))
+            .replace("2026-11-20T00:00:00Z", &format!("{date}T00:00:00Z"));
+        std::fs::write(day.join(&name), edit(&name, text)).expect("write a feed");
+    }
 }
 
 /// True when goldens should be rewritten rather than compared.

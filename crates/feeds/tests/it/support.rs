@@ -138,13 +138,10 @@ pub(crate) fn temp_dir(name: &str) -> PathBuf {
 /// Writes the reference snapshot into `dir/<date>/` with every feed's `ts` set to
 /// `<date>T00:00:00Z`, and `edit` applied to each feed's text.
 pub(crate) fn write_day(dir: &Path, date: &str, edit: impl Fn(Feed, String) -> String) {
-    let day = dir.join(date);
-    std::fs::create_dir_all(&day).unwrap();
-    for feed in Feed::ALL {
-        let text = test_support::fixture(&format!("snapshot/{}", feed.file_name()));
-        let text = text.replace("2026-11-20T00:00:00Z", &format!("{date}T00:00:00Z"));
-        std::fs::write(day.join(feed.file_name()), edit(feed, text)).unwrap();
-    }
+    test_support::write_day(dir, date, |name, text| {
+        let feed = Feed::ALL.into_iter().find(|feed| feed.file_name() == name);
+        edit(feed.unwrap_or_else(|| panic!("{name} is not a feed file")), text)
+    });
 }
 
 /// [`write_day`] without further edits.

@@ -1,0 +1,53 @@
+//! Smoke tests of the `tool-server` process: port 0, reloads by polling a history folder
+//! and by SIGHUP (the feed server's rules), SIGTERM drain. Loopback only.
+
+use test_support::{http::get_blocking, process::Server, write_day};
+
+fn start(args: &[&str]) -> Server {
+    Server::start(env!("CARGO_BIN_EXE_tool-server"), args)
+}
+
+/// A fresh history folder for one test.
+fn history_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tool-server-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn live_ts(addr: &str) -> String {
+    let health = get_blocking(addr, "/health");
+    assert_eq!(health.status, 200, "{health:?}");
+    health.json()["snapshot"]["ts"].as_str().expect("health names the live ts").to_owned()
+}
+
+#[test]
+fn a_new_history_day_is_picked_up_by_polling_and_sigterm_drains() {
+    let dir = history_dir("poll");
+    write_day(&dir, "2026-11-20", |_, text| text);
+    let server =
+        start(&["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "1"]);
+    let addr = server.listening_addr();
+    assert_eq!(live_ts(&addr), "2026-11-20T00:00:00Z");
+
+    // No signal: the poll finds the new day.
+    write_day(&dir, "2026-11-21", |_, text| text);
+    server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
+    assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
+
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn with_polling_off_sighup_still_reloads() {
+    let dir = history_dir("hup");
+    write_day(&dir, "2026-11-20", |_, text| text);
+    let server =
+        start(&["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"]);
+    let addr = server.listening_addr();
+    write_day(&dir, "2026-11-21", |_, text| text);
+    server.signal("HUP");
+    server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z");
+    assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
+    let _ = std::fs::remove_dir_all(&dir);
+}
