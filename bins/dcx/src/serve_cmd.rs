@@ -30,9 +30,34 @@ pub(crate) struct Args {
     /// Public URL of the MCP endpoint [default: http://<tool listen address>/].
     #[arg(long)]
     public_url: Option<String>,
+    /// Where the tool server's `GET /` sends browsers [default: its own /docs page].
+    #[arg(long)]
+    docs_url: Option<String>,
+    /// An Origin the tool server allows besides loopback ones (repeatable), e.g.
+    /// https://app.example.com.
+    #[arg(long = "allowed-origin")]
+    allowed_origins: Vec<String>,
     /// Log every request, one line each, on stderr.
     #[arg(long)]
     access_log: bool,
+    /// Seconds in-flight requests may take to finish after SIGINT/SIGTERM.
+    #[arg(long, default_value_t = 10)]
+    grace_secs: u64,
+}
+
+impl Args {
+    /// Checks what clap cannot, before any I/O: the URL flags.
+    fn check(&self) -> Result<(), String> {
+        let urls = [
+            ("--feed-url", &self.feed_url),
+            ("--public-url", &self.public_url),
+            ("--docs-url", &self.docs_url),
+        ];
+        for (flag, url) in urls.iter().filter_map(|(flag, url)| Some((flag, url.as_deref()?))) {
+            tools::check_url(flag, url)?;
+        }
+        Ok(())
+    }
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
@@ -42,6 +67,8 @@ pub(crate) fn run(args: Args) -> Outcome {
 }
 
 async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+    args.check()?;
+    let grace = Duration::from_secs(args.grace_secs);
     let source = match (args.snapshot, args.history) {
         (Some(dir), _) => datasets::Source::Snapshot(dir),
         (None, Some(dir)) => datasets::Source::History(dir),
@@ -56,6 +83,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     feed_config.source = source.clone();
     feed_config.poll = poll;
     feed_config.access_log = args.access_log;
+    feed_config.limits.grace = grace;
     feed_config.version = env!("CARGO_PKG_VERSION");
     let (feeds, notes) = feeds::Feeds::open(feed_config)?;
     notes.iter().for_each(|note| log("feeds", note));
@@ -66,7 +94,10 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut tool_config = tools::Config::new(live, Arc::new(chrono::Utc::now));
     tool_config.links = tools::price::Links { feed_url };
     tool_config.public_url = args.public_url;
+    tool_config.docs_url = args.docs_url;
+    tool_config.allowed_origins = args.allowed_origins;
     tool_config.access_log = args.access_log;
+    tool_config.limits.grace = grace;
 
     let feed_server =
         feeds::serve(Arc::new(feeds), feed_listener, serve::shutdown_signal(), |event| {

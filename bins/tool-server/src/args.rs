@@ -58,11 +58,11 @@ pub(crate) struct Settings {
 impl Args {
     /// Checks the flags that clap cannot.
     pub(crate) fn into_settings(self) -> Result<Settings, String> {
-        for url in self.public_url.iter().chain(self.docs_url.iter()).chain([&self.feed_url]) {
-            if !(url.starts_with("http://") || url.starts_with("https://")) {
-                return Err(format!("{url:?} is not an http(s) URL"));
-            }
+        let urls = [("--public-url", &self.public_url), ("--docs-url", &self.docs_url)];
+        for (flag, url) in urls.iter().filter_map(|(flag, url)| Some((flag, url.as_deref()?))) {
+            tools::check_url(flag, url)?;
         }
+        tools::check_url("--feed-url", &self.feed_url)?;
         let source = match (&self.snapshot, &self.history) {
             (Some(dir), _) => datasets::Source::Snapshot(dir.clone()),
             (None, Some(dir)) => datasets::Source::History(dir.clone()),

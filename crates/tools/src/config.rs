@@ -55,6 +55,23 @@ impl Config {
     }
 }
 
+/// Checks the value of a URL flag (`--public-url`, `--docs-url`, `--feed-url`): an
+/// absolute `http` or `https` URL (scheme in any case) with a host. The error names the
+/// flag and the value.
+pub fn check_url(flag: &str, url: &str) -> Result<(), String> {
+    let rest = url.split_once("://").and_then(|(scheme, rest)| {
+        (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
+            .then_some(rest)
+    });
+    match rest {
+        None => Err(format!("{flag} {url:?} is not an http(s) URL")),
+        Some(rest) if rest.is_empty() || rest.starts_with(['/', '?', '#']) => {
+            Err(format!("{flag} {url:?} has no host"))
+        }
+        Some(_) => Ok(()),
+    }
+}
+
 impl fmt::Debug for Config {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Config")
@@ -68,3 +85,6 @@ impl fmt::Debug for Config {
             .finish_non_exhaustive()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -40,7 +40,7 @@ pub use jsonrpc::Object;
 
 pub use crate::{
     catalog::{Tool, tool_definitions},
-    config::{Clock, Config, SERVER_NAME, SERVER_VERSION},
+    config::{Clock, Config, SERVER_NAME, SERVER_VERSION, check_url},
     manifest::{health, manifest},
     origin::origin_allowed,
     service::{ToolService, handler},

@@ -121,62 +121,75 @@ fn documented_examples_are_true() {
 }
 
 /// `dcx serve` starts both servers on the same data; a quote's tracking link points at
-/// the feed server actually running, and SIGTERM drains both and exits 0.
+/// the feed server actually running, the tool server honours `--allowed-origin`, and
+/// SIGTERM drains both and exits 0.
 #[test]
 fn serve_runs_both_servers_and_links_them() {
-    use std::io::{BufRead, BufReader, Read, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-        .args(["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"])
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-    let mut address = |server: &str| loop {
-        let line = lines.next().expect("dcx serve exited early").unwrap();
-        if let Some(rest) = line.strip_prefix(&format!("dcx serve: {server}: listening on http://"))
-        {
-            return rest.trim().to_owned();
-        }
+    use test_support::{
+        http::{exchange_blocking, get_blocking},
+        process::Server,
     };
-    let (first, second) = (address("feeds"), address("tools"));
-    let (feeds, tools) = (first, second);
-    let request = |addr: &str, text: String| -> String {
-        let mut stream = std::net::TcpStream::connect(addr).unwrap();
-        stream.write_all(text.as_bytes()).unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        response
-    };
-    let index = request(
-        &feeds,
-        format!("GET /index.json HTTP/1.1\r\nHost: {feeds}\r\nConnection: close\r\n\r\n"),
+    let server = Server::start(
+        env!("CARGO_BIN_EXE_dcx"),
+        &[
+            "serve",
+            "--feed-listen",
+            "127.0.0.1:0",
+            "--tool-listen",
+            "127.0.0.1:0",
+            "--allowed-origin",
+            "https://app.example",
+        ],
     );
-    assert!(index.starts_with("HTTP/1.1 200"), "{index}");
-    assert!(index.contains("\"dcx\": 4016.38"), "{index}");
+    let address = |server_name: &str| {
+        let line = server.line(&format!("dcx serve: {server_name}: listening on http://"));
+        line.rsplit("http://").next().unwrap().trim().to_owned()
+    };
+    let (feeds, tools) = (address("feeds"), address("tools"));
+    let index = get_blocking(&feeds, "/index.json");
+    assert_eq!(index.status, 200, "{index:?}");
+    assert!(index.text().contains("\"dcx\": 4016.38"), "{}", index.text());
     let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.0,"color":"G","clarity":"VS2"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
-    let call = request(
-        &tools,
+    let call = exchange_blocking(
+        tools.parse().unwrap(),
         format!(
-            "POST / HTTP/1.1\r\nHost: {tools}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "POST / HTTP/1.1\r\nHost: {tools}\r\nOrigin: https://app.example\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
-        ),
+        )
+        .as_bytes(),
     );
-    assert!(call.starts_with("HTTP/1.1 200"), "{call}");
+    assert_eq!(call.status, 200, "{}", call.text());
+    assert_eq!(call.header("access-control-allow-origin"), Some("https://app.example"));
     let link = format!("http://{feeds}/track?shape=round&carat=1&color=G&clarity=VS2");
-    assert!(call.contains(&link), "{call}");
-    let track = request(
-        &feeds,
-        format!(
-            "GET {} HTTP/1.1\r\nHost: {feeds}\r\nConnection: close\r\n\r\n",
-            &link[link.find("/track").unwrap()..]
-        ),
-    );
-    assert!(track.starts_with("HTTP/1.1 200") && track.contains("5900"), "{track}");
+    assert!(call.text().contains(&link), "{}", call.text());
+    let track = get_blocking(&feeds, &link[link.find("/track").unwrap()..]);
+    assert!(track.status == 200 && track.text().contains("5900"), "{}", track.text());
 
-    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{status:?}");
+    server.stop_gracefully();
+}
+
+/// Bad URL flags are refused with the flag and the value named, before anything is bound.
+#[test]
+fn serve_refuses_bad_url_flags() {
+    for (flag, url, problem) in [
+        ("--public-url", "ftp://x", "is not an http(s) URL"),
+        ("--feed-url", "localhost:8080", "is not an http(s) URL"),
+        ("--docs-url", "http://", "has no host"),
+    ] {
+        let out = dcx(&[
+            "serve",
+            "--feed-listen",
+            "127.0.0.1:0",
+            "--tool-listen",
+            "127.0.0.1:0",
+            flag,
+            url,
+        ]);
+        assert!(!out.status.success(), "{flag} {url}");
+        let text = stderr(&out);
+        assert!(text.contains(&format!("{flag} {url:?} {problem}")), "{text}");
+        assert!(!text.contains("listening"), "{text}");
+    }
 }
 
 /// `dcx build` writes a valid snapshot, byte-identical for identical input, never
