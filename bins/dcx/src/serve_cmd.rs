@@ -69,11 +69,7 @@ pub(crate) fn run(args: Args) -> Outcome {
 async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     args.check()?;
     let grace = Duration::from_secs(args.grace_secs);
-    let source = match (args.snapshot, args.history) {
-        (Some(dir), _) => datasets::Source::Snapshot(dir),
-        (None, Some(dir)) => datasets::Source::History(dir),
-        (None, None) => datasets::Source::Embedded,
-    };
+    let source = datasets::Source::from_dirs(args.snapshot, args.history);
     let poll = Some(Duration::from_secs(args.poll_secs)).filter(|poll| !poll.is_zero());
     let feed_listener = tokio::net::TcpListener::bind(args.feed_listen).await?;
     let tool_listener = tokio::net::TcpListener::bind(args.tool_listen).await?;

@@ -46,11 +46,7 @@ fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut config = feeds::Config::new(now);
-    config.source = match (args.snapshot, args.history) {
-        (Some(dir), _) => datasets::Source::Snapshot(dir),
-        (None, Some(dir)) => datasets::Source::History(dir),
-        (None, None) => datasets::Source::Embedded,
-    };
+    config.source = datasets::Source::from_dirs(args.snapshot, args.history);
     config.poll = Some(Duration::from_secs(args.poll_secs)).filter(|poll| !poll.is_zero());
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);

@@ -63,11 +63,7 @@ impl Args {
             tools::check_url(flag, url)?;
         }
         tools::check_url("--feed-url", &self.feed_url)?;
-        let source = match (&self.snapshot, &self.history) {
-            (Some(dir), _) => datasets::Source::Snapshot(dir.clone()),
-            (None, Some(dir)) => datasets::Source::History(dir.clone()),
-            (None, None) => datasets::Source::Embedded,
-        };
+        let source = datasets::Source::from_dirs(self.snapshot.clone(), self.history.clone());
         Ok(Settings {
             listen: self.listen,
             source,

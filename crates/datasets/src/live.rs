@@ -18,6 +18,16 @@ pub enum Source {
 }
 
 impl Source {
+    /// The source the servers' `--snapshot DIR` / `--history DIR` flags name (the flags
+    /// exclude each other; given both, the snapshot wins); neither means the embedded one.
+    pub fn from_dirs(snapshot: Option<PathBuf>, history: Option<PathBuf>) -> Source {
+        match (snapshot, history) {
+            (Some(dir), _) => Source::Snapshot(dir),
+            (None, Some(dir)) => Source::History(dir),
+            (None, None) => Source::Embedded,
+        }
+    }
+
     /// How often to read this source again, given the configured `period`: the one
     /// reload rule of both servers. A history folder gains a day at a time, so it is
     /// polled (a zero period turns that off); one snapshot folder and the embedded

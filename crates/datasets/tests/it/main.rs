@@ -157,3 +157,12 @@ fn only_a_history_folder_is_polled() {
     assert_eq!(Source::Snapshot("s".into()).poll_period(minute), None);
     assert_eq!(Source::Embedded.poll_period(minute), None);
 }
+
+#[test]
+fn the_folder_flags_name_the_source() {
+    let dir = |name: &str| Some(std::path::PathBuf::from(name));
+    assert_eq!(Source::from_dirs(None, None), Source::Embedded);
+    assert_eq!(Source::from_dirs(dir("s"), None), Source::Snapshot("s".into()));
+    assert_eq!(Source::from_dirs(None, dir("h")), Source::History("h".into()));
+    assert_eq!(Source::from_dirs(dir("s"), dir("h")), Source::Snapshot("s".into()));
+}
