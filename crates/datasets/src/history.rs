@@ -53,6 +53,17 @@ impl History {
     /// Loads every `YYYY-MM-DD` folder of `dir`. Invalid days are left out and described
     /// in the returned notes; the newest valid day is live. Fails when no day is valid.
     pub fn load(dir: &Path) -> Result<(History, Vec<String>), Error> {
+        History::load_reusing(dir, None)
+    }
+
+    /// [`History::load`] for a reload: a day whose five files are byte for byte those of
+    /// the same day in `previous` keeps that day's parsed snapshot (the same `Arc`),
+    /// instead of being parsed and validated again. A poll of an unchanged history then
+    /// costs reading the files, not parsing a year of snapshots.
+    pub fn load_reusing(
+        dir: &Path,
+        previous: Option<&History>,
+    ) -> Result<(History, Vec<String>), Error> {
         let entries = std::fs::read_dir(dir)
             .map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
         let mut dated = Vec::new();
@@ -69,9 +80,14 @@ impl History {
         dated.sort();
         let mut days = Vec::with_capacity(dated.len());
         let mut notes = Vec::new();
+        let known = |date: NaiveDate| previous?.days.iter().find(|day| day.date == date);
         for (date, path) in dated {
-            match fs::load_dir(&path) {
-                Ok(snapshot) => days.push(Day { date, snapshot: Arc::new(snapshot) }),
+            let loaded = fs::read_files(&path).and_then(|files| match known(date) {
+                Some(day) if *day.snapshot.files() == files => Ok(Arc::clone(&day.snapshot)),
+                _ => Snapshot::parse(files).map(Arc::new),
+            });
+            match loaded {
+                Ok(snapshot) => days.push(Day { date, snapshot }),
                 Err(err) => {
                     notes.push(format!("skipped {date}: {}", err.to_string().replace('\n', ";")))
                 }

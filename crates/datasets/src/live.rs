@@ -39,11 +39,13 @@ impl Source {
         }
     }
 
-    fn load(&self) -> Result<(History, Vec<String>), Error> {
+    /// Reads the source; on a reload, days unchanged since `previous` keep their parsed
+    /// snapshots ([`History::load_reusing`]).
+    fn load(&self, previous: Option<&History>) -> Result<(History, Vec<String>), Error> {
         match self {
             Source::Embedded => Ok((History::single(Snapshot::reference()), Vec::new())),
             Source::Snapshot(dir) => Ok((History::single(fs::load_dir(dir)?), Vec::new())),
-            Source::History(dir) => History::load(dir),
+            Source::History(dir) => History::load_reusing(dir, previous),
         }
     }
 }
@@ -81,7 +83,7 @@ pub struct Live {
 impl Live {
     /// Loads `source`; it must hold at least one valid snapshot.
     pub fn open(source: Source) -> Result<(Live, Vec<String>), Error> {
-        let (history, notes) = source.load()?;
+        let (history, notes) = source.load(None)?;
         let live = Live {
             source,
             current: ArcSwap::from_pointee(history),
@@ -114,7 +116,7 @@ impl Live {
     /// days are reported once, when they first appear.
     pub fn reload(&self) -> ReloadOutcome {
         let old = self.current.load_full();
-        match self.source.load() {
+        match self.source.load(Some(&old)) {
             Err(err) => ReloadOutcome::Refused(format!(
                 "reload refused, still serving snapshot {}: {}",
                 old.live().ts_text(),
@@ -155,8 +157,9 @@ impl Live {
 
 fn same(a: &History, b: &History) -> bool {
     a.days().len() == b.days().len()
-        && a.days()
-            .iter()
-            .zip(b.days())
-            .all(|(x, y)| x.date == y.date && x.snapshot.files() == y.snapshot.files())
+        && a.days().iter().zip(b.days()).all(|(x, y)| {
+            x.date == y.date
+                && (Arc::ptr_eq(&x.snapshot, &y.snapshot)
+                    || x.snapshot.files() == y.snapshot.files())
+        })
 }

@@ -166,3 +166,42 @@ fn the_folder_flags_name_the_source() {
     assert_eq!(Source::from_dirs(None, dir("h")), Source::History("h".into()));
     assert_eq!(Source::from_dirs(dir("s"), dir("h")), Source::Snapshot("s".into()));
 }
+
+/// A reload keeps the parsed snapshot of every day whose files did not change, parses a
+/// day whose files did, and still refuses a day that became invalid.
+#[test]
+fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
+    let dir = TempDir::new("reuse");
+    publish(&dir.0, "2026-11-19", 1.0);
+    publish(&dir.0, "2026-11-20", 1.01);
+    let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
+    let before = live.history();
+
+    publish(&dir.0, "2026-11-21", 1.02);
+    assert!(matches!(live.reload(), ReloadOutcome::Swapped(_)));
+    let after = live.history();
+    for (old, new) in before.days().iter().zip(after.days()) {
+        assert!(
+            std::sync::Arc::ptr_eq(&old.snapshot, &new.snapshot),
+            "{} was parsed again",
+            old.date
+        );
+    }
+
+    // The same day republished with other numbers is parsed again.
+    let files = reference::generate_variant("2026-11-20T06:00:00Z", 1.05);
+    fs::write_dir_atomic(&dir.0.join("2026-11-20"), &files, true).unwrap();
+    assert!(matches!(live.reload(), ReloadOutcome::Swapped(_)));
+    let republished = live.history();
+    let day = &republished.days()[1];
+    assert!(!std::sync::Arc::ptr_eq(&day.snapshot, &after.days()[1].snapshot));
+    assert_eq!(day.snapshot.files(), &files);
+
+    // A known day that turns invalid is left out, not kept from memory.
+    std::fs::write(dir.0.join("2026-11-19/depth.json"), "[]").unwrap();
+    match live.reload() {
+        ReloadOutcome::Swapped(text) => assert!(text.contains("skipped 2026-11-19"), "{text}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(live.history().days().len(), 2);
+}
