@@ -1,5 +1,6 @@
 //! `dcx serve`: the whole service in one process: the REST feed server and the MCP tool
-//! server, each on its own address, both on the same data, both reloaded on SIGHUP.
+//! server, each on its own address, both on one shared copy of the data, reloaded once
+//! on SIGHUP (and by the history poll) for both.
 
 use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
 
@@ -75,18 +76,19 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let tool_listener = tokio::net::TcpListener::bind(args.tool_listen).await?;
     let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
 
+    // One copy of the data for both servers. The feed server's reload loop (SIGHUP, and
+    // the poll of a history folder) reloads it; the tool server reads it per request.
+    let (live, notes) = datasets::Live::open(source)?;
+    notes.iter().for_each(|note| log("data", note));
+    let live = Arc::new(live);
     let mut feed_config = feeds::Config::new(unix_now);
-    feed_config.source = source.clone();
     feed_config.poll = poll;
     feed_config.access_log = args.access_log;
     feed_config.limits.grace = grace;
     feed_config.version = env!("CARGO_PKG_VERSION");
-    let (feeds, notes) = feeds::Feeds::open(feed_config)?;
-    notes.iter().for_each(|note| log("feeds", note));
+    let feeds = feeds::Feeds::with_live(feed_config, Arc::clone(&live));
+    log("feeds", &feeds.serving_note());
 
-    let (live, _) = datasets::Live::open(source)?;
-    let live = Arc::new(live);
-    let reloads = tools::spawn_reloads(Arc::clone(&live), poll, |line| log("tools", line));
     let mut tool_config = tools::Config::new(live, Arc::new(chrono::Utc::now));
     tool_config.links = tools::price::Links { feed_url };
     tool_config.public_url = args.public_url;
@@ -103,7 +105,6 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         log("tools", &event.to_string())
     });
     let ((), tools) = tokio::join!(feed_server, tool_server);
-    reloads.abort();
     Ok(tools?)
 }
 

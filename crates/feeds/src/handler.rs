@@ -29,7 +29,7 @@ const PREFLIGHT_MAX_AGE: u32 = 86_400;
 /// history and its precomputed representations) and answers from it alone.
 pub struct Feeds {
     config: Config,
-    live: Live,
+    live: Arc<Live>,
     current: ArcSwap<Served>,
     /// Serializes reloads, so that a slower one never stores an older history.
     reloading: Mutex<()>,
@@ -51,16 +51,34 @@ impl Feeds {
     /// fails when the source holds no valid snapshot.
     pub fn open(config: Config) -> Result<(Feeds, Vec<String>), datasets::Error> {
         let (live, mut notes) = Live::open(config.source.clone())?;
+        let feeds = Feeds::with_live(config, Arc::new(live));
+        notes.push(feeds.serving_note());
+        Ok((feeds, notes))
+    }
+
+    /// The feeds over data already opened, shared with another service (`dcx serve`
+    /// gives the tool server the same [`Live`]): `config.source` is not read, and a
+    /// reload through [`Feeds::reload`] is seen by every holder of `live`.
+    pub fn with_live(config: Config, live: Arc<Live>) -> Feeds {
         let served = Served::new(live.history(), config.name, config.version);
-        let history = &served.history;
-        notes.push(format!(
-            "serving snapshot {} ({} day{} of history)",
-            served.ts_text,
-            history.days().len(),
-            if history.days().len() == 1 { "" } else { "s" }
-        ));
         let current = ArcSwap::from_pointee(served);
-        Ok((Feeds { config, live, current, reloading: Mutex::new(()) }, notes))
+        Feeds { config, live, current, reloading: Mutex::new(()) }
+    }
+
+    /// The data served, for sharing with another service.
+    pub fn live(&self) -> &Arc<Live> {
+        &self.live
+    }
+
+    /// "serving snapshot TS (N days of history)", the start-up line.
+    pub fn serving_note(&self) -> String {
+        let served = self.current.load();
+        let days = served.history.days().len();
+        format!(
+            "serving snapshot {} ({days} day{} of history)",
+            served.ts_text,
+            if days == 1 { "" } else { "s" }
+        )
     }
 
     /// The configuration the feeds were opened with.

@@ -55,7 +55,8 @@ pub const ALLOW: &str = "GET, HEAD, OPTIONS";
 /// How to serve, and where the data comes from.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The snapshot(s) to serve.
+    /// The snapshot(s) to serve, read by [`Feeds::open`] ([`Feeds::with_live`] takes
+    /// data already opened instead).
     pub source: datasets::Source,
     /// Connection, body and time limits. The default refuses any request body
     /// (`max_body_bytes = 0`, answered `413` by `serve`).
@@ -126,7 +127,7 @@ pub async fn serve(
 ) {
     let events = Arc::new(events);
     let config = feeds.config().clone();
-    let poll = config.source.poll_period(config.poll);
+    let poll = feeds.live().source().poll_period(config.poll);
     let reloader = {
         let (feeds, events) = (Arc::clone(&feeds), Arc::clone(&events));
         tokio::spawn(serve::reload_loop(

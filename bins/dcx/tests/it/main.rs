@@ -168,6 +168,44 @@ fn serve_runs_both_servers_and_links_them() {
     server.stop_gracefully();
 }
 
+/// `dcx serve` holds one copy of the data: one SIGHUP reload is seen by both servers.
+#[test]
+fn serve_reloads_one_copy_of_the_data_for_both_servers() {
+    use test_support::{http::get_blocking, process::Server, write_day};
+    let dir = std::env::temp_dir().join(format!("dcx-serve-reload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    write_day(&dir, "2026-11-20", |_, text| text);
+    let server = Server::start(
+        env!("CARGO_BIN_EXE_dcx"),
+        &[
+            "serve",
+            "--feed-listen",
+            "127.0.0.1:0",
+            "--tool-listen",
+            "127.0.0.1:0",
+            "--history",
+            dir.to_str().unwrap(),
+            "--poll-secs",
+            "0",
+        ],
+    );
+    let address = |server_name: &str| {
+        let line = server.line(&format!("dcx serve: {server_name}: listening on http://"));
+        line.rsplit("http://").next().unwrap().trim().to_owned()
+    };
+    let (feeds, tools) = (address("feeds"), address("tools"));
+    write_day(&dir, "2026-11-21", |_, text| text);
+    server.signal("HUP");
+    server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
+    let index = get_blocking(&feeds, "/index.json");
+    assert!(index.text().contains("2026-11-21T00:00:00Z"), "{}", index.text());
+    let health = get_blocking(&tools, "/health").json();
+    assert_eq!(health["snapshot"]["ts"], "2026-11-21T00:00:00Z");
+    assert_eq!(health["snapshot"]["history_days"], 2);
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Bad URL flags are refused with the flag and the value named, before anything is bound.
 #[test]
 fn serve_refuses_bad_url_flags() {
