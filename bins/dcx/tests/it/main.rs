@@ -120,32 +120,27 @@ fn documented_examples_are_true() {
     assert!(checked >= 2, "no documented examples found");
 }
 
-/// `dcx serve` starts both servers on the same data; a quote's tracking link points at
-/// the feed server actually running, the tool server honours `--allowed-origin`, and
-/// SIGTERM drains both and exits 0.
-#[test]
-fn serve_runs_both_servers_and_links_them() {
-    use test_support::{
-        http::{exchange_blocking, get_blocking},
-        process::Server,
-    };
-    let server = Server::start(
-        env!("CARGO_BIN_EXE_dcx"),
-        &[
-            "serve",
-            "--feed-listen",
-            "127.0.0.1:0",
-            "--tool-listen",
-            "127.0.0.1:0",
-            "--allowed-origin",
-            "https://app.example",
-        ],
-    );
+/// `dcx serve` on free loopback ports with `extra` flags; the process and the feed and
+/// tool server addresses it printed.
+fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String) {
+    let mut args = vec!["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
+    args.extend_from_slice(extra);
+    let server = test_support::process::Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
     let address = |server_name: &str| {
         let line = server.line(&format!("dcx serve: {server_name}: listening on http://"));
         line.rsplit("http://").next().unwrap().trim().to_owned()
     };
     let (feeds, tools) = (address("feeds"), address("tools"));
+    (server, feeds, tools)
+}
+
+/// `dcx serve` starts both servers on the same data; a quote's tracking link points at
+/// the feed server actually running, the tool server honours `--allowed-origin`, and
+/// SIGTERM drains both and exits 0.
+#[test]
+fn serve_runs_both_servers_and_links_them() {
+    use test_support::http::{exchange_blocking, get_blocking};
+    let (server, feeds, tools) = start_serve(&["--allowed-origin", "https://app.example"]);
     let index = get_blocking(&feeds, "/index.json");
     assert_eq!(index.status, 200, "{index:?}");
     assert!(index.text().contains("\"dcx\": 4016.38"), "{}", index.text());
@@ -171,29 +166,12 @@ fn serve_runs_both_servers_and_links_them() {
 /// `dcx serve` holds one copy of the data: one SIGHUP reload is seen by both servers.
 #[test]
 fn serve_reloads_one_copy_of_the_data_for_both_servers() {
-    use test_support::{http::get_blocking, process::Server, write_day};
+    use test_support::{http::get_blocking, write_day};
     let dir = std::env::temp_dir().join(format!("dcx-serve-reload-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     write_day(&dir, "2026-11-20", |_, text| text);
-    let server = Server::start(
-        env!("CARGO_BIN_EXE_dcx"),
-        &[
-            "serve",
-            "--feed-listen",
-            "127.0.0.1:0",
-            "--tool-listen",
-            "127.0.0.1:0",
-            "--history",
-            dir.to_str().unwrap(),
-            "--poll-secs",
-            "0",
-        ],
-    );
-    let address = |server_name: &str| {
-        let line = server.line(&format!("dcx serve: {server_name}: listening on http://"));
-        line.rsplit("http://").next().unwrap().trim().to_owned()
-    };
-    let (feeds, tools) = (address("feeds"), address("tools"));
+    let (server, feeds, tools) =
+        start_serve(&["--history", dir.to_str().unwrap(), "--poll-secs", "0"]);
     write_day(&dir, "2026-11-21", |_, text| text);
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");

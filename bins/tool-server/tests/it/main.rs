@@ -7,11 +7,22 @@ fn start(args: &[&str]) -> Server {
     Server::start(env!("CARGO_BIN_EXE_tool-server"), args)
 }
 
-/// A fresh history folder for one test.
-fn history_dir(name: &str) -> std::path::PathBuf {
+/// A tool server over a fresh history folder holding the day 2026-11-20, polled every
+/// `poll_secs`: the folder, the process and its address.
+fn serve_history(name: &str, poll_secs: &str) -> (std::path::PathBuf, Server, String) {
     let dir = std::env::temp_dir().join(format!("tool-server-it-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    dir
+    write_day(&dir, "2026-11-20", |_, text| text);
+    let server = start(&[
+        "--listen",
+        "127.0.0.1:0",
+        "--history",
+        dir.to_str().unwrap(),
+        "--poll-secs",
+        poll_secs,
+    ]);
+    let addr = server.listening_addr();
+    (dir, server, addr)
 }
 
 fn live_ts(addr: &str) -> String {
@@ -22,11 +33,7 @@ fn live_ts(addr: &str) -> String {
 
 #[test]
 fn a_new_history_day_is_picked_up_by_polling_and_sigterm_drains() {
-    let dir = history_dir("poll");
-    write_day(&dir, "2026-11-20", |_, text| text);
-    let server =
-        start(&["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "1"]);
-    let addr = server.listening_addr();
+    let (dir, server, addr) = serve_history("poll", "1");
     assert_eq!(live_ts(&addr), "2026-11-20T00:00:00Z");
 
     // No signal: the poll finds the new day.
@@ -40,11 +47,7 @@ fn a_new_history_day_is_picked_up_by_polling_and_sigterm_drains() {
 
 #[test]
 fn with_polling_off_sighup_still_reloads() {
-    let dir = history_dir("hup");
-    write_day(&dir, "2026-11-20", |_, text| text);
-    let server =
-        start(&["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"]);
-    let addr = server.listening_addr();
+    let (dir, server, addr) = serve_history("hup", "0");
     write_day(&dir, "2026-11-21", |_, text| text);
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z");
