@@ -80,7 +80,11 @@ impl History {
         dated.sort();
         let mut days = Vec::with_capacity(dated.len());
         let mut notes = Vec::new();
-        let known = |date: NaiveDate| previous?.days.iter().find(|day| day.date == date);
+        // A history's days are sorted by date.
+        let known = |date: NaiveDate| {
+            let days = &previous?.days;
+            days.binary_search_by_key(&date, |day| day.date).ok().map(|at| &days[at])
+        };
         for (date, path) in dated {
             let loaded = fs::read_files(&path).and_then(|files| match known(date) {
                 Some(day) if *day.snapshot.files() == files => Ok(Arc::clone(&day.snapshot)),
