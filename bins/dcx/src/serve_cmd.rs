@@ -71,7 +71,8 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     args.check()?;
     let grace = Duration::from_secs(args.grace_secs);
     let source = datasets::Source::from_dirs(args.snapshot, args.history);
-    let poll = Some(Duration::from_secs(args.poll_secs)).filter(|poll| !poll.is_zero());
+    // Zero turns polling off: `Source::poll_period` decides.
+    let poll = Some(Duration::from_secs(args.poll_secs));
     let feed_listener = tokio::net::TcpListener::bind(args.feed_listen).await?;
     let tool_listener = tokio::net::TcpListener::bind(args.tool_listen).await?;
     let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));

@@ -47,7 +47,8 @@ fn main() -> ExitCode {
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut config = feeds::Config::new(now);
     config.source = datasets::Source::from_dirs(args.snapshot, args.history);
-    config.poll = Some(Duration::from_secs(args.poll_secs)).filter(|poll| !poll.is_zero());
+    // Zero turns polling off: `Source::poll_period` decides.
+    config.poll = Some(Duration::from_secs(args.poll_secs));
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);
     config.version = env!("CARGO_PKG_VERSION");

@@ -67,7 +67,8 @@ impl Args {
         Ok(Settings {
             listen: self.listen,
             source,
-            poll: Some(Duration::from_secs(self.poll_secs)).filter(|poll| !poll.is_zero()),
+            // Zero turns polling off: `Source::poll_period` decides.
+            poll: Some(Duration::from_secs(self.poll_secs)),
             args: self,
         })
     }

@@ -20,7 +20,12 @@ fn defaults_serve_the_embedded_snapshot_on_8081() {
 
 #[test]
 fn poll_secs_is_the_feed_servers_flag() {
-    let every = |flags: &[&str]| parse(flags).unwrap().poll.map(|poll| poll.as_secs());
+    // What the reload loop uses: the shared rule applied to the flag, for a history folder.
+    let every = |flags: &[&str]| {
+        let settings = parse(&[flags, &["--history", "h"]].concat()).unwrap();
+        settings.source.poll_period(settings.poll).map(|poll| poll.as_secs())
+    };
+    assert_eq!(every(&[]), Some(60));
     assert_eq!(every(&["--poll-secs", "5"]), Some(5));
     assert_eq!(every(&["--poll-secs", "0"]), None);
 }

@@ -13,8 +13,7 @@ pub const LINE_WAIT: Duration = Duration::from_secs(10);
 
 /// A running server process and its stderr lines. Killed when dropped.
 pub struct Server {
-    /// The child process.
-    pub child: Child,
+    child: Child,
     lines: mpsc::Receiver<String>,
 }
 
