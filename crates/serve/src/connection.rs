@@ -12,7 +12,7 @@ use tokio::{net::TcpStream, time::Instant};
 use crate::{
     Body, Event, Handler, Request,
     activity::{Activity, Tracked},
-    responses::{bad_request_body, payload_too_large},
+    responses::{BodyRefusal, refused_body},
     server::Events,
 };
 
@@ -71,8 +71,7 @@ async fn respond(
             body,
             peer,
         }),
-        Err(BodyError::TooLarge) => payload_too_large(connection.max_body_bytes),
-        Err(BodyError::Read) => bad_request_body(),
+        Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
     if let Some((started, method, uri)) = logged {
         let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
@@ -87,29 +86,21 @@ async fn respond(
     Ok(response)
 }
 
-/// Why a request body could not be read.
-enum BodyError {
-    /// Declared or sent more than the limit.
-    TooLarge,
-    /// The client sent a malformed body or went away mid-body.
-    Read,
-}
-
 /// Reads the whole body, refusing a declared length over `limit` without reading and
 /// never buffering more than `limit` bytes of a body of unknown length.
-async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
+async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyRefusal> {
     if hyper::body::Body::is_end_stream(&body) {
         // No body at all (most GETs): nothing to read or buffer.
         return Ok(Bytes::new());
     }
     let declared = hyper::body::Body::size_hint(&body).lower();
     if usize::try_from(declared).map_or(true, |declared| declared > limit) {
-        return Err(BodyError::TooLarge);
+        return Err(BodyRefusal::TooLarge { limit_bytes: limit });
     }
     let mut body = Limited::new(body, limit);
     let mut collected = BytesMut::new();
     while let Some(frame) = body.frame().await {
-        let Ok(data) = frame.map_err(classify_body_error)?.into_data() else {
+        let Ok(data) = frame.map_err(|err| refusal(&*err, limit))?.into_data() else {
             continue; // Trailers carry nothing a handler reads.
         };
         // Most bodies arrive as one chunk: hand it on without copying.
@@ -121,10 +112,11 @@ async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyError> {
     Ok(collected.freeze())
 }
 
-fn classify_body_error(err: Box<dyn std::error::Error + Send + Sync>) -> BodyError {
+/// Why reading a body under `limit` failed with `err`.
+fn refusal(err: &(dyn std::error::Error + Send + Sync + 'static), limit: usize) -> BodyRefusal {
     if err.downcast_ref::<LengthLimitError>().is_some() {
-        BodyError::TooLarge
+        BodyRefusal::TooLarge { limit_bytes: limit }
     } else {
-        BodyError::Read
+        BodyRefusal::Unreadable
     }
 }

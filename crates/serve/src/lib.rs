@@ -37,7 +37,7 @@ pub use crate::{
     event::Event,
     limits::Limits,
     representation::Representation,
-    responses::{accepts_html, json_response, method_not_allowed, not_found},
+    responses::{BodyRefusal, accepts_html, json_response, method_not_allowed, not_found},
     server::serve,
     signals::{reload_loop, shutdown_signal},
 };
@@ -67,4 +67,12 @@ pub struct Request {
 pub trait Handler: Send + Sync + 'static {
     /// Answers one request.
     fn handle(&self, request: Request) -> hyper::Response<Body>;
+
+    /// The answer to a request whose body was refused unread (too large, or malformed):
+    /// by default [`BodyRefusal::json_response`]. The plumbing sets the refusal's status
+    /// and closes the connection whatever this returns; a service overrides it to answer
+    /// in its own error format.
+    fn refuse_body(&self, refusal: BodyRefusal) -> hyper::Response<Body> {
+        refusal.json_response()
+    }
 }

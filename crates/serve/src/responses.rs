@@ -53,17 +53,65 @@ pub fn accepts_html(headers: &HeaderMap) -> bool {
         .any(|(range, weight)| weight > 0 && range.eq_ignore_ascii_case("text/html"))
 }
 
-/// `413` with `{"error":"payload too large","limit_bytes":N}`; closes the connection,
-/// since the rest of the body is never read.
-pub(crate) fn payload_too_large(limit: usize) -> Response<Body> {
-    let body = format!(r#"{{"error":"payload too large","limit_bytes":{limit}}}"#);
-    closing(json_response(StatusCode::PAYLOAD_TOO_LARGE, Bytes::from(body)))
+/// Why a request's body was refused before any handler saw the request. The plumbing
+/// answers with [`BodyRefusal::status`] and closes the connection, since the rest of the
+/// body is never read; a [`crate::Handler`] may shape the body of that answer
+/// ([`crate::Handler::refuse_body`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyRefusal {
+    /// The body was declared or sent over the limit: `413`.
+    TooLarge {
+        /// The limit, [`crate::Limits::max_body_bytes`].
+        limit_bytes: usize,
+    },
+    /// Malformed chunking, or the client went away mid-body: `400`.
+    Unreadable,
 }
 
-/// `400` for a body that could not be read (malformed chunking, client gone).
-pub(crate) fn bad_request_body() -> Response<Body> {
-    let body = Bytes::from_static(br#"{"error":"unreadable request body"}"#);
-    closing(json_response(StatusCode::BAD_REQUEST, body))
+impl BodyRefusal {
+    /// The status of the answer: `413` or `400`.
+    pub fn status(self) -> StatusCode {
+        match self {
+            BodyRefusal::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            BodyRefusal::Unreadable => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    /// What went wrong, in words, for an error message.
+    pub fn message(self) -> String {
+        match self {
+            BodyRefusal::TooLarge { limit_bytes } => {
+                format!("request body too large: the limit is {limit_bytes} bytes")
+            }
+            BodyRefusal::Unreadable => {
+                "request body unreadable: malformed chunked encoding, or the client stopped \
+                 sending mid-body"
+                    .to_owned()
+            }
+        }
+    }
+
+    /// The plain JSON answer: `{"error":"payload too large","limit_bytes":N}` or
+    /// `{"error":"unreadable request body"}`.
+    pub fn json_response(self) -> Response<Body> {
+        let body = match self {
+            BodyRefusal::TooLarge { limit_bytes } => Bytes::from(format!(
+                r#"{{"error":"payload too large","limit_bytes":{limit_bytes}}}"#
+            )),
+            BodyRefusal::Unreadable => {
+                Bytes::from_static(br#"{"error":"unreadable request body"}"#)
+            }
+        };
+        json_response(self.status(), body)
+    }
+}
+
+/// The plumbing's answer to a refused body: the handler's response with the refusal's
+/// status, closing the connection.
+pub(crate) fn refused_body(response: Response<Body>, refusal: BodyRefusal) -> Response<Body> {
+    let mut response = closing(response);
+    *response.status_mut() = refusal.status();
+    response
 }
 
 /// Marks a plumbing-level error response (sent before any service saw the request):

@@ -9,7 +9,7 @@ use hyper::{
 };
 use jsonrpc::{Complete, ErrorObject, HeaderView, Inbound, ResultMeta, ServerInfo};
 use serde_json::Value;
-use serve::{Body, Handler, Request};
+use serve::{Body, BodyRefusal, Handler, Request};
 
 use crate::{
     Clock, Config, SERVER_NAME, SERVER_VERSION, http, manifest, origin::origin_allowed,
@@ -86,6 +86,16 @@ impl Handler for ToolService {
             ),
             path => serve::not_found(path),
         }
+    }
+
+    /// A body refused unread gets a JSON-RPC error (id null, -32600) like every other
+    /// refusal here, so that MCP clients show why; the status stays 413 or 400.
+    fn refuse_body(&self, refusal: BodyRefusal) -> Response<Body> {
+        let mut error = ErrorObject::invalid_request(refusal.message());
+        if let BodyRefusal::TooLarge { limit_bytes } = refusal {
+            error.data = Some(serde_json::json!({ "limitBytes": limit_bytes }));
+        }
+        http::rejection(refusal.status(), error)
     }
 }
 

@@ -3,7 +3,7 @@
 use bytes::Bytes;
 use hyper::{Response, StatusCode};
 
-use crate::responses::{json_string, payload_too_large};
+use crate::responses::{BodyRefusal, json_string, refused_body};
 use crate::testing::headers;
 use crate::{Body, accepts_html, json_response, method_not_allowed, not_found};
 
@@ -50,11 +50,31 @@ fn not_found_names_the_path() {
 }
 
 #[test]
-fn payload_too_large_closes() {
-    let response = payload_too_large(16);
+fn refused_bodies_close_with_the_refusal_status() {
+    let too_large = BodyRefusal::TooLarge { limit_bytes: 16 };
+    let response = refused_body(too_large.json_response(), too_large);
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(header(&response, "connection"), Some("close"));
     assert_eq!(body(response), r#"{"error":"payload too large","limit_bytes":16}"#);
+
+    let unreadable = BodyRefusal::Unreadable;
+    let response = refused_body(unreadable.json_response(), unreadable);
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(header(&response, "connection"), Some("close"));
+    assert_eq!(body(response), r#"{"error":"unreadable request body"}"#);
+
+    // Whatever status a handler's answer carries, the refusal's is sent.
+    let response = refused_body(not_found("/"), too_large);
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[test]
+fn refusal_messages_say_what_went_wrong() {
+    assert_eq!(
+        BodyRefusal::TooLarge { limit_bytes: 1_048_576 }.message(),
+        "request body too large: the limit is 1048576 bytes"
+    );
+    assert!(BodyRefusal::Unreadable.message().contains("malformed chunked encoding"));
 }
 
 #[test]

@@ -73,6 +73,19 @@ async fn chunked_body_over_limit_is_refused() {
 }
 
 #[tokio::test]
+async fn malformed_chunked_body_is_refused_as_unreadable() {
+    let server = Server::start(quick_limits(), false).await;
+    let mut client = server.connect().await;
+    let head = "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n";
+    client.send(&format!("{head}zz\r\n0123\r\n0\r\n\r\n")).await;
+    let reply = client.reply(false).await;
+    assert_eq!(reply.status, 400);
+    assert_eq!(reply.header("connection"), Some("close"));
+    assert_eq!(reply.text(), r#"{"error":"unreadable request body"}"#);
+    client.closed().await;
+}
+
+#[tokio::test]
 async fn body_at_the_limit_is_accepted() {
     let server = Server::start(quick_limits(), false).await;
     let mut client = server.connect().await;

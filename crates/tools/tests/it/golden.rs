@@ -72,6 +72,10 @@ fn bodies_over_one_mebibyte_are_413() {
     let body = vec![b' '; 1024 * 1024 + 1];
     let reply = exchange("POST / HTTP/1.1\nContent-Type: application/json", &body);
     assert_eq!(reply.status, 413);
+    assert_eq!(
+        reply.text(),
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"request body too large: the limit is 1048576 bytes","data":{"limitBytes":1048576}}}"#
+    );
 }
 
 #[test]
