@@ -64,15 +64,8 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
         key.as_deref().unwrap_or("none")
     )];
     if let Some(p) = point {
-        let list = |pairs: Vec<String>| pairs.join(", ");
-        lines.push(format!(
-            "By colour: {}",
-            list(p.color.iter().map(|(g, n)| format!("{g} {n}")).collect())
-        ));
-        lines.push(format!(
-            "By clarity: {}",
-            list(p.clarity.iter().map(|(g, n)| format!("{g} {n}")).collect())
-        ));
+        lines.push(format!("By colour: {}", in_grade_order(&p.color, |g| g.index())));
+        lines.push(format!("By clarity: {}", in_grade_order(&p.clarity, |g| g.index())));
     }
     lines.push(format!("Data as of {as_of}."));
     let structured = json!({
@@ -88,6 +81,18 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
         "as_of": as_of,
     });
     Output::new(lines.join("\n"), &structured)
+}
+
+/// `counts` as `D 27, E 49, …`, best grade first whatever the feed's order (feeds may list
+/// clarities alphabetically: `FL, IF, SI1, …`).
+fn in_grade_order<G: std::fmt::Display>(
+    counts: &[(G, u64)],
+    index: impl Fn(&G) -> usize,
+) -> String {
+    let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
+    sorted.sort_by_key(|(grade, _)| index(grade));
+    let pairs: Vec<String> = sorted.iter().map(|(grade, n)| format!("{grade} {n}")).collect();
+    pairs.join(", ")
 }
 
 /// The top combinations: count descending, ties in grade order (colour, then clarity).

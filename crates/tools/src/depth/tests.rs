@@ -55,3 +55,16 @@ fn bad_carats_are_tool_errors() {
     assert!(call(json!({"carat": "1"})).unwrap_err().contains("got the string \"1\""));
     assert!(call(json!({"size": 1})).unwrap_err().contains("unknown argument \"size\""));
 }
+
+#[test]
+fn the_text_lists_grades_best_first_whatever_the_feed_order() {
+    let args = Object::from(json!({"carat": 1.0}).as_object().unwrap().clone());
+    let text = market_depth(&Snapshot::reference(), &args).unwrap().text;
+    let line = |prefix: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.starts_with(prefix)).expect(prefix);
+        line[prefix.len()..].split(", ").map(|p| p.split(' ').next().unwrap().to_owned()).collect()
+    };
+    assert_eq!(line("By colour: "), ["D", "E", "F", "G", "H", "I", "J", "K", "L", "M"]);
+    // The reference feed lists clarities alphabetically (FL, IF, SI1, …).
+    assert_eq!(line("By clarity: "), ["FL", "IF", "VVS1", "VVS2", "VS1", "VS2", "SI1", "SI2"]);
+}
