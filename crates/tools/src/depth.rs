@@ -64,8 +64,8 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
         key.as_deref().unwrap_or("none")
     )];
     if let Some(p) = point {
-        lines.push(format!("By colour: {}", in_grade_order(&p.color, |g| g.index())));
-        lines.push(format!("By clarity: {}", in_grade_order(&p.clarity, |g| g.index())));
+        lines.push(format!("By colour: {}", in_grade_order(&p.color)));
+        lines.push(format!("By clarity: {}", in_grade_order(&p.clarity)));
     }
     lines.push(format!("Data as of {as_of}."));
     let structured = json!({
@@ -85,12 +85,10 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
 
 /// `counts` as `D 27, E 49, …`, best grade first whatever the feed's order (feeds may list
 /// clarities alphabetically: `FL, IF, SI1, …`).
-fn in_grade_order<G: std::fmt::Display>(
-    counts: &[(G, u64)],
-    index: impl Fn(&G) -> usize,
-) -> String {
+fn in_grade_order<G: Ord + std::fmt::Display>(counts: &[(G, u64)]) -> String {
+    // Grades order best first.
     let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
-    sorted.sort_by_key(|(grade, _)| index(grade));
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
     let pairs: Vec<String> = sorted.iter().map(|(grade, n)| format!("{grade} {n}")).collect();
     pairs.join(", ")
 }
