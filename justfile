@@ -24,7 +24,8 @@ check:
 bench:
     cargo bench -p benches
 
-# Load benches over loopback with wrk, against nginx and bare hyper (docs/performance.md).
+# Load benches over loopback with wrk, against nginx and bare hyper (docs/performance.md);
+# bench-tools.sh fails when the tool server misses its goal.
 load:
     bash scripts/bench-feeds.sh
     bash scripts/bench-tools.sh
