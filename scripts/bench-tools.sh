@@ -26,7 +26,7 @@ CONNECTIONS=${BENCH_CONNECTIONS:-32}
 RUNS=${BENCH_RUNS:-3}
 # The goal for the tool server (docs/performance.md): judged on medians over the runs.
 MAX_CPU_RATIO=2.5
-MIN_CALIBRATION_SHARE=0.9
+MIN_SAME_WORK_SHARE=0.9
 MODE=load
 case "${1:-}" in
   "") ;;
@@ -186,17 +186,18 @@ for run_no in $(seq 1 "$RUNS"); do
 done
 
 # The goal (docs/performance.md, "The goal"), judged on the medians over the runs.
-python3 - "$WORK/ratios" "$MAX_CPU_RATIO" "$MIN_CALIBRATION_SHARE" <<'PY'
+python3 - "$WORK/ratios" "$MAX_CPU_RATIO" "$MIN_SAME_WORK_SHARE" <<'PY'
 import statistics, sys
 max_cpu, min_share = float(sys.argv[2]), float(sys.argv[3])
 runs = []
 for line in open(sys.argv[1]):
     tool_rps, base_rps, busy_rps, tool_cpu, base_cpu, tool_user, busy_user, base_user = map(float, line.split())
     # What bare hyper would serve doing the tool server's user work per request: the time
-    # per request (1 / req/s) grows about linearly with the server's CPU per request, so
-    # it is read off the line through the baseline and the calibrated baseline at the
-    # tool server's user CPU. The probe keeps that step short; without a calibration
-    # that added work, the calibrated baseline itself is the expectation.
+    # per request (1 / req/s) grows about linearly with the server's user CPU per request
+    # (its kernel time follows), so it is read off the line through the baseline and the
+    # calibrated baseline at the tool server's user CPU. The probe keeps that step short;
+    # without a calibration that added work, the calibrated baseline itself is the
+    # expectation.
     added = busy_user - base_user
     if added > 0.5:
         slope = (1 / busy_rps - 1 / base_rps) / added
