@@ -23,6 +23,7 @@ impl fmt::Display for Issue {
 
 /// Why a snapshot could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A file or folder could not be read.
     #[error("{}: {source}", path.display())]

@@ -5,7 +5,7 @@
 //! (see `docs/reference-snapshot.md`): per carat, G VS2 costs about $1,500 at 0.30 ct,
 //! $5,900 at 1.00 ct and $33,000 at 6.00 ct; colour and clarity premiums widen with size.
 //! A test checks that the committed files equal [`generate`]'s output byte for byte;
-//! `UPDATE_EXPECT=1 cargo test -p datasets reference` rewrites them.
+//! `UPDATE_EXPECT=1 cargo test -p dcx-datasets reference` rewrites them.
 
 use pricing::{Carat, Clarity, Color, Shape};
 
@@ -59,15 +59,16 @@ pub const BASKET: [(f64, Color, Clarity, f64); 7] = [
     (2.0, Color::H, Clarity::Vs2, 0.06),
 ];
 
-/// The embedded copy of `fixtures/snapshot/`.
+/// The reference snapshot compiled into the crate: the five files of
+/// `reference-snapshot/` in this crate's folder (`fixtures/snapshot/` links there).
 pub fn embedded() -> FeedFiles {
     FeedFiles::from_fn(|feed| {
         match feed {
-            Feed::Matrix => include_bytes!("../../../fixtures/snapshot/matrix.json").as_slice(),
-            Feed::MatrixCushion => include_bytes!("../../../fixtures/snapshot/matrix_cushion.json"),
-            Feed::RatioModels => include_bytes!("../../../fixtures/snapshot/ratio_models.json"),
-            Feed::Index => include_bytes!("../../../fixtures/snapshot/index.json"),
-            Feed::Depth => include_bytes!("../../../fixtures/snapshot/depth.json"),
+            Feed::Matrix => include_bytes!("../reference-snapshot/matrix.json").as_slice(),
+            Feed::MatrixCushion => include_bytes!("../reference-snapshot/matrix_cushion.json"),
+            Feed::RatioModels => include_bytes!("../reference-snapshot/ratio_models.json"),
+            Feed::Index => include_bytes!("../reference-snapshot/index.json"),
+            Feed::Depth => include_bytes!("../reference-snapshot/depth.json"),
         }
         .to_vec()
     })

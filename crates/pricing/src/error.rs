@@ -11,6 +11,7 @@ pub struct Error {
 
 /// The class of a refused input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// A grade or shape name that is not one of the allowed values.
     UnknownGrade,

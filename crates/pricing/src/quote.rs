@@ -81,6 +81,7 @@ impl std::error::Error for QuoteError {}
 
 /// The fancy-shape part of a quote.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct FancyAdjustment {
     /// The slider range `(min, max)`: ratios the model accepts.
     pub supported_range: (f64, f64),
@@ -92,6 +93,7 @@ pub struct FancyAdjustment {
 
 /// A priced stone. Prices are unrounded; round them once with [`round_cents`].
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct Quote {
     /// The shape quoted.
     pub shape: Shape,

@@ -202,6 +202,7 @@ pub struct RatioModel {
 
 /// The result of applying a ratio model to one carat and ratio.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
 pub struct RatioAdjustment {
     /// The ratio the price was computed at (the input clamped to the observed range).
     pub applied_ratio: f64,

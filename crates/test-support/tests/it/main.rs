@@ -6,11 +6,16 @@ use std::{
     path::{Path, PathBuf},
 };
 
-/// A package's name and its `[dependencies]` and `[dev-dependencies]` names.
+/// A package: the name other manifests depend on it by, its `[package]` table and its
+/// `[dependencies]` and `[dev-dependencies]` names.
 #[derive(Debug)]
 struct Package {
+    /// The library name when `[lib]` sets one (a published package keeps its import name,
+    /// e.g. `pricing` for `dcx-pricing`), else the package name.
     name: String,
     dir: PathBuf,
+    /// `[package]` keys with their text: a quoted value, or `workspace` when inherited.
+    fields: BTreeMap<String, String>,
     deps: Vec<String>,
     dev_deps: Vec<String>,
 }
@@ -19,22 +24,31 @@ struct Package {
 /// our manifests keep one dependency per line.
 fn package(manifest: &Path) -> Package {
     let text = std::fs::read_to_string(manifest).unwrap();
-    let (mut name, mut section) = (String::new(), String::new());
-    let (mut deps, mut dev_deps) = (Vec::new(), Vec::new());
+    let (mut lib_name, mut section) = (None, String::new());
+    let (mut fields, mut deps, mut dev_deps) = (BTreeMap::new(), Vec::new(), Vec::new());
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         if line.starts_with('[') {
             section = line.trim_matches(['[', ']']).to_owned();
             continue;
         }
         let key = line.split(['=', '.']).next().unwrap().trim().to_owned();
+        let value = if line.starts_with(&format!("{key}.workspace")) {
+            "workspace".to_owned()
+        } else {
+            line.split('"').nth(1).unwrap_or(line).to_owned()
+        };
         match section.as_str() {
-            "package" if key == "name" => name = line.split('"').nth(1).unwrap().to_owned(),
+            "package" => {
+                fields.insert(key, value);
+            }
+            "lib" if key == "name" => lib_name = Some(value),
             "dependencies" => deps.push(key),
             "dev-dependencies" => dev_deps.push(key),
             _ => {}
         }
     }
-    Package { name, dir: manifest.parent().unwrap().to_path_buf(), deps, dev_deps }
+    let name = lib_name.unwrap_or_else(|| fields["name"].clone());
+    Package { name, dir: manifest.parent().unwrap().to_path_buf(), fields, deps, dev_deps }
 }
 
 fn packages() -> BTreeMap<String, Package> {
@@ -129,6 +143,69 @@ fn architecture_invariants_hold() {
         let _ = &package.dev_deps;
     }
     assert!(violations.is_empty(), "architecture invariants broken:\n{}", violations.join("\n"));
+}
+
+/// The published libraries (docs/releasing.md), by import name, with their package names.
+const PUBLISHED: [(&str, &str); 2] = [("pricing", "dcx-pricing"), ("datasets", "dcx-datasets")];
+
+#[test]
+fn only_the_two_libraries_are_published_and_they_carry_release_metadata() {
+    let root = test_support::workspace_root();
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let mut problems = Vec::new();
+    for package in packages().values() {
+        let (name, field) = (&package.name, |key: &str| package.fields.get(key).cloned());
+        let Some(&(_, published_as)) = PUBLISHED.iter().find(|(lib, _)| lib == name) else {
+            // Internal crates: version 0.0.0 and the workspace's `publish = false`.
+            if field("version").as_deref() != Some("0.0.0") {
+                problems.push(format!("{name}: internal crates are version 0.0.0"));
+            }
+            if field("publish").as_deref() != Some("workspace") {
+                problems.push(format!("{name}: internal crates inherit `publish = false`"));
+            }
+            continue;
+        };
+        let version = field("version").unwrap_or_default();
+        if field("name").as_deref() != Some(published_as) {
+            problems.push(format!("{name}: is published as {published_as}"));
+        }
+        if version == "0.0.0" || version.split('.').count() != 3 {
+            problems
+                .push(format!("{name}: a published library has a real version, not {version:?}"));
+        }
+        if field("publish").is_some() {
+            problems.push(format!("{name}: a published library must not set `publish`"));
+        }
+        for key in [
+            "description",
+            "keywords",
+            "categories",
+            "readme",
+            "documentation",
+            "repository",
+            "license",
+            "include",
+        ] {
+            if field(key).is_none() {
+                problems.push(format!("{name}: publish metadata misses `{key}`"));
+            }
+        }
+        let dependency = format!(
+            "{name} = {{ package = \"{published_as}\", path = \"crates/{name}\", version = \"{version}\" }}"
+        );
+        if !workspace.lines().any(|line| line == dependency) {
+            problems.push(format!("{name}: the workspace dependency must read `{dependency}`"));
+        }
+        let changelog =
+            std::fs::read_to_string(package.dir.join("CHANGELOG.md")).unwrap_or_default();
+        if !changelog.lines().any(|line| line.starts_with(&format!("## {version} "))) {
+            problems.push(format!("{name}: CHANGELOG.md has no `## {version} ` section"));
+        }
+        if !package.dir.join("README.md").exists() {
+            problems.push(format!("{name}: has no README.md"));
+        }
+    }
+    assert!(problems.is_empty(), "release rules broken:\n{}", problems.join("\n"));
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
