@@ -4,6 +4,8 @@ use std::path::{Path, PathBuf};
 
 use datasets::{Feed, History, Live, ReloadOutcome, Source, Trend, fs, reference};
 
+mod readme;
+
 /// A fresh temporary folder, removed when dropped.
 struct TempDir(PathBuf);
 

@@ -1,0 +1,127 @@
+//! The README's "Use the pricing in your Rust program" section: its program is the example
+//! `quote` byte for byte, its `Cargo.toml` lines name this repository, and the output it
+//! shows is what the example prints, from the embedded snapshot and from a folder.
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use datasets::{fs, reference};
+
+use crate::TempDir;
+
+const HEADING: &str = "## Use the pricing in your Rust program";
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(2).unwrap().to_path_buf()
+}
+
+/// The fenced blocks of the README section, as (language, text) pairs.
+fn section_blocks() -> Vec<(String, String)> {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).unwrap();
+    let start = readme.find(HEADING).unwrap_or_else(|| panic!("README has no {HEADING:?}"));
+    let section = &readme[start + HEADING.len()..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for line in section.lines() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(lang)) => open = Some((lang.to_owned(), String::new())),
+            (Some(_), Some("")) => blocks.push(open.take().unwrap()),
+            (Some((_, text)), _) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "an unclosed code block in the README section");
+    blocks
+}
+
+fn block(lang: &str) -> String {
+    let found: Vec<String> =
+        section_blocks().into_iter().filter(|(l, _)| l == lang).map(|(_, text)| text).collect();
+    assert_eq!(found.len(), 1, "the README section should hold one {lang} block");
+    found.into_iter().next().unwrap()
+}
+
+/// The example binary, built by `cargo test` beside this test binary's `deps/` folder.
+fn example() -> Command {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(Path::parent).unwrap();
+    let path = profile_dir.join("examples").join(format!("quote{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test -p dcx-datasets` builds the examples",
+        path.display()
+    );
+    Command::new(path)
+}
+
+#[track_caller]
+fn stdout(command: &mut Command) -> String {
+    let output = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{command:?} failed: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn readme_program_is_the_quote_example() {
+    let example =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/quote.rs"))
+            .unwrap();
+    assert!(
+        block("rust") == example,
+        "the README's program and crates/datasets/examples/quote.rs differ; make them equal"
+    );
+}
+
+#[test]
+fn readme_cargo_lines_name_this_repository() {
+    let manifest = std::fs::read_to_string(workspace_root().join("Cargo.toml")).unwrap();
+    let repository = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("repository = "))
+        .expect("the workspace sets `repository`");
+    let expected = format!(
+        "[dependencies]\ndcx-pricing = {{ git = {repository} }}\ndcx-datasets = {{ git = {repository} }}\n"
+    );
+    assert_eq!(block("toml"), expected);
+}
+
+#[test]
+fn readme_output_is_what_the_program_prints() {
+    let shown = block("text");
+    let (command, expected) = shown.split_once('\n').unwrap();
+    assert_eq!(command, "$ cargo run");
+    assert_eq!(stdout(&mut example()), expected);
+    let folder = workspace_root().join("fixtures/snapshot");
+    assert_eq!(stdout(example().arg(&folder)), expected, "the same snapshot as a folder");
+}
+
+#[test]
+fn the_program_prices_from_the_folder_it_is_given() {
+    let dir = TempDir::new("readme-folder");
+    let snapshot = dir.0.join("snapshot");
+    let files = reference::generate_variant("2026-12-01T00:00:00Z", 1.1);
+    fs::write_dir_atomic(&snapshot, &files, false).unwrap();
+    let printed = stdout(example().arg(&snapshot));
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines[0], "Prices as of 2026-12-01T00:00:00Z");
+    // Every price of the variant is 1.1 times the reference's (rounded to cents).
+    let reference = stdout(&mut example());
+    let per_carat = |line: &str| -> f64 {
+        line.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap()
+    };
+    for (ours, theirs) in lines[1..].iter().zip(reference.lines().skip(1)) {
+        let ratio = per_carat(ours) / per_carat(theirs);
+        assert!((ratio - 1.1).abs() < 1e-5, "{ours} vs {theirs}: ratio {ratio}");
+    }
+    assert_eq!(lines.len(), 3, "{printed}");
+
+    let missing = example().arg(dir.0.join("nothing-here")).output().unwrap();
+    assert!(!missing.status.success(), "a missing folder is an error");
+}
