@@ -46,6 +46,16 @@ pub fn read_files(dir: &Path) -> Result<FeedFiles, Error> {
 }
 
 /// Reads and validates the snapshot in `dir`.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("dcx-doc-load-{}", std::process::id()));
+/// datasets::fs::write_dir_atomic(&dir, &datasets::reference::embedded(), true)?;
+/// let snapshot = datasets::fs::load_dir(&dir)?;
+/// assert_eq!(snapshot.ts_text(), "2026-11-20T00:00:00Z");
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// assert!(datasets::fs::load_dir(&dir).is_err()); // no such folder
+/// # Ok::<(), datasets::Error>(())
+/// ```
 pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
     Snapshot::parse(read_files(dir)?)
 }

@@ -52,6 +52,25 @@ impl History {
 
     /// Loads every `YYYY-MM-DD` folder of `dir`. Invalid days are left out and described
     /// in the returned notes; the newest valid day is live. Fails when no day is valid.
+    ///
+    /// ```
+    /// use datasets::{History, Trend, fs, reference};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("dcx-doc-history-{}", std::process::id()));
+    /// for (date, level) in [("2026-11-13", 1.0), ("2026-11-20", 1.05)] {
+    ///     let files = reference::generate_variant(&format!("{date}T00:00:00Z"), level);
+    ///     fs::write_dir_atomic(&dir.join(date), &files, true)?;
+    /// }
+    /// let (history, skipped) = History::load(&dir)?;
+    /// assert!(skipped.is_empty());
+    /// assert_eq!(history.live_date().to_string(), "2026-11-20");
+    /// let Trend::Available { percent, from } = history.trend(7) else { panic!() };
+    /// assert_eq!(from.to_string(), "2026-11-13");
+    /// assert!((percent - 5.0).abs() < 0.01, "{percent}"); // every price 5 % up
+    /// assert!(matches!(history.trend(30), Trend::Unavailable { .. }));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), datasets::Error>(())
+    /// ```
     pub fn load(dir: &Path) -> Result<(History, Vec<String>), Error> {
         History::load_reusing(dir, None)
     }

@@ -45,6 +45,13 @@ impl Feed {
     }
 
     /// The feed published under `file_name`, if any.
+    ///
+    /// ```
+    /// use datasets::Feed;
+    ///
+    /// assert_eq!(Feed::from_file_name("index.json"), Some(Feed::Index));
+    /// assert_eq!(Feed::from_file_name("prices.json"), None);
+    /// ```
     pub fn from_file_name(name: &str) -> Option<Feed> {
         Feed::ALL.into_iter().find(|feed| feed.file_name() == name)
     }
@@ -92,6 +99,24 @@ pub struct Snapshot {
 
 impl Snapshot {
     /// Parses and validates five feeds; the error lists every problem found.
+    ///
+    /// ```
+    /// use datasets::{Feed, FeedFiles, Snapshot, reference};
+    ///
+    /// let good = reference::embedded();
+    /// assert_eq!(Snapshot::parse(good.clone())?.ts_text(), "2026-11-20T00:00:00Z");
+    ///
+    /// // Break two feeds: both are reported, each issue with its feed and JSON pointer.
+    /// let broken = FeedFiles::from_fn(|feed| match feed {
+    ///     Feed::Depth => b"{".to_vec(),
+    ///     Feed::Index => b"[]".to_vec(),
+    ///     _ => good.get(feed).to_vec(),
+    /// });
+    /// let err = Snapshot::parse(broken).unwrap_err();
+    /// let feeds: Vec<&str> = err.issues().iter().map(|issue| issue.feed).collect();
+    /// assert_eq!(feeds, ["index.json", "depth.json"]);
+    /// # Ok::<(), datasets::Error>(())
+    /// ```
     pub fn parse(files: FeedFiles) -> Result<Snapshot, Error> {
         let mut issues = Vec::new();
         let round = read(&files, Feed::Matrix, &mut issues, matrix::parse);

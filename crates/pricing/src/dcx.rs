@@ -14,6 +14,19 @@ pub struct BasketEntry {
 
 /// DCX = exp(sum(w_i ln p_i) / sum(w_i)): the weighted geometric mean of the basket's
 /// per-carat prices. Refuses an empty basket, non-positive weights or prices.
+///
+/// ```
+/// use pricing::{BasketEntry, weighted_geometric_mean};
+///
+/// let basket = [
+///     BasketEntry { weight: 0.5, per_carat: 1000.0 },
+///     BasketEntry { weight: 0.5, per_carat: 4000.0 },
+/// ];
+/// let dcx = weighted_geometric_mean(&basket)?;
+/// assert!((dcx - 2000.0).abs() < 1e-9); // geometric, not arithmetic (2500)
+/// assert!(weighted_geometric_mean(&[]).is_err());
+/// # Ok::<(), pricing::Error>(())
+/// ```
 pub fn weighted_geometric_mean(basket: &[BasketEntry]) -> Result<f64, Error> {
     if basket.is_empty() {
         return Err(Error::new(ErrorKind::Shape, "the basket is empty"));
@@ -37,6 +50,13 @@ pub fn weighted_geometric_mean(basket: &[BasketEntry]) -> Result<f64, Error> {
 }
 
 /// Change from `old` to `new` in percent (0.13 means +0.13 %). `old` must be positive.
+///
+/// ```
+/// let change = pricing::percent_change(4000.0, 4100.0)?;
+/// assert!((change - 2.5).abs() < 1e-9);
+/// assert!(pricing::percent_change(0.0, 4100.0).is_err());
+/// # Ok::<(), pricing::Error>(())
+/// ```
 pub fn percent_change(old: f64, new: f64) -> Result<f64, Error> {
     let old = finite("previous index", old)?;
     let new = finite("current index", new)?;

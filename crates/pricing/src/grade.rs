@@ -58,6 +58,18 @@ macro_rules! grade_enum {
 
 grade_enum!(
     /// GIA colour grade, D (best) to M.
+    ///
+    /// ```
+    /// use pricing::{Clarity, Color, Shape};
+    ///
+    /// assert_eq!(Color::parse(" g ")?, Color::G);
+    /// assert_eq!(Clarity::parse("vvs1")?.as_str(), "VVS1");
+    /// assert!(Shape::parse("oval")?.is_fancy());
+    /// assert!(Color::D < Color::M); // grades order best first
+    /// let refused = Color::parse("Z").unwrap_err();
+    /// assert_eq!(refused.to_string(), r#"unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#);
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
     Color, "color", [D = "D", E = "E", F = "F", G = "G", H = "H", I = "I", J = "J", K = "K", L = "L", M = "M"]
 );
 

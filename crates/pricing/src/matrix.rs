@@ -17,6 +17,16 @@ pub struct Carat(f64);
 
 impl Carat {
     /// Accepts a finite weight within the priced range.
+    ///
+    /// ```
+    /// use pricing::{Carat, ErrorKind};
+    ///
+    /// assert_eq!(Carat::new(1.23)?.get(), 1.23);
+    /// let refused = Carat::new(7.5).unwrap_err();
+    /// assert_eq!(refused.kind(), ErrorKind::OutOfRange);
+    /// assert_eq!(refused.to_string(), "carat must be between 0.3 and 6, got 7.5");
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
     pub fn new(value: f64) -> Result<Carat, Error> {
         let value = finite("carat", value)?;
         if !(CARAT_MIN..=CARAT_MAX).contains(&value) {

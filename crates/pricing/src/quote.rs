@@ -144,7 +144,29 @@ impl PricingSet {
         }
     }
 
-    /// Prices one stone.
+    /// Prices one stone, or says which argument it refused and why.
+    ///
+    /// ```
+    /// use pricing::{Clarity, Color, PriceMatrix, PricingSet, QuoteRequest, RatioModels, Shape};
+    ///
+    /// // The flattest valid matrix: the same price, e^8 USD per carat, in all 160 cells
+    /// // of both bands.
+    /// let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+    /// let matrix = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, vec![8.0; 160])?;
+    /// let prices = PricingSet::new(matrix.clone(), matrix, RatioModels::default());
+    ///
+    /// let (color, clarity, shape) = (Color::H, Clarity::Si1, Shape::Round);
+    /// let mut request = QuoteRequest { carat: 2.0, color, clarity, shape, ratio: None };
+    /// let quote = prices.quote(&request)?;
+    /// assert_eq!(pricing::round_cents(quote.per_carat_usd), 2980.96);
+    /// assert_eq!(quote.total_usd, 2.0 * quote.per_carat_usd);
+    ///
+    /// request.carat = 7.0;
+    /// assert_eq!(prices.quote(&request).unwrap_err().argument, "carat");
+    /// request = QuoteRequest { carat: 1.0, shape: Shape::Pear, ..request };
+    /// assert_eq!(prices.quote(&request).unwrap_err().argument, "shape"); // no pear model
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         let carat = Carat::new(request.carat).map_err(|err| QuoteError {
             argument: "carat",
@@ -225,6 +247,11 @@ fn carat_message(carat: f64, err: &Error) -> String {
 }
 
 /// Rounds USD to cents, half away from zero. Applied once, at the edge.
+///
+/// ```
+/// assert_eq!(pricing::round_cents(8490.6561), 8490.66);
+/// assert_eq!(pricing::round_cents(0.125), 0.13);
+/// ```
 pub fn round_cents(usd: f64) -> f64 {
     (usd * 100.0).round() / 100.0
 }

@@ -23,6 +23,13 @@ impl ValueMode {
     }
 
     /// Converts a fitted value into a multiplier.
+    ///
+    /// ```
+    /// use pricing::ValueMode;
+    ///
+    /// assert_eq!(ValueMode::DeltaPct.multiplier(-8.0), 0.92);
+    /// assert_eq!(ValueMode::PercentOfBase.multiplier(92.0), 0.92);
+    /// ```
     pub fn multiplier(self, value: f64) -> f64 {
         match self {
             ValueMode::DeltaPct => 1.0 + value / 100.0,
@@ -41,6 +48,13 @@ pub struct Slider {
 
 impl Slider {
     /// Accepts finite, positive bounds in the order `min <= center <= max`.
+    ///
+    /// ```
+    /// let slider = pricing::Slider::new(1.25, 1.4, 1.7)?;
+    /// assert_eq!(slider.center(), 1.4);
+    /// assert!(pricing::Slider::new(1.7, 1.4, 1.25).is_err());
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
     pub fn new(min: f64, center: f64, max: f64) -> Result<Slider, Error> {
         for (what, value) in [("slider min", min), ("slider center", center), ("slider max", max)] {
             finite(what, value)?;
@@ -173,6 +187,19 @@ impl RatioBand {
     /// The fitted value at `ratio`, clamped to the observed range (seed rule 2.2.7),
     /// linear between the two surrounding anchors (rule 2.2.4). Returns the ratio
     /// actually priced and the value there.
+    ///
+    /// ```
+    /// use pricing::{RatioBand, RatioPoint, ValueMode};
+    ///
+    /// let points = vec![
+    ///     RatioPoint { ratio: 1.25, value: -12.0 },
+    ///     RatioPoint { ratio: 1.75, value: -8.0 },
+    /// ];
+    /// let band = RatioBand::new(0.3, Some(2.0), points, ValueMode::DeltaPct)?;
+    /// assert_eq!(band.value_at(1.5), (1.5, -10.0)); // halfway between the anchors
+    /// assert_eq!(band.value_at(1.9), (1.75, -8.0)); // clamped to the observed range
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
     pub fn value_at(&self, ratio: f64) -> (f64, f64) {
         let (lo, hi) = self.observed_range();
         let applied = ratio.clamp(lo, hi);
