@@ -16,6 +16,10 @@ ci:
 test:
     cargo test --workspace
 
+# The libraries as published: package + verify, docs, the README's program from outside.
+libs:
+    bash scripts/release-check.sh && bash scripts/embed-check.sh && bash scripts/semver-check.sh
+
 # Formatting and lints as CI checks them.
 check:
     cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
