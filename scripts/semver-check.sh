@@ -26,9 +26,14 @@ if ! { [ -x "$BIN" ] && "$BIN" semver-checks --version | grep -qF "$VERSION"; };
   echo "== installing cargo-semver-checks $VERSION into .cache/cargo-semver-checks"
   cargo install --locked --quiet --version "$VERSION" --root "$INSTALL" cargo-semver-checks
 fi
+failed=()
 for entry in "${tagged[@]}"; do
   crate=${entry%%=*}
   tag=${entry#*=}
   echo "== semver: $crate against $tag"
-  "$BIN" semver-checks check-release -p "$crate" --baseline-rev "$tag"
+  "$BIN" semver-checks check-release -p "$crate" --baseline-rev "$tag" || failed+=("$crate")
 done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "== semver: FAILED for ${failed[*]}: bump the version as docs/releasing.md says, or undo the break"
+  exit 1
+fi
