@@ -3,7 +3,7 @@
 //!
 //! `cargo run -p dcx-datasets --example history -- DIR` reads `DIR`; without an argument
 //! it first writes a small demonstration history (three days of the reference snapshot at
-//! different price levels) into a temporary folder.
+//! different price levels) into a temporary folder, and removes it at the end.
 
 use std::{error::Error, io::Write, path::PathBuf};
 
@@ -11,9 +11,9 @@ use datasets::{History, Trend};
 use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let dir = match std::env::args_os().nth(1) {
-        Some(dir) => PathBuf::from(dir),
-        None => demo_history()?,
+    let (dir, demo) = match std::env::args_os().nth(1) {
+        Some(dir) => (PathBuf::from(dir), false),
+        None => (demo_history()?, true),
     };
     let (history, skipped) = History::load(&dir)?;
     let mut out = std::io::stdout().lock();
@@ -45,6 +45,9 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             Trend::Unavailable { reason } => writeln!(out, "{days}-day trend: none ({reason})")?,
         }
+    }
+    if demo {
+        std::fs::remove_dir_all(&dir)?;
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The README's "Use the pricing in your Rust program" section: its program is the example
 //! `quote` byte for byte, its `Cargo.toml` lines name this repository, and the output it
-//! shows is what the example prints, from the embedded snapshot and from a folder.
+//! shows is what the example prints, from the embedded snapshot and from a folder. The
+//! `history` example runs too.
 
 use std::{
     path::{Path, PathBuf},
@@ -47,11 +48,16 @@ fn block(lang: &str) -> String {
     found.into_iter().next().unwrap()
 }
 
-/// The example binary, built by `cargo test` beside this test binary's `deps/` folder.
+/// The `quote` example, the README's program.
 fn example() -> Command {
+    built_example("quote")
+}
+
+/// An example binary, built by `cargo test` beside this test binary's `deps/` folder.
+fn built_example(name: &str) -> Command {
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-    let path = profile_dir.join("examples").join(format!("quote{}", std::env::consts::EXE_SUFFIX));
+    let path = profile_dir.join("examples").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     assert!(
         path.exists(),
         "{} is missing: `cargo test -p dcx-datasets` builds the examples",
@@ -124,4 +130,24 @@ fn the_program_prices_from_the_folder_it_is_given() {
 
     let missing = example().arg(dir.0.join("nothing-here")).output().unwrap();
     assert!(!missing.status.success(), "a missing folder is an error");
+}
+
+#[test]
+fn the_history_example_reads_its_demonstration_history() {
+    let printed = stdout(&mut built_example("history"));
+    let lines: Vec<&str> = printed.lines().skip(1).collect();
+    assert_eq!(
+        lines,
+        [
+            "2026-11-12: DCX 4016.38 USD per carat; 1 ct G VS2 round 5900.00 USD",
+            "2026-11-19: DCX 4096.71 USD per carat; 1 ct G VS2 round 6018.00 USD",
+            "2026-11-20: DCX 4136.88 USD per carat; 1 ct G VS2 round 6077.00 USD",
+            "1-day trend: +0.98 % since 2026-11-19",
+            "7-day trend: +3.00 % since 2026-11-12",
+            "30-day trend: none (the snapshot history (3 days from 2026-11-12) has no snapshot \
+             between 2026-10-18 and 2026-10-21)",
+        ]
+    );
+    let demo = printed.lines().next().unwrap().strip_prefix("History ").unwrap();
+    assert!(!Path::new(demo).exists(), "the demonstration history is removed: {demo}");
 }
