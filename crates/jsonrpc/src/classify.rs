@@ -88,17 +88,33 @@ pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
 }
 
 fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inbound<'a>, Response> {
+    let Envelope { id, method, params } = read(body)?;
+    let Some(id) = id else {
+        return Ok(Inbound::Notification { method: method.into_owned() });
+    };
+    modern(Some(headers), id, method, params).map(Inbound::Request)
+}
+
+/// Steps 1 and 2: the body as one JSON-RPC request or notification.
+pub(crate) fn read(body: &[u8]) -> Result<Envelope<'_>, Response> {
     // One UTF-8 check of the whole body, instead of one per string inside it; a body that
     // fails it is read as bytes, for serde_json's own error and its position.
     let read = match std::str::from_utf8(body) {
         Ok(text) => serde_json::from_str(text),
         Err(_) => serde_json::from_slice(body),
     };
-    let value: Json<'a> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
-    let Envelope { id, method, params } = envelope(value)?;
-    let Some(id) = id else {
-        return Ok(Inbound::Notification { method: method.into_owned() });
-    };
+    let value: Json<'_> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
+    envelope(value)
+}
+
+/// Steps 4 to 6 for a request (`id` known): the `_meta` envelope, the routing headers
+/// (skipped when `headers` is `None`: stdio has no header layer), the version.
+pub(crate) fn modern<'a>(
+    headers: Option<&HeaderView<'_>>,
+    id: RequestId,
+    method: Cow<'a, str>,
+    params: Option<Object<'a>>,
+) -> Result<Request<'a>, Response> {
     let reject = |error: ErrorObject| Response::err(Some(id.clone()), error);
     let params = params.ok_or_else(|| {
         reject(ErrorObject::invalid_params(format!(
@@ -107,14 +123,16 @@ fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inboun
         )))
     })?;
     let meta = request_meta(&params).map_err(reject)?;
-    check_headers(headers, &method, &params, &meta).map_err(reject)?;
+    if let Some(headers) = headers {
+        check_headers(headers, &method, &params, &meta).map_err(reject)?;
+    }
     let Some(&protocol_version) = SUPPORTED_VERSIONS.iter().find(|v| **v == meta.protocol_version)
     else {
         return Err(reject(ErrorObject::unsupported_version(meta.protocol_version)));
     };
     let RequestMetaSent { client_capabilities, client_info, .. } = meta;
     let meta = RequestMeta { protocol_version, client_capabilities, client_info };
-    Ok(Inbound::Request(Request { id, method, params, meta }))
+    Ok(Request { id, method, params, meta })
 }
 
 /// `params._meta` as sent, before the version check.
@@ -125,10 +143,10 @@ struct RequestMetaSent<'a> {
 }
 
 /// A structurally valid JSON-RPC request or notification.
-struct Envelope<'a> {
-    id: Option<RequestId>,
-    method: Cow<'a, str>,
-    params: Option<Object<'a>>,
+pub(crate) struct Envelope<'a> {
+    pub(crate) id: Option<RequestId>,
+    pub(crate) method: Cow<'a, str>,
+    pub(crate) params: Option<Object<'a>>,
 }
 
 fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {

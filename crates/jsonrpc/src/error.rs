@@ -113,14 +113,19 @@ impl ErrorObject {
 
     /// -32022 with `data: {"supported": SUPPORTED_VERSIONS, "requested": requested}`.
     pub fn unsupported_version(requested: &str) -> ErrorObject {
+        ErrorObject::unsupported_version_of(requested, SUPPORTED_VERSIONS)
+    }
+
+    /// -32022 with `data: {"supported": supported, "requested": requested}`.
+    pub fn unsupported_version_of(requested: &str, supported: &[&str]) -> ErrorObject {
         ErrorObject {
             code: ErrorCode::UNSUPPORTED_PROTOCOL_VERSION,
             message: format!(
                 "unsupported protocol version {}; this server supports {}",
                 quote(requested),
-                SUPPORTED_VERSIONS.join(", ")
+                supported.join(", ")
             ),
-            data: Some(json!({ "supported": SUPPORTED_VERSIONS, "requested": requested })),
+            data: Some(json!({ "supported": supported, "requested": requested })),
         }
     }
 

@@ -135,7 +135,7 @@ fn is_sentinel(trimmed: &[u8]) -> bool {
         && trimmed.ends_with(SENTINEL_END)
 }
 
-fn trim(mut bytes: &[u8]) -> &[u8] {
+pub(crate) fn trim(mut bytes: &[u8]) -> &[u8] {
     while let [b' ' | b'\t', rest @ ..] = bytes {
         bytes = rest;
     }

@@ -1,4 +1,5 @@
-//! JSON-RPC 2.0 plus the MCP 2026-07-28 envelope rules, as pure functions.
+//! JSON-RPC 2.0 plus the MCP 2026-07-28 envelope rules, as pure functions, and the
+//! legacy (2025) era beside it ([`classify_any_era`]).
 //!
 //! One HTTP POST (headers and body bytes) goes into [`classify`], which answers with a
 //! validated [`Request`], a notification, or a ready error [`Response`]; a method result
@@ -19,6 +20,7 @@
 
 mod base64;
 mod classify;
+mod era;
 mod error;
 mod headers;
 mod id;
@@ -34,13 +36,17 @@ pub use crate::{
         Inbound, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Request,
         RequestMeta, classify,
     },
+    era::{
+        ALL_VERSIONS, Classified, Era, LEGACY_ASSUMED, LEGACY_LATEST, LEGACY_VERSIONS,
+        LegacyRequest, Transport, classify_any_era, negotiate,
+    },
     error::{ErrorCode, ErrorObject},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::RequestId,
     json::{EMPTY_OBJECT, Json, Object},
-    mcp::{Complete, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
+    mcp::{Complete, LegacyResult, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
-    write::{write_complete, write_str, write_str_contents},
+    write::{write_complete, write_legacy_result, write_str, write_str_contents},
 };
 
 /// The crate's one error type: a JSON-RPC error object (see [`ErrorObject`]).

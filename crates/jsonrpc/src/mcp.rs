@@ -1,4 +1,5 @@
-//! MCP result helpers: [`Complete`] wraps a method result, `ToolCall` reads tools/call params.
+//! MCP result helpers: [`Complete`] (and [`LegacyResult`] for 2025-era clients) wraps a
+//! method result, `ToolCall` reads tools/call params.
 
 use serde::Serialize;
 
@@ -48,6 +49,18 @@ impl<'a, R: Serialize> Complete<'a, R> {
     pub fn new(result: R, meta: ResultMeta<'a>) -> Complete<'a, R> {
         Complete { result, result_type: "complete", meta }
     }
+}
+
+/// A method result as the legacy (2025) revisions send it: the method's own fields `R`,
+/// then `_meta`; no `resultType`, which those revisions do not define.
+#[derive(Debug, Serialize)]
+pub struct LegacyResult<'a, R> {
+    /// The method's own fields.
+    #[serde(flatten)]
+    pub result: R,
+    /// The result's `_meta`.
+    #[serde(rename = "_meta")]
+    pub meta: ResultMeta<'a>,
 }
 
 /// The `_meta` of every result: when it was made, by which public host, and the server's

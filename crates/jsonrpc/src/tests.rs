@@ -1,10 +1,11 @@
-//! Property tests: `classify` never panics on arbitrary bytes, JSON values or header sets,
-//! and every rejection carries a status in {400, 404, 200}.
+//! Property tests: `classify` and `classify_any_era` (both transports) never panic on
+//! arbitrary bytes, JSON values or header sets, and every rejection carries a status in
+//! {400, 404, 200}.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
-use crate::{HeaderView, Inbound, classify};
+use crate::{Classified, HeaderView, Inbound, Response, Transport, classify, classify_any_era};
 
 /// Arbitrary JSON values, nested up to a few levels, biased towards JSON-RPC keys.
 pub(crate) fn json_value() -> impl Strategy<Value = Value> {
@@ -18,7 +19,9 @@ pub(crate) fn json_value() -> impl Strategy<Value = Value> {
         ".{0,12}".prop_map(Value::from),
         Just(Value::from("2.0")),
         Just(Value::from("2026-07-28")),
+        Just(Value::from("2025-11-25")),
         Just(Value::from("tools/call")),
+        Just(Value::from("initialize")),
     ];
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
@@ -57,6 +60,7 @@ pub(crate) fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
     let value = prop_oneof![
         prop::collection::vec(any::<u8>(), 0..24),
         Just(b"2026-07-28".to_vec()),
+        Just(b"2025-11-25".to_vec()),
         Just(b"tools/call".to_vec()),
         "=\\?base64\\?[A-Za-z0-9+/=]{0,12}\\?=".prop_map(String::into_bytes),
         "[ \\t]{0,2}[!-~]{0,10}[ \\t]{0,2}".prop_map(String::into_bytes),
@@ -68,13 +72,23 @@ pub(crate) fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
 fn check_props(headers: &[(String, Vec<u8>)], body: &[u8]) -> Result<(), TestCaseError> {
     let view: HeaderView<'_> = headers.iter().map(|(n, v)| (n.as_str(), v.as_slice())).collect();
     if let Inbound::Rejected(response) = classify(&view, body) {
-        prop_assert!(response.result.is_err(), "a rejection holds an error");
-        prop_assert!([400, 404, 200].contains(&response.http_status()));
-        let wire: Value = serde_json::from_slice(&response.to_json())
-            .map_err(|err| TestCaseError::fail(format!("response is not JSON: {err}")))?;
-        prop_assert_eq!(&wire["jsonrpc"], &json!("2.0"));
-        prop_assert!(wire["error"]["code"].is_i64());
+        check_rejection(&response)?;
     }
+    for transport in [Transport::Http, Transport::Stdio] {
+        if let Classified::Rejected(response, _) = classify_any_era(transport, &view, body) {
+            check_rejection(&response)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_rejection(response: &Response) -> Result<(), TestCaseError> {
+    prop_assert!(response.result.is_err(), "a rejection holds an error");
+    prop_assert!([400, 404, 200].contains(&response.http_status()));
+    let wire: Value = serde_json::from_slice(&response.to_json())
+        .map_err(|err| TestCaseError::fail(format!("response is not JSON: {err}")))?;
+    prop_assert_eq!(&wire["jsonrpc"], &json!("2.0"));
+    prop_assert!(wire["error"]["code"].is_i64());
     Ok(())
 }
 

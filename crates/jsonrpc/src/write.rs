@@ -137,6 +137,30 @@ pub fn write_complete(
     capacity: usize,
     members: impl FnOnce(&mut Vec<u8>),
 ) -> Vec<u8> {
+    write_result(id, meta, capacity, br#""resultType":"complete","_meta":{"timestamp":"#, members)
+}
+
+/// [`write_complete`] for a legacy (2025-era) client: the same bytes without
+/// `"resultType"`, that is [`crate::Response::success_json`] with
+/// [`crate::LegacyResult`] around the same result.
+pub fn write_legacy_result(
+    id: &RequestId,
+    meta: &ResultMeta<'_>,
+    capacity: usize,
+    members: impl FnOnce(&mut Vec<u8>),
+) -> Vec<u8> {
+    write_result(id, meta, capacity, br#""_meta":{"timestamp":"#, members)
+}
+
+/// The response around `members`; `tail` opens the members that follow them, up to the
+/// timestamp's value.
+fn write_result(
+    id: &RequestId,
+    meta: &ResultMeta<'_>,
+    capacity: usize,
+    tail: &[u8],
+    members: impl FnOnce(&mut Vec<u8>),
+) -> Vec<u8> {
     let mut out = Vec::with_capacity(capacity);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     write_id(&mut out, id);
@@ -145,7 +169,7 @@ pub fn write_complete(
     if out.last() != Some(&b'{') {
         out.push(b',');
     }
-    out.extend_from_slice(br#""resultType":"complete","_meta":{"timestamp":"#);
+    out.extend_from_slice(tail);
     write_str(&mut out, meta.timestamp);
     out.extend_from_slice(br#","source":"#);
     write_str(&mut out, meta.source);

@@ -7,8 +7,7 @@ use hyper::{
     HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
 };
-use jsonrpc::{ErrorObject, SUPPORTED_VERSIONS};
-use serde_json::Value;
+use jsonrpc::ErrorObject;
 use serve::Body;
 
 #[cfg(test)]
@@ -27,14 +26,21 @@ const PROTOCOL_VERSION_HEADER: header::HeaderName =
 /// `cacheable`, else `no-store`).
 pub(crate) fn rpc_response(response: &jsonrpc::Response, cacheable: bool) -> Response<Body> {
     let status = StatusCode::from_u16(response.http_status()).unwrap_or(StatusCode::OK);
-    rpc_http(status, response.to_json(), cacheable && response.result.is_ok())
+    let cacheable = cacheable && response.result.is_ok();
+    rpc_http(status, response.to_json(), cacheable, jsonrpc::PROTOCOL_VERSION)
 }
 
-/// A JSON-RPC response body as HTTP, with the headers of [`rpc_response`].
-pub(crate) fn rpc_http(status: StatusCode, body: Vec<u8>, cacheable: bool) -> Response<Body> {
+/// A JSON-RPC response body as HTTP, with the headers of [`rpc_response`];
+/// `MCP-Protocol-Version` is `version`, the one the answer was made under.
+pub(crate) fn rpc_http(
+    status: StatusCode,
+    body: Vec<u8>,
+    cacheable: bool,
+    version: &'static str,
+) -> Response<Body> {
     let mut http = serve::json_response(status, Bytes::from(body));
     let headers = http.headers_mut();
-    headers.insert(PROTOCOL_VERSION_HEADER, HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION));
+    headers.insert(PROTOCOL_VERSION_HEADER, HeaderValue::from_static(version));
     if cacheable {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
     }
@@ -141,16 +147,4 @@ pub(crate) fn host_of(url: &str) -> String {
         return format!("[{}]", v6.split(']').next().unwrap_or_default());
     }
     host_port.split(':').next().unwrap_or_default().to_ascii_lowercase()
-}
-
-/// A 2025-era `initialize` (no `_meta`; `params.protocolVersion` names an old revision)
-/// gets -32022 naming the versions this server supports, instead of a bare -32602.
-pub(crate) fn legacy_initialize(body: &[u8]) -> Option<ErrorObject> {
-    let value: Value = serde_json::from_slice(body).ok()?;
-    let params = value.get("params")?;
-    if value.get("method")? != "initialize" || params.get("_meta").is_some() {
-        return None;
-    }
-    let requested = params.get("protocolVersion")?.as_str()?;
-    (!SUPPORTED_VERSIONS.contains(&requested)).then(|| ErrorObject::unsupported_version(requested))
 }

@@ -16,6 +16,7 @@
 //! replays, the schema checks and the no-panic properties are in `tests/it/main.rs`.
 #![deny(missing_docs)]
 
+mod answer;
 pub mod args;
 mod catalog;
 mod config;
@@ -37,8 +38,11 @@ use tokio::net::TcpListener;
 
 /// A JSON object read from a request (tool arguments are one), as `jsonrpc` reads it.
 pub use jsonrpc::Object;
+/// The transport a message came over, and the header view [`Mcp::answer`] takes.
+pub use jsonrpc::{HeaderView, Transport};
 
 pub use crate::{
+    answer::{Mcp, Message, Reply},
     catalog::{Tool, tool_definitions},
     config::{Clock, Config, SERVER_NAME, SERVER_VERSION, check_url},
     manifest::{health, manifest},

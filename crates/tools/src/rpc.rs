@@ -1,8 +1,9 @@
-//! JSON-RPC method dispatch: `initialize`, `server/discover`, `tools/list`, `tools/call`;
-//! everything else is -32601.
+//! JSON-RPC method dispatch per era. 2026-07-28: `server/discover`, `tools/list`,
+//! `tools/call`. Legacy (2025): `initialize`, `ping`, `tools/list`, `tools/call`.
+//! Everything else is -32601.
 
 use datasets::History;
-use jsonrpc::{ErrorObject, Object, PROTOCOL_VERSION, SUPPORTED_VERSIONS, ToolCall};
+use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
 use serde::Serialize;
 use serde_json::{Map, Value, json, value::RawValue};
 
@@ -18,8 +19,11 @@ mod tests;
 /// Cache lifetime of discovery and tool-list results: 24 hours.
 pub(crate) const TTL_MS: u64 = 86_400_000;
 
-/// Every method this server answers, for -32601 messages.
-pub(crate) const METHODS: &[&str] = &["server/discover", "tools/list", "tools/call", "initialize"];
+/// Every 2026-07-28 method this server answers, for -32601 messages.
+pub(crate) const METHODS: &[&str] = &["server/discover", "tools/list", "tools/call"];
+
+/// Every legacy (2025) method this server answers, for -32601 messages.
+pub(crate) const LEGACY_METHODS: &[&str] = &["initialize", "ping", "tools/list", "tools/call"];
 
 /// The `instructions` of discover and initialize.
 pub(crate) const INSTRUCTIONS: &str = "Diamond pricing data. get_diamond_price quotes one \
@@ -28,11 +32,13 @@ get_dcx_index returns the composite index, its trends and basket; get_market_dep
 observed-offer counts. Prices are model-based benchmarks from a daily snapshot (see as_of), \
 not offers. Bad arguments come back as isError results that say what is allowed.";
 
-/// A method's result before [`jsonrpc::Complete`] wraps it, and whether it is cacheable
-/// (discovery and tool lists are: public, 24 hours).
+/// A method's result before [`jsonrpc::Complete`] (or [`jsonrpc::LegacyResult`]) wraps
+/// it, whether it is cacheable (discovery and tool lists are: public, 24 hours), and the
+/// era it is sent under (a legacy `initialize` answers with the version it negotiated).
 pub(crate) struct Answer {
     pub(crate) result: Payload,
     pub(crate) cacheable: bool,
+    pub(crate) era: Era,
 }
 
 /// A method's own result fields.
@@ -41,6 +47,8 @@ pub(crate) struct Answer {
 pub(crate) enum Payload {
     /// Discovery, `initialize` and the tool list: built as JSON values.
     Fields(Map<String, Value>),
+    /// The legacy `ping`: `{}` and nothing else (no `_meta`).
+    Empty,
     /// A `tools/call` result, written straight from its parts: the hot path.
     Call(CallResult),
 }
@@ -128,52 +136,103 @@ fn object(value: Value) -> Payload {
     }
 }
 
-/// Answers one validated request.
+/// Answers one validated request of `era`.
 pub(crate) fn dispatch(
+    era: Era,
     method: &str,
     params: &Object<'_>,
     history: &History,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
+    match era {
+        Era::Modern => dispatch_modern(method, params, history, links),
+        Era::Legacy(version) => dispatch_legacy(version, method, params, history, links),
+    }
+}
+
+fn dispatch_modern(
+    method: &str,
+    params: &Object<'_>,
+    history: &History,
+    links: &Links,
+) -> Result<Answer, ErrorObject> {
+    let answer = |result, cacheable| Answer { result, cacheable, era: Era::Modern };
     match method {
-        "server/discover" => Ok(Answer {
-            result: object(json!({
+        "server/discover" => Ok(answer(
+            object(json!({
                 "supportedVersions": SUPPORTED_VERSIONS,
                 "capabilities": { "tools": {} },
                 "ttlMs": TTL_MS,
                 "cacheScope": "public",
                 "instructions": INSTRUCTIONS,
             })),
-            cacheable: true,
-        }),
-        // Not a 2026-07-28 method; answered because the seed lists it (see docs/mcp.md).
-        "initialize" => Ok(Answer {
-            result: object(json!({
-                "protocolVersion": PROTOCOL_VERSION,
-                "capabilities": { "tools": {} },
-                "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
-                "instructions": INSTRUCTIONS,
-            })),
-            cacheable: false,
-        }),
+            true,
+        )),
         "tools/list" => {
-            if let Some(cursor) = params.get("cursor") {
-                return Err(ErrorObject::invalid_params(format!(
-                    "unknown cursor {cursor}; tools/list returns every tool in one page and issues no cursors"
-                )));
-            }
-            Ok(Answer {
-                result: object(json!({
+            check_cursor(params)?;
+            Ok(answer(
+                object(json!({
                     "tools": tool_definitions(),
                     "ttlMs": TTL_MS,
                     "cacheScope": "public",
                 })),
-                cacheable: true,
+                true,
+            ))
+        }
+        "tools/call" => call(params, history, links).map(|result| answer(Payload::Call(result), false)),
+        // The legacy handshake; 2026-07-28 removed it (its conformance suite wants -32601).
+        "initialize" => Err(ErrorObject::new(
+            jsonrpc::ErrorCode::METHOD_NOT_FOUND,
+            "initialize is not a 2026-07-28 method; this server offers server/discover, \
+             tools/list, tools/call to 2026-07-28 requests, and answers initialize when it \
+             comes without params._meta and without the 2026-07-28 MCP-Protocol-Version \
+             header (the 2025 handshake)",
+        )),
+        other => Err(ErrorObject::method_not_found(other, METHODS)),
+    }
+}
+
+/// The 2025-era methods. Results carry the same fields without the 2026-only
+/// `resultType`, `ttlMs` and `cacheScope`.
+fn dispatch_legacy(
+    version: &'static str,
+    method: &str,
+    params: &Object<'_>,
+    history: &History,
+    links: &Links,
+) -> Result<Answer, ErrorObject> {
+    let answer = |result, cacheable| Answer { result, cacheable, era: Era::Legacy(version) };
+    match method {
+        "initialize" => {
+            let negotiated = jsonrpc::negotiate(params)?;
+            Ok(Answer {
+                result: object(json!({
+                    "protocolVersion": negotiated,
+                    "capabilities": { "tools": {} },
+                    "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
+                    "instructions": INSTRUCTIONS,
+                })),
+                cacheable: false,
+                era: Era::Legacy(negotiated),
             })
         }
-        "tools/call" => call(params, history, links)
-            .map(|result| Answer { result: Payload::Call(result), cacheable: false }),
-        other => Err(ErrorObject::method_not_found(other, METHODS)),
+        "ping" => Ok(answer(Payload::Empty, false)),
+        "tools/list" => {
+            check_cursor(params)?;
+            Ok(answer(object(json!({ "tools": tool_definitions() })), true))
+        }
+        "tools/call" => call(params, history, links).map(|result| answer(Payload::Call(result), false)),
+        other => Err(ErrorObject::method_not_found(other, LEGACY_METHODS)),
+    }
+}
+
+/// `tools/list` returns every tool in one page, so any cursor is one it never issued.
+fn check_cursor(params: &Object<'_>) -> Result<(), ErrorObject> {
+    match params.get("cursor") {
+        Some(cursor) => Err(ErrorObject::invalid_params(format!(
+            "unknown cursor {cursor}; tools/list returns every tool in one page and issues no cursors"
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -7,13 +7,15 @@ use hyper::{
     Method, Response, StatusCode,
     header::{self, HeaderValue},
 };
-use jsonrpc::{Complete, ErrorObject, HeaderView, Inbound, ResultMeta, ServerInfo};
+use jsonrpc::{ErrorObject, HeaderView, Transport};
 use serde_json::Value;
 use serve::{Body, BodyRefusal, Handler, Request};
 
 use crate::{
-    Clock, Config, SERVER_NAME, SERVER_VERSION, http, manifest, origin::origin_allowed,
-    price::Links, rpc,
+    Config,
+    answer::{Mcp, Reply},
+    http, manifest,
+    origin::origin_allowed,
 };
 
 #[cfg(test)]
@@ -26,14 +28,10 @@ const ALLOW_HEADERS: &str = "Content-Type, Accept, MCP-Protocol-Version, Mcp-Met
 
 /// The tool server as a [`serve::Handler`]. Cheap to share; holds no per-client state.
 pub struct ToolService {
-    live: Arc<datasets::Live>,
-    links: Links,
+    mcp: Mcp,
     endpoint: String,
     docs_url: String,
-    source: String,
     allowed_origins: Vec<String>,
-    clock: Clock,
-    server: ServerInfo,
     manifest: Bytes,
 }
 
@@ -44,15 +42,17 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
     let docs_url =
         config.docs_url.clone().unwrap_or_else(|| format!("{}docs", with_slash(&endpoint)));
     let manifest = Bytes::from(manifest::manifest(&endpoint, &docs_url).to_string());
+    let mcp = Mcp::new(
+        Arc::clone(&config.live),
+        config.links.clone(),
+        Arc::clone(&config.clock),
+        http::host_of(&endpoint),
+    );
     ToolService {
-        live: Arc::clone(&config.live),
-        links: config.links.clone(),
-        source: http::host_of(&endpoint),
+        mcp,
         endpoint,
         docs_url,
         allowed_origins: config.allowed_origins.clone(),
-        clock: Arc::clone(&config.clock),
-        server: ServerInfo::new(SERVER_NAME, SERVER_VERSION),
         manifest,
     }
 }
@@ -75,7 +75,7 @@ impl Handler for ToolService {
                 true,
             ),
             "/health" => {
-                let body = Bytes::from(manifest::health(&self.live.history()).to_string());
+                let body = Bytes::from(manifest::health(&self.mcp.live().history()).to_string());
                 self.document(&request, body, "application/json", false)
             }
             "/docs" => self.document(
@@ -188,45 +188,22 @@ impl ToolService {
         }
         let view: HeaderView<'_> =
             request.headers.iter().map(|(n, v)| (n.as_str(), v.as_bytes())).collect();
-        let request = match jsonrpc::classify(&view, &request.body) {
-            Inbound::Request(request) => request,
-            Inbound::Notification { .. } => {
+        match self.mcp.answer(Transport::Http, &view, &request.body) {
+            Reply::Accepted => {
                 let mut response = Response::new(Body::default());
                 *response.status_mut() = StatusCode::ACCEPTED;
-                return response;
+                response
             }
-            Inbound::Rejected(mut response) => {
-                if let Some(error) = http::legacy_initialize(&request.body) {
-                    response.result = Err(error);
-                }
-                return http::rpc_response(&response, false);
-            }
-        };
-        let history = self.live.history();
-        match rpc::dispatch(&request.method, &request.params, &history, &self.links) {
-            Ok(answer) => {
-                let timestamp = http::timestamp((self.clock)());
-                let meta = ResultMeta {
-                    timestamp: &timestamp,
-                    source: &self.source,
-                    server: &self.server,
-                };
-                let body = match &answer.result {
-                    rpc::Payload::Call(call) => {
-                        jsonrpc::write_complete(&request.id, &meta, call.size_hint(), |out| {
-                            call.write_members(out)
-                        })
-                    }
-                    fields => {
-                        jsonrpc::Response::success_json(&request.id, &Complete::new(fields, meta))
-                    }
-                };
-                http::rpc_http(StatusCode::OK, body, answer.cacheable)
-            }
-            Err(error) => {
-                http::rpc_response(&jsonrpc::Response::err(Some(request.id), error), false)
+            Reply::Message(message) => {
+                let status = StatusCode::from_u16(message.status).unwrap_or(StatusCode::OK);
+                http::rpc_http(status, message.body, message.cacheable, message.version)
             }
         }
+    }
+
+    /// The transport-free service this endpoint answers through.
+    pub fn mcp(&self) -> &Mcp {
+        &self.mcp
     }
 }
 

@@ -3,8 +3,8 @@
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use super::{write_complete, write_str};
-use crate::{Complete, RequestId, Response, ResultMeta, ServerInfo};
+use super::{write_complete, write_legacy_result, write_str};
+use crate::{Complete, LegacyResult, RequestId, Response, ResultMeta, ServerInfo};
 
 fn literal(text: &str) -> String {
     let mut out = Vec::new();
@@ -31,6 +31,27 @@ fn fast(id: &RequestId, meta: ResultMeta<'_>, fields: &Value) -> Vec<u8> {
         let object = serde_json::to_string(fields).unwrap();
         out.extend_from_slice(&object.as_bytes()[1..object.len() - 1]);
     })
+}
+
+fn members(fields: &Value) -> impl FnOnce(&mut Vec<u8>) {
+    let object = serde_json::to_string(fields).unwrap();
+    move |out| out.extend_from_slice(&object.as_bytes()[1..object.len() - 1])
+}
+
+#[test]
+fn legacy_result_matches_the_serde_route() {
+    let server = ServerInfo::new("dcx", "2.0.0");
+    let meta = ResultMeta { timestamp: "t", source: "s", server: &server };
+    for id in [RequestId::from(0), RequestId::from("a\"b")] {
+        for fields in [json!({}), json!({"tools": [], "x": "y\n"})] {
+            let fast = write_legacy_result(&id, &meta, 8, members(&fields));
+            let serde = Response::success_json(&id, &LegacyResult { result: &fields, meta });
+            assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(serde).unwrap());
+            assert!(!String::from_utf8(write_legacy_result(&id, &meta, 8, members(&fields)))
+                .unwrap()
+                .contains("resultType"));
+        }
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@ use chrono::{TimeZone, Timelike};
 use hyper::{HeaderMap, header::HeaderValue};
 
 use crate::http::{
-    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, legacy_initialize, timestamp,
+    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, timestamp,
     value_lists,
 };
 
@@ -66,16 +66,6 @@ fn the_values_answered_without_parsing_pass_the_parse() {
             assert!(value_lists(text, types.wanted), "{text:?}");
         }
     }
-}
-
-#[test]
-fn a_legacy_initialize_is_told_the_supported_versions() {
-    let body = br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{}}}"#;
-    let error = legacy_initialize(body).unwrap();
-    assert_eq!(error.code, jsonrpc::ErrorCode::UNSUPPORTED_PROTOCOL_VERSION);
-    assert_eq!(error.data.unwrap()["requested"], "2025-06-18");
-    assert!(legacy_initialize(br#"{"method":"tools/list","params":{}}"#).is_none());
-    assert!(legacy_initialize(b"not json").is_none());
 }
 
 #[test]

@@ -1,16 +1,56 @@
 //! Tests of method dispatch.
 
 use datasets::{History, Snapshot};
-use jsonrpc::{ErrorCode, Object};
+use jsonrpc::{Era, ErrorCode, Object};
 use serde_json::{Value, json};
 
 use crate::{price::Links, rpc::dispatch};
 
 fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
+    run_in(Era::Modern, method, params)
+}
+
+fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
     let params = Object::from(params.as_object().unwrap().clone());
-    dispatch(method, &params, &history, &Links::default())
+    dispatch(era, method, &params, &history, &Links::default())
         .map(|a| serde_json::to_value(&a.result).expect("results serialize"))
+}
+
+const LEGACY: Era = Era::Legacy("2025-11-25");
+
+#[test]
+fn initialize_is_legacy_only() {
+    let modern = run("initialize", json!({"protocolVersion": "2025-11-25"})).unwrap_err();
+    assert_eq!(modern.code, ErrorCode::METHOD_NOT_FOUND);
+    assert!(modern.message.contains("2025 handshake"), "{}", modern.message);
+    let history = History::single(Snapshot::reference());
+    let params = Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
+    let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
+    assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
+    let r = serde_json::to_value(&answer.result).unwrap();
+    assert_eq!(r["protocolVersion"], "2025-06-18");
+    assert_eq!(r["capabilities"], json!({"tools": {}}));
+    assert_eq!(r["serverInfo"]["name"], "dcx-diamond-pricing");
+    assert!(r["instructions"].is_string());
+}
+
+#[test]
+fn legacy_methods_leave_out_the_2026_fields() {
+    let list = run_in(LEGACY, "tools/list", json!({})).unwrap();
+    assert_eq!(list.as_object().unwrap().keys().collect::<Vec<_>>(), ["tools"]);
+    assert_eq!(list["tools"], run("tools/list", json!({})).unwrap()["tools"]);
+    assert_eq!(
+        run_in(LEGACY, "tools/list", json!({"cursor": "x"})).unwrap_err().code,
+        ErrorCode::INVALID_PARAMS
+    );
+    let call = json!({"name": "get_diamond_price", "arguments": {"carat": 1.0, "color": "D", "clarity": "IF"}});
+    assert_eq!(run_in(LEGACY, "tools/call", call.clone()).unwrap(), run("tools/call", call).unwrap());
+    for method in ["server/discover", "resources/list", "logging/setLevel"] {
+        let error = run_in(LEGACY, method, json!({})).unwrap_err();
+        assert_eq!(error.code, ErrorCode::METHOD_NOT_FOUND, "{method}");
+        assert!(error.message.contains("initialize, ping, tools/list, tools/call"), "{}", error.message);
+    }
 }
 
 #[test]
@@ -124,7 +164,8 @@ fn hand_written_call_results_are_the_serde_bytes() {
         let params = Object::from(
             json!({"name": name, "arguments": arguments}).as_object().unwrap().clone(),
         );
-        let answer = dispatch("tools/call", &params, &history, &Links::default()).unwrap();
+        let answer =
+            dispatch(Era::Modern, "tools/call", &params, &history, &Links::default()).unwrap();
         let crate::rpc::Payload::Call(call) = &answer.result else { panic!("{name}: not a call") };
         for id in [jsonrpc::RequestId::from(7), jsonrpc::RequestId::from("a \"b\"")] {
             let fast = jsonrpc::write_complete(&id, &meta, call.size_hint(), |out| {

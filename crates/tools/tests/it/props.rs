@@ -1,5 +1,7 @@
 //! Properties of the in-process handler: no request body, header set or tool arguments
-//! make it panic, and every answer has one of the statuses the endpoint documents.
+//! of either protocol era make it panic, every answer has one of the statuses the endpoint
+//! documents, and a legacy request's errors are never 404 (2025-era clients read a 404 as
+//! a lost session).
 
 use bytes::Bytes;
 use hyper::{HeaderMap, Method, header::HeaderValue};
@@ -41,11 +43,14 @@ fn json_value() -> impl Strategy<Value = Value> {
             Just("tools/list"),
             Just("server/discover"),
             Just("initialize"),
+            Just("ping"),
+            Just("notifications/initialized"),
             Just("get_diamond_price"),
             Just("get_market_depth"),
             Just("get_dcx_index"),
             Just("carat"),
             Just("2026-07-28"),
+            Just("2025-11-25"),
             Just("2.0")
         ]
         .prop_map(Value::from),
@@ -60,6 +65,8 @@ fn json_value() -> impl Strategy<Value = Value> {
                     Just("method".to_owned()),
                     Just("params".to_owned()),
                     Just("_meta".to_owned()),
+                    Just("protocolVersion".to_owned()),
+                    Just("cursor".to_owned()),
                     Just("name".to_owned()),
                     Just("arguments".to_owned()),
                     Just("carat".to_owned()),
@@ -100,6 +107,38 @@ proptest! {
             ("mcp-method", method),
         ]);
         prop_assert!(STATUSES.contains(&status), "{status}");
+    }
+
+    #[test]
+    fn arbitrary_legacy_json_never_panics(
+        value in json_value(),
+        version in prop_oneof![Just(None), Just(Some("2025-11-25")), Just(Some("2025-03-26")), Just(Some("1999-01-01"))],
+    ) {
+        let headers: Vec<(&'static str, String)> =
+            version.map(|v| ("mcp-protocol-version", v.to_owned())).into_iter().collect();
+        let status = post(value.to_string().into_bytes(), &headers);
+        prop_assert!(STATUSES.contains(&status), "{status}");
+    }
+
+    #[test]
+    fn legacy_requests_are_answered_with_200_unless_the_envelope_is_bad(
+        method in prop_oneof![Just("initialize"), Just("ping"), Just("tools/list"), Just("tools/call"), Just("resources/list")],
+        params in prop_oneof![Just(None), json_value().prop_map(Some)],
+        id in prop_oneof![any::<i64>().prop_map(Value::from), "[a-z0-9-]{0,8}".prop_map(Value::from)],
+    ) {
+        let mut body = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        let modern_meta = params.as_ref().and_then(|p| p.get("_meta")).and_then(Value::as_object)
+            .is_some_and(|m| m.keys().any(|k| k.starts_with("io.modelcontextprotocol/")));
+        if let Some(params) = params.clone() {
+            body["params"] = params;
+        }
+        let status = post(body.to_string().into_bytes(), &[("mcp-protocol-version", "2025-11-25".to_owned())]);
+        let params_ok = params.as_ref().is_none_or(Value::is_object);
+        if params_ok && !modern_meta {
+            prop_assert_eq!(status, 200);
+        } else {
+            prop_assert_eq!(status, 400);
+        }
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! The two protocol eras on one endpoint: [`classify_any_era`] tells a 2026-07-28
+//! (modern, stateless, per-request `_meta`) request from a legacy one (2025-11-25,
+//! 2025-06-18, 2025-03-26: the `initialize` handshake), and [`negotiate`] answers a
+//! legacy `initialize`.
+//!
+//! A request is modern when it says so: the `MCP-Protocol-Version` header is
+//! `2026-07-28`, or `params._meta` carries an `io.modelcontextprotocol/` envelope key, or
+//! the method exists only in that era (`server/discover`, `subscriptions/listen`).
+//! Everything else is legacy. The header is looked at first, so a modern request pays one
+//! header comparison and is then classified by [`classify`] exactly as before.
+
+use std::borrow::Cow;
+
+use crate::{
+    ErrorObject, HeaderView, Inbound, Json, Object, PROTOCOL_VERSION, Request, RequestId, Response,
+    classify::{self, Envelope, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
+    error::quote,
+    headers::{HEADER_PROTOCOL_VERSION, trim},
+};
+
+#[cfg(test)]
+mod tests;
+
+/// The legacy revisions served, newest first: `initialize` negotiates one of them.
+pub const LEGACY_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26"];
+
+/// What a legacy `initialize` is answered with when it asks for a version not in
+/// [`LEGACY_VERSIONS`]: the newest legacy revision.
+pub const LEGACY_LATEST: &str = "2025-11-25";
+
+/// The version a legacy HTTP request without `MCP-Protocol-Version` is served under, as
+/// the 2025-06-18 and 2025-11-25 transports say ("the server SHOULD assume 2025-03-26").
+pub const LEGACY_ASSUMED: &str = "2025-03-26";
+
+/// Every version this server speaks, both eras, newest first.
+pub const ALL_VERSIONS: &[&str] = &[PROTOCOL_VERSION, "2025-11-25", "2025-06-18", "2025-03-26"];
+
+/// Methods that exist only in the 2026-07-28 era: without `_meta` they are still modern
+/// requests (and get its -32602 for the missing envelope), never legacy ones.
+const MODERN_ONLY_METHODS: &[&str] = &["server/discover", "subscriptions/listen"];
+
+/// The transport a message came over: stdio has no header layer, so its modern requests
+/// carry everything in `_meta` and no routing header is checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transport {
+    /// Streamable HTTP: the routing headers are checked.
+    Http,
+    /// stdio: newline-delimited JSON-RPC, no headers.
+    Stdio,
+}
+
+/// Which era a message is served in; for legacy, the revision its answer is sent under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Era {
+    /// 2026-07-28.
+    Modern,
+    /// A revision of [`LEGACY_VERSIONS`].
+    Legacy(&'static str),
+}
+
+impl Era {
+    /// The protocol version of the era.
+    pub fn version(self) -> &'static str {
+        match self {
+            Era::Modern => PROTOCOL_VERSION,
+            Era::Legacy(version) => version,
+        }
+    }
+}
+
+/// A legacy request: no `_meta` envelope, `params` optional.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegacyRequest<'a> {
+    /// The request id, echoed in the response.
+    pub id: RequestId,
+    /// The method; dispatching it is the caller's job.
+    pub method: Cow<'a, str>,
+    /// The params as sent; `{}` when absent.
+    pub params: Object<'a>,
+    /// The revision it is served under: the `MCP-Protocol-Version` header's, else
+    /// [`LEGACY_ASSUMED`].
+    pub version: &'static str,
+}
+
+/// What one message turned out to be, in either era.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Classified<'a> {
+    /// A valid 2026-07-28 request, as [`classify`] returns it.
+    Modern(Request<'a>),
+    /// A valid legacy request.
+    Legacy(LegacyRequest<'a>),
+    /// A notification (either era): nothing is answered (HTTP: `202 Accepted`).
+    Notification {
+        /// The notification method.
+        method: String,
+    },
+    /// An error response to send as is, and the era it is sent under.
+    Rejected(Response, Era),
+}
+
+impl<'a> From<Inbound<'a>> for Classified<'a> {
+    fn from(inbound: Inbound<'a>) -> Classified<'a> {
+        match inbound {
+            Inbound::Request(request) => Classified::Modern(request),
+            Inbound::Notification { method } => Classified::Notification { method },
+            Inbound::Rejected(response) => Classified::Rejected(response, Era::Modern),
+        }
+    }
+}
+
+/// Classifies one message of either era (see the module documentation for the rule).
+///
+/// Over HTTP, a request whose `MCP-Protocol-Version` is `2026-07-28` goes straight to
+/// [`classify`]. Otherwise the body is read once: notifications are accepted; a modern
+/// request (by `_meta` or method) gets the 2026-07-28 checks (over HTTP the routing headers
+/// included, so a legacy header beside a modern body is -32020); a legacy request over HTTP
+/// must name a supported revision in `MCP-Protocol-Version` (absent means
+/// [`LEGACY_ASSUMED`]), else 400 -32022 naming [`ALL_VERSIONS`].
+pub fn classify_any_era<'a>(
+    transport: Transport,
+    headers: &HeaderView<'_>,
+    body: &'a [u8],
+) -> Classified<'a> {
+    let header = match transport {
+        Transport::Http => version_header(headers),
+        Transport::Stdio => VersionHeader::Absent,
+    };
+    if header == VersionHeader::Value(PROTOCOL_VERSION) {
+        return classify::classify(headers, body).into();
+    }
+    let Envelope { id, method, params } = match classify::read(body) {
+        Ok(envelope) => envelope,
+        Err(response) => return Classified::Rejected(response, Era::Modern),
+    };
+    let Some(id) = id else {
+        return Classified::Notification { method: method.into_owned() };
+    };
+    if is_modern(&method, params.as_ref()) {
+        let headers = (transport == Transport::Http).then_some(headers);
+        return match classify::modern(headers, id, method, params) {
+            Ok(request) => Classified::Modern(request),
+            Err(response) => Classified::Rejected(response, Era::Modern),
+        };
+    }
+    let version = match header {
+        VersionHeader::Absent => LEGACY_ASSUMED,
+        VersionHeader::Value(value) => match LEGACY_VERSIONS.iter().find(|v| **v == value) {
+            Some(version) => version,
+            None => return unsupported(id, value),
+        },
+        VersionHeader::Invalid(problem) => {
+            let error = ErrorObject::invalid_request(format!(
+                "header {HEADER_PROTOCOL_VERSION} {problem}; send one of {}",
+                ALL_VERSIONS.join(", ")
+            ));
+            return Classified::Rejected(Response::err(Some(id), error), Era::Legacy(LEGACY_LATEST));
+        }
+    };
+    let params = params.unwrap_or_default();
+    Classified::Legacy(LegacyRequest { id, method, params, version })
+}
+
+fn unsupported(id: RequestId, requested: &str) -> Classified<'static> {
+    let error = ErrorObject::unsupported_version_of(requested, ALL_VERSIONS);
+    Classified::Rejected(Response::err(Some(id), error), Era::Legacy(LEGACY_LATEST))
+}
+
+/// Whether a request without the 2026-07-28 header is a modern one all the same.
+fn is_modern(method: &str, params: Option<&Object<'_>>) -> bool {
+    MODERN_ONLY_METHODS.contains(&method)
+        || params.and_then(|p| p.get("_meta")).and_then(Json::as_object).is_some_and(|meta| {
+            meta.contains_key(META_PROTOCOL_VERSION) || meta.contains_key(META_CLIENT_CAPABILITIES)
+        })
+}
+
+/// `MCP-Protocol-Version` as sent.
+#[derive(Debug, PartialEq, Eq)]
+enum VersionHeader<'h> {
+    Absent,
+    /// One value, trimmed.
+    Value(&'h str),
+    /// Sent twice, or not visible ASCII; the text completes "header X …".
+    Invalid(String),
+}
+
+fn version_header<'h>(headers: &HeaderView<'h>) -> VersionHeader<'h> {
+    let mut values = headers.get_all(HEADER_PROTOCOL_VERSION);
+    match (values.next(), values.next()) {
+        (None, _) => VersionHeader::Absent,
+        (Some(_), Some(_)) => {
+            VersionHeader::Invalid(format!("is sent {} times", 2 + values.count()))
+        }
+        (Some(raw), None) => match std::str::from_utf8(trim(raw)) {
+            Ok(text) if text.bytes().all(|b| b.is_ascii_graphic()) => VersionHeader::Value(text),
+            _ => VersionHeader::Invalid("is not a visible ASCII version string".to_owned()),
+        },
+    }
+}
+
+/// The answer to a legacy `initialize`: the version the client asked for in
+/// `params.protocolVersion` when it is one of [`LEGACY_VERSIONS`], else [`LEGACY_LATEST`]
+/// (the client disconnects if it cannot use it). A missing or non-string
+/// `protocolVersion` is -32602.
+pub fn negotiate(params: &Object<'_>) -> Result<&'static str, ErrorObject> {
+    match params.get("protocolVersion") {
+        Some(Json::String(asked)) => {
+            Ok(LEGACY_VERSIONS.iter().find(|v| **v == asked.as_ref()).unwrap_or(&LEGACY_LATEST))
+        }
+        Some(other) => Err(ErrorObject::invalid_params(format!(
+            "initialize params.protocolVersion must be a string such as {}, got {}",
+            quote(LEGACY_LATEST),
+            other.type_name()
+        ))),
+        None => Err(ErrorObject::invalid_params(format!(
+            "initialize needs params.protocolVersion, a string such as {}; this server \
+             negotiates {}",
+            quote(LEGACY_LATEST),
+            LEGACY_VERSIONS.join(", ")
+        ))),
+    }
+}

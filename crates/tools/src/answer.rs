@@ -1,0 +1,125 @@
+//! [`Mcp`]: the transport-free entry point. One message (its body and, over HTTP, its
+//! headers) in, one [`Reply`] out, in either protocol era; the HTTP endpoint and the
+//! stdio transport (`dcx mcp`) both answer through it, so they share one dispatch.
+
+use std::sync::Arc;
+
+use jsonrpc::{
+    Classified, Complete, Era, HeaderView, LegacyResult, RequestId, ResultMeta, ServerInfo,
+    Transport,
+};
+use serde_json::json;
+
+use crate::{Clock, SERVER_NAME, SERVER_VERSION, http, price::Links, rpc};
+
+/// What to send back for one message.
+#[derive(Debug, PartialEq)]
+pub enum Reply {
+    /// A notification: nothing (HTTP: `202 Accepted` with no body).
+    Accepted,
+    /// A JSON-RPC response.
+    Message(Message),
+}
+
+/// One JSON-RPC response and how HTTP sends it.
+#[derive(Debug, PartialEq)]
+pub struct Message {
+    /// The HTTP status: 200 for results; for 2026-07-28 errors the status of their code
+    /// (400, 404, 200); for legacy errors 400 only when the transport rules say so
+    /// (parse, envelope, version header), else 200, as 2025-era clients expect.
+    pub status: u16,
+    /// The response body: one line of JSON, no newline.
+    pub body: Vec<u8>,
+    /// The protocol version it is sent under (the `MCP-Protocol-Version` response header).
+    pub version: &'static str,
+    /// Whether HTTP may mark it `Cache-Control: public, max-age=86400`.
+    pub cacheable: bool,
+}
+
+/// The MCP service without a transport: the data, the links and the identity results
+/// carry. Cheap to share; holds no per-client state.
+pub struct Mcp {
+    live: Arc<datasets::Live>,
+    links: Links,
+    source: String,
+    clock: Clock,
+    server: ServerInfo,
+}
+
+impl Mcp {
+    /// A service over `live`; `source` is `_meta.source` of every result (the public host
+    /// over HTTP).
+    pub fn new(live: Arc<datasets::Live>, links: Links, clock: Clock, source: String) -> Mcp {
+        Mcp { live, links, source, clock, server: ServerInfo::new(SERVER_NAME, SERVER_VERSION) }
+    }
+
+    /// The data served.
+    pub fn live(&self) -> &Arc<datasets::Live> {
+        &self.live
+    }
+
+    /// Answers one message: classified by era ([`jsonrpc::classify_any_era`]), dispatched,
+    /// written. `headers` is empty for stdio.
+    pub fn answer(&self, transport: Transport, headers: &HeaderView<'_>, body: &[u8]) -> Reply {
+        let (id, era, method, params) = match jsonrpc::classify_any_era(transport, headers, body) {
+            Classified::Modern(request) => (request.id, Era::Modern, request.method, request.params),
+            Classified::Legacy(request) => {
+                (request.id, Era::Legacy(request.version), request.method, request.params)
+            }
+            Classified::Notification { .. } => return Reply::Accepted,
+            Classified::Rejected(response, era) => {
+                return Reply::Message(Message {
+                    status: response.http_status(),
+                    body: response.to_json(),
+                    version: era.version(),
+                    cacheable: false,
+                });
+            }
+        };
+        let history = self.live.history();
+        match rpc::dispatch(era, &method, &params, &history, &self.links) {
+            Ok(answer) => Reply::Message(Message {
+                status: 200,
+                body: self.write(&id, &answer),
+                version: answer.era.version(),
+                cacheable: answer.cacheable,
+            }),
+            Err(error) => {
+                let status = match era {
+                    Era::Modern => error.code.http_status(),
+                    Era::Legacy(_) => 200,
+                };
+                let response = jsonrpc::Response::err(Some(id), error);
+                Reply::Message(Message {
+                    status,
+                    body: response.to_json(),
+                    version: era.version(),
+                    cacheable: false,
+                })
+            }
+        }
+    }
+
+    /// The success response of `answer`, written for its era.
+    fn write(&self, id: &RequestId, answer: &rpc::Answer) -> Vec<u8> {
+        let timestamp = http::timestamp((self.clock)());
+        let meta = ResultMeta { timestamp: &timestamp, source: &self.source, server: &self.server };
+        match (&answer.result, answer.era) {
+            (rpc::Payload::Call(call), Era::Modern) => {
+                jsonrpc::write_complete(id, &meta, call.size_hint(), |out| call.write_members(out))
+            }
+            (rpc::Payload::Call(call), Era::Legacy(_)) => {
+                jsonrpc::write_legacy_result(id, &meta, call.size_hint(), |out| {
+                    call.write_members(out)
+                })
+            }
+            (rpc::Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), json!({})).to_json(),
+            (fields, Era::Modern) => {
+                jsonrpc::Response::success_json(id, &Complete::new(fields, meta))
+            }
+            (fields, Era::Legacy(_)) => {
+                jsonrpc::Response::success_json(id, &LegacyResult { result: fields, meta })
+            }
+        }
+    }
+}
