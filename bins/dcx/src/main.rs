@@ -1,10 +1,12 @@
 //! `dcx`: the service's command line. Quotes a stone, validates a snapshot, runs the
-//! service, builds daily snapshots from listings. Each subcommand lives in its own module.
+//! service (or its MCP tools over stdio), builds daily snapshots from listings. Each
+//! subcommand lives in its own module.
 use std::process::ExitCode;
 
 use clap::Parser;
 
 mod build;
+mod mcp_cmd;
 mod quote;
 mod serve_cmd;
 mod validate;
@@ -19,6 +21,8 @@ enum Command {
     Validate(validate::Args),
     /// Run the service: the REST feed server and the MCP tool server.
     Serve(serve_cmd::Args),
+    /// Serve the MCP tools on stdin/stdout, for hosts that launch a local command.
+    Mcp(mcp_cmd::Args),
     /// Build a daily snapshot from retail listings (CSV).
     Build(build::Args),
     /// List the days of a history folder with their DCX.
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
         Command::Quote(args) => quote::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Serve(args) => serve_cmd::run(args),
+        Command::Mcp(args) => mcp_cmd::run(args),
         Command::Build(args) => build::run(args),
         Command::History(args) => build::history(args),
     };

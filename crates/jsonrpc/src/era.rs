@@ -153,7 +153,10 @@ pub fn classify_any_era<'a>(
                 "header {HEADER_PROTOCOL_VERSION} {problem}; send one of {}",
                 ALL_VERSIONS.join(", ")
             ));
-            return Classified::Rejected(Response::err(Some(id), error), Era::Legacy(LEGACY_LATEST));
+            return Classified::Rejected(
+                Response::err(Some(id), error),
+                Era::Legacy(LEGACY_LATEST),
+            );
         }
     };
     let params = params.unwrap_or_default();

@@ -62,7 +62,9 @@ impl Mcp {
     /// written. `headers` is empty for stdio.
     pub fn answer(&self, transport: Transport, headers: &HeaderView<'_>, body: &[u8]) -> Reply {
         let (id, era, method, params) = match jsonrpc::classify_any_era(transport, headers, body) {
-            Classified::Modern(request) => (request.id, Era::Modern, request.method, request.params),
+            Classified::Modern(request) => {
+                (request.id, Era::Modern, request.method, request.params)
+            }
             Classified::Legacy(request) => {
                 (request.id, Era::Legacy(request.version), request.method, request.params)
             }

@@ -1,6 +1,8 @@
 //! The MCP tool service: the three pricing tools (`get_diamond_price`, `get_dcx_index`,
-//! `get_market_depth`), their schemas, and the JSON-RPC dispatch over HTTP (protocol
-//! 2026-07-28, stateless).
+//! `get_market_depth`), their schemas, and the JSON-RPC dispatch over HTTP and stdio, in
+//! both protocol eras (2026-07-28, stateless; and 2025-11-25 / 2025-06-18 / 2025-03-26,
+//! the `initialize` handshake). [`Mcp`] answers one message without a transport;
+//! [`serve_stdio`] runs it over newline-delimited pipes.
 //!
 //! [`run`] serves a [`Config`] on a listener until a shutdown future completes; the
 //! binaries (`tool-server`, `dcx serve`) call it once. [`handler`] builds the same
@@ -31,6 +33,7 @@ pub mod price;
 mod rpc;
 mod schemas;
 mod service;
+mod stdio;
 
 use std::{future::Future, sync::Arc};
 
@@ -48,6 +51,7 @@ pub use crate::{
     manifest::{health, manifest},
     origin::origin_allowed,
     service::{ToolService, handler},
+    stdio::{LineEvent, MAX_LINE_BYTES, serve_stdio},
 };
 
 /// Serves the tool server on `listener` until `shutdown` completes, then drains within

@@ -179,7 +179,9 @@ fn dispatch_modern(
                 true,
             ))
         }
-        "tools/call" => call(params, history, links).map(|result| answer(Payload::Call(result), false)),
+        "tools/call" => {
+            call(params, history, links).map(|result| answer(Payload::Call(result), false))
+        }
         // The legacy handshake; 2026-07-28 removed it (its conformance suite wants -32601).
         "initialize" => Err(ErrorObject::new(
             jsonrpc::ErrorCode::METHOD_NOT_FOUND,
@@ -221,7 +223,9 @@ fn dispatch_legacy(
             check_cursor(params)?;
             Ok(answer(object(json!({ "tools": tool_definitions() })), true))
         }
-        "tools/call" => call(params, history, links).map(|result| answer(Payload::Call(result), false)),
+        "tools/call" => {
+            call(params, history, links).map(|result| answer(Payload::Call(result), false))
+        }
         other => Err(ErrorObject::method_not_found(other, LEGACY_METHODS)),
     }
 }

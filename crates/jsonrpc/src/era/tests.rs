@@ -82,7 +82,10 @@ fn an_unsupported_or_malformed_legacy_header_is_400_naming_every_version() {
     let (wire, _) = rejected(http(&[("MCP-Protocol-Version", "2024-11-05")], list));
     assert_eq!(wire["id"], 3);
     assert_eq!(wire["error"]["code"], -32022);
-    assert_eq!(wire["error"]["data"], json!({"supported": ALL_VERSIONS, "requested": "2024-11-05"}));
+    assert_eq!(
+        wire["error"]["data"],
+        json!({"supported": ALL_VERSIONS, "requested": "2024-11-05"})
+    );
     let (wire, _) = rejected(http(
         &[("MCP-Protocol-Version", "2025-11-25"), ("MCP-Protocol-Version", "2025-11-25")],
         list,

@@ -47,9 +47,11 @@ fn legacy_result_matches_the_serde_route() {
             let fast = write_legacy_result(&id, &meta, 8, members(&fields));
             let serde = Response::success_json(&id, &LegacyResult { result: &fields, meta });
             assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(serde).unwrap());
-            assert!(!String::from_utf8(write_legacy_result(&id, &meta, 8, members(&fields)))
-                .unwrap()
-                .contains("resultType"));
+            assert!(
+                !String::from_utf8(write_legacy_result(&id, &meta, 8, members(&fields)))
+                    .unwrap()
+                    .contains("resultType")
+            );
         }
     }
 }

@@ -4,8 +4,7 @@ use chrono::{TimeZone, Timelike};
 use hyper::{HeaderMap, header::HeaderValue};
 
 use crate::http::{
-    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, timestamp,
-    value_lists,
+    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, timestamp, value_lists,
 };
 
 fn headers(name: &'static str, value: &'static str) -> HeaderMap {

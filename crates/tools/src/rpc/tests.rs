@@ -25,7 +25,8 @@ fn initialize_is_legacy_only() {
     assert_eq!(modern.code, ErrorCode::METHOD_NOT_FOUND);
     assert!(modern.message.contains("2025 handshake"), "{}", modern.message);
     let history = History::single(Snapshot::reference());
-    let params = Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
+    let params =
+        Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
     let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
     assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
     let r = serde_json::to_value(&answer.result).unwrap();
@@ -45,11 +46,18 @@ fn legacy_methods_leave_out_the_2026_fields() {
         ErrorCode::INVALID_PARAMS
     );
     let call = json!({"name": "get_diamond_price", "arguments": {"carat": 1.0, "color": "D", "clarity": "IF"}});
-    assert_eq!(run_in(LEGACY, "tools/call", call.clone()).unwrap(), run("tools/call", call).unwrap());
+    assert_eq!(
+        run_in(LEGACY, "tools/call", call.clone()).unwrap(),
+        run("tools/call", call).unwrap()
+    );
     for method in ["server/discover", "resources/list", "logging/setLevel"] {
         let error = run_in(LEGACY, method, json!({})).unwrap_err();
         assert_eq!(error.code, ErrorCode::METHOD_NOT_FOUND, "{method}");
-        assert!(error.message.contains("initialize, ping, tools/list, tools/call"), "{}", error.message);
+        assert!(
+            error.message.contains("initialize, ping, tools/list, tools/call"),
+            "{}",
+            error.message
+        );
     }
 }
 

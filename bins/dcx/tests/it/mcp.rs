@@ -1,0 +1,130 @@
+//! `dcx mcp` driven as a child process over its pipes: a legacy session and a 2026-07-28
+//! one, answered line by line; bad lines get an error line and the process goes on; only
+//! JSON-RPC on stdout; exit 0 at end of input.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    process::{Child, ChildStdin, ChildStdout, Command, Stdio},
+};
+
+use serde_json::{Value, json};
+
+/// A running `dcx mcp` and its pipes.
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
+            .arg("mcp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start dcx mcp");
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Session { child, stdin, stdout }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Sends one request and reads its one answer line (before sending anything else: the
+    /// answer must not wait for more input).
+    fn call(&mut self, message: &Value) -> Value {
+        self.send(&message.to_string());
+        let mut line = String::new();
+        self.stdout.read_line(&mut line).unwrap();
+        assert!(line.ends_with('\n'), "an answer is one whole line: {line:?}");
+        serde_json::from_str(&line).unwrap_or_else(|err| panic!("not JSON ({err}): {line:?}"))
+    }
+
+    /// Closes stdin; returns the exit code, what stdout still held, and stderr.
+    fn finish(mut self) -> (Option<i32>, String, String) {
+        drop(self.stdin.take());
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.stdout, &mut rest).unwrap();
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+        (self.child.wait().unwrap().code(), rest, stderr)
+    }
+}
+
+fn quote_json(args: &[&str]) -> Value {
+    let mut all = vec!["quote", "--json"];
+    all.extend_from_slice(args);
+    let out = Command::new(env!("CARGO_BIN_EXE_dcx")).args(&all).output().unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+const PRICE_ARGS: &[&str] = &["--carat", "1.23", "--color", "G", "--clarity", "VS2"];
+
+fn price_call(id: Value, meta: Option<Value>) -> Value {
+    let mut params = json!({"name": "get_diamond_price", "arguments": {"carat": 1.23, "color": "G", "clarity": "VS2"}});
+    if let Some(meta) = meta {
+        params["_meta"] = meta;
+    }
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})
+}
+
+#[test]
+fn a_legacy_session_over_stdio() {
+    let mut session = Session::start();
+    let init = session.call(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "it", "version": "1"}}}));
+    assert_eq!(init["id"], 0);
+    assert_eq!(init["result"]["protocolVersion"], "2025-11-25");
+    assert_eq!(init["result"]["serverInfo"]["name"], "dcx-diamond-pricing");
+    session.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let list = session.call(&json!({"jsonrpc": "2.0", "id": "list", "method": "tools/list"}));
+    let names: Vec<&str> = list["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["get_diamond_price", "get_dcx_index", "get_market_depth"]);
+    let price = session.call(&price_call(json!(2), None));
+    assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    assert!(price["result"].get("resultType").is_none(), "no 2026-only field for legacy");
+    assert_eq!(
+        session.call(&json!({"jsonrpc": "2.0", "id": 3, "method": "ping"}))["result"],
+        json!({})
+    );
+    let (code, rest, stderr) = session.finish();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(rest, "", "nothing after the answers (the notification is not answered)");
+    assert!(stderr.contains("end of input"), "{stderr}");
+}
+
+#[test]
+fn a_2026_session_and_bad_lines_over_stdio() {
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}});
+    let mut session = Session::start();
+    let discover = session.call(
+        &json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}}),
+    );
+    assert_eq!(discover["result"]["supportedVersions"], json!(["2026-07-28"]));
+    session.send("this is not json");
+    let mut line = String::new();
+    session.stdout.read_line(&mut line).unwrap();
+    let error: Value = serde_json::from_str(&line).unwrap();
+    assert_eq!((error["id"].clone(), error["error"]["code"].clone()), (Value::Null, json!(-32700)));
+    let price = session.call(&price_call(json!("p"), Some(meta.clone())));
+    assert_eq!(price["result"]["resultType"], "complete");
+    assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    let init = session.call(
+        &json!({"jsonrpc": "2.0", "id": 4, "method": "initialize", "params": {"_meta": meta}}),
+    );
+    assert_eq!(init["error"]["code"], -32601);
+    let (code, rest, _) = session.finish();
+    assert_eq!((code, rest.as_str()), (Some(0), ""));
+}

@@ -1,0 +1,89 @@
+//! Tests of the stdio loop over in-memory pipes.
+
+use std::sync::Arc;
+
+use chrono::TimeZone;
+use serde_json::{Value, json};
+
+use super::{LineEvent, MAX_LINE_BYTES, serve_stdio};
+use crate::{Mcp, price::Links};
+
+fn mcp() -> Mcp {
+    let history = datasets::History::single(datasets::Snapshot::reference());
+    let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
+    Mcp::new(
+        Arc::new(datasets::Live::fixed(history)),
+        Links::default(),
+        Arc::new(move || now),
+        "stdio".into(),
+    )
+}
+
+/// Runs the loop over `input`; the output lines as JSON, and the events.
+fn run(input: &[u8]) -> (Vec<Value>, Vec<LineEvent>) {
+    let mut output = Vec::new();
+    let mut events = Vec::new();
+    serve_stdio(&mcp(), input, &mut output, |event| events.push(event)).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.is_empty() || text.ends_with('\n'), "{text:?}");
+    let lines = text.lines().map(|line| serde_json::from_str(line).unwrap()).collect();
+    (lines, events)
+}
+
+#[test]
+fn a_legacy_session_is_answered_line_by_line() {
+    let input = concat!(
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        "\r\n\n   \n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#,
+    );
+    let (lines, events) = run(input.as_bytes());
+    assert_eq!(
+        events,
+        [LineEvent::Answered, LineEvent::Accepted, LineEvent::Answered, LineEvent::Answered]
+    );
+    assert_eq!(lines[0]["result"]["protocolVersion"], "2025-06-18");
+    assert_eq!(lines[1]["result"]["tools"].as_array().unwrap().len(), 3);
+    assert!(lines[1]["result"].get("ttlMs").is_none());
+    assert_eq!(lines[2], json!({"jsonrpc": "2.0", "id": "p", "result": {}}));
+}
+
+#[test]
+fn modern_requests_need_meta_but_no_headers() {
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}});
+    let discover =
+        json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}});
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "get_diamond_price", "arguments": {"carat": 1.0, "color": "D", "clarity": "IF"}, "_meta": meta}});
+    let init = json!({"jsonrpc": "2.0", "id": 3, "method": "initialize", "params": {"protocolVersion": "2026-07-28", "_meta": meta}});
+    let input = format!("{discover}\n{call}\n{init}\n");
+    let (lines, _) = run(input.as_bytes());
+    assert_eq!(lines[0]["result"]["supportedVersions"], json!(["2026-07-28"]));
+    assert_eq!(lines[1]["result"]["resultType"], "complete");
+    assert_eq!(lines[1]["result"]["isError"], false);
+    assert_eq!(lines[2]["error"]["code"], -32601);
+}
+
+#[test]
+fn bad_lines_get_an_error_line_and_the_loop_goes_on() {
+    let mut input = b"{not json\n[]\n".to_vec();
+    input.extend(vec![b' '; MAX_LINE_BYTES + 10]);
+    input.extend_from_slice(b"\n{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}\n");
+    let (lines, events) = run(&input);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["error"]["code"], -32700);
+    assert_eq!(lines[1]["error"]["code"], -32600);
+    assert_eq!(lines[2]["error"]["code"], -32600);
+    assert!(lines[2]["error"]["message"].as_str().unwrap().contains("too large"));
+    assert_eq!(events[2], LineEvent::TooLong);
+    assert_eq!(lines[3]["id"], 9);
+}
+
+#[test]
+fn empty_input_ends_at_once() {
+    assert_eq!(run(b""), (vec![], vec![]));
+}
