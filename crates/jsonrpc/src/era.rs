@@ -121,13 +121,13 @@ pub fn classify_any_era<'a>(
     headers: &HeaderView<'_>,
     body: &'a [u8],
 ) -> Classified<'a> {
+    if transport == Transport::Http && says_2026(headers) {
+        return classify::classify(headers, body).into();
+    }
     let header = match transport {
         Transport::Http => version_header(headers),
         Transport::Stdio => VersionHeader::Absent,
     };
-    if header == VersionHeader::Value(PROTOCOL_VERSION) {
-        return classify::classify(headers, body).into();
-    }
     let Envelope { id, method, params } = match classify::read(body) {
         Ok(envelope) => envelope,
         Err(response) => return Classified::Rejected(response, Era::Modern),
@@ -166,6 +166,13 @@ pub fn classify_any_era<'a>(
 fn unsupported(id: RequestId, requested: &str) -> Classified<'static> {
     let error = ErrorObject::unsupported_version_of(requested, ALL_VERSIONS);
     Classified::Rejected(Response::err(Some(id), error), Era::Legacy(LEGACY_LATEST))
+}
+
+/// Whether `MCP-Protocol-Version` is sent once, as `2026-07-28`: the hot path's test,
+/// on the raw bytes.
+fn says_2026(headers: &HeaderView<'_>) -> bool {
+    let mut values = headers.get_all(HEADER_PROTOCOL_VERSION);
+    matches!((values.next(), values.next()), (Some(raw), None) if trim(raw) == PROTOCOL_VERSION.as_bytes())
 }
 
 /// Whether a request without the 2026-07-28 header is a modern one all the same.

@@ -21,6 +21,9 @@ pub(crate) const CACHE_PUBLIC_DAY: &str = "public, max-age=86400";
 const PROTOCOL_VERSION_HEADER: header::HeaderName =
     header::HeaderName::from_static("mcp-protocol-version");
 
+/// `2026-07-28` as a ready header value.
+const MODERN_VERSION_VALUE: HeaderValue = HeaderValue::from_static(jsonrpc::PROTOCOL_VERSION);
+
 /// The JSON-RPC answer as HTTP: status from the error code, `application/json`,
 /// `MCP-Protocol-Version`, and `Cache-Control` (`public, max-age=86400` when
 /// `cacheable`, else `no-store`).
@@ -40,7 +43,12 @@ pub(crate) fn rpc_http(
 ) -> Response<Body> {
     let mut http = serve::json_response(status, Bytes::from(body));
     let headers = http.headers_mut();
-    headers.insert(PROTOCOL_VERSION_HEADER, HeaderValue::from_static(version));
+    let version = if version == jsonrpc::PROTOCOL_VERSION {
+        MODERN_VERSION_VALUE
+    } else {
+        HeaderValue::from_static(version)
+    };
+    headers.insert(PROTOCOL_VERSION_HEADER, version);
     if cacheable {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
     }
