@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the official MCP conformance suite (2026-07-28 requirement set, plus the pending
-# http-header-validation scenario) against a release tool-server on a free loopback port.
+# Runs the official MCP conformance suite against a release tool-server on a free loopback
+# port: the 2026-07-28 requirement set (plus the pending http-header-validation scenario),
+# then the 2025-11-25 requirement set (the legacy era, with its own baseline).
 # Installs Node 22 and the pinned suite under .cache/ (reused on later runs). Exits with
 # the suite's status; the server is always stopped.
 set -euo pipefail
@@ -57,7 +58,15 @@ header_status=0
 summary "$OUT/headers"
 echo "http-header-validation: exit $header_status"
 
-if [ "$status" -ne 0 ] || [ "$header_status" -ne 0 ]; then
+echo "== conformance server --requirements 2025-11-25 (baseline: conformance-baseline-2025-11-25.yml)"
+legacy_status=0
+"$CONFORMANCE" server --url "$URL" --requirements 2025-11-25 \
+  --expected-failures conformance-baseline-2025-11-25.yml -o "$OUT/requirements-2025-11-25" \
+  || legacy_status=$?
+summary "$OUT/requirements-2025-11-25"
+echo "requirement set 2025-11-25: exit $legacy_status"
+
+if [ "$status" -ne 0 ] || [ "$header_status" -ne 0 ] || [ "$legacy_status" -ne 0 ]; then
   echo "conformance: FAILED"
   exit 1
 fi
