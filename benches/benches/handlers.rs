@@ -113,8 +113,10 @@ fn tool_call_parts(c: &mut Criterion) {
 }
 
 fn feed(c: &mut Criterion) {
-    let config = feeds::Config::new(|| 1_763_683_200);
-    let (feeds, _notes) = feeds::Feeds::open(config).expect("the embedded snapshot opens");
+    let (live, _) =
+        datasets::Live::open(datasets::Source::Embedded).expect("the embedded snapshot");
+    let now = chrono::DateTime::from_timestamp(1_763_683_200, 0).expect("a valid instant");
+    let feeds = feeds::Feeds::new(feeds::Config::new(Arc::new(live), Arc::new(move || now)));
     let get = request(Method::GET, "/matrix.json", &[("accept-encoding", "gzip")], "");
     let response = feeds.handle(fresh(&get));
     assert_eq!(response.status(), StatusCode::OK);

@@ -43,13 +43,11 @@ fn main() -> ExitCode {
     };
     match outcome {
         Ok(code) => code,
+        // The reader of the output went away (`dcx history DIR | head`): it has what it
+        // wanted, so the program ends quietly, as a successful one.
+        Err(err) if serve::is_broken_pipe(&*err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("dcx: {err}");
-            let mut source = err.source();
-            while let Some(cause) = source {
-                eprintln!("  caused by: {cause}");
-                source = cause.source();
-            }
+            eprintln!("dcx: error: {}", serve::ErrorReport(&*err));
             ExitCode::FAILURE
         }
     }

@@ -71,26 +71,27 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     args.check()?;
     let grace = Duration::from_secs(args.grace_secs);
     let source = datasets::Source::from_dirs(args.snapshot, args.history);
+    // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll
+    // of a history folder) for both.
+    let (live, skipped) = datasets::Live::open(source)?;
+    skipped.iter().for_each(|day| log("data", &day.to_string()));
+    log("data", &live.serving_note());
+    let live = Arc::new(live);
+    let feed_listener = serve::bind(args.feed_listen).await?;
+    let tool_listener = serve::bind(args.tool_listen).await?;
+    let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
     // Zero turns polling off: `Source::poll_period` decides.
     let poll = Some(Duration::from_secs(args.poll_secs));
-    let feed_listener = tokio::net::TcpListener::bind(args.feed_listen).await?;
-    let tool_listener = tokio::net::TcpListener::bind(args.tool_listen).await?;
-    let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
+    let _reloads =
+        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log("data", &outcome.to_string()));
 
-    // One copy of the data for both servers. The feed server's reload loop (SIGHUP, and
-    // the poll of a history folder) reloads it; the tool server reads it per request.
-    let (live, notes) = datasets::Live::open(source)?;
-    notes.iter().for_each(|note| log("data", note));
-    let live = Arc::new(live);
-    let mut feed_config = feeds::Config::new(unix_now);
-    feed_config.poll = poll;
+    let clock: serve::Clock = Arc::new(chrono::Utc::now);
+    let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
     feed_config.access_log = args.access_log;
     feed_config.limits.grace = grace;
     feed_config.version = env!("CARGO_PKG_VERSION");
-    let feeds = feeds::Feeds::with_live(feed_config, Arc::clone(&live));
-    log("feeds", &feeds.serving_note());
 
-    let mut tool_config = tools::Config::new(live, Arc::new(chrono::Utc::now));
+    let mut tool_config = tools::Config::new(live, clock);
     tool_config.links = tools::price::Links { feed_url };
     tool_config.public_url = args.public_url;
     tool_config.docs_url = args.docs_url;
@@ -98,10 +99,9 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     tool_config.access_log = args.access_log;
     tool_config.limits.grace = grace;
 
-    let feed_server =
-        feeds::serve(Arc::new(feeds), feed_listener, serve::shutdown_signal(), |event| {
-            log("feeds", &event.to_string())
-        });
+    let feed_server = feeds::run(feed_config, feed_listener, serve::shutdown_signal(), |event| {
+        log("feeds", &event.to_string())
+    });
     let tool_server = tools::run(tool_config, tool_listener, serve::shutdown_signal(), |event| {
         log("tools", &event.to_string())
     });
@@ -109,12 +109,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     Ok(tools?)
 }
 
-/// One event line on stderr, tagged with the server it concerns.
-fn log(server: &str, line: &str) {
-    eprintln!("dcx serve: {server}: {line}");
-}
-
-/// The wall clock in unix seconds.
-fn unix_now() -> i64 {
-    chrono::Utc::now().timestamp()
+/// One event line on stderr, tagged with what it concerns (`data`, `feeds`, `tools`).
+fn log(topic: &str, line: &str) {
+    eprintln!("dcx serve: {topic}: {line}");
 }

@@ -1,8 +1,8 @@
 //! `feed-server`: serves the REST data feeds until SIGINT/SIGTERM; SIGHUP reloads.
 //!
-//! Thin on purpose: arguments become a [`feeds::Config`], the data is loaded and
-//! validated, the address is bound, and [`feeds::serve`] does the rest. One line per
-//! event goes to stderr.
+//! Thin on purpose: the data is loaded and validated, the address is bound, the reload
+//! loop is started ([`serve::spawn_reloads`]), and [`feeds::run`] does the rest. One line
+//! per event goes to stderr.
 
 use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
 
@@ -32,42 +32,40 @@ struct Args {
     grace_secs: u64,
 }
 
-fn main() -> ExitCode {
-    let args = <Args as clap::Parser>::parse();
-    let runtime = tokio::runtime::Runtime::new().expect("tokio runtime");
-    match runtime.block_on(run(args)) {
+#[tokio::main]
+async fn main() -> ExitCode {
+    match run(<Args as clap::Parser>::parse()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            log(&format!("error: {err}"));
+            log(&format!("error: {}", serve::ErrorReport(&*err)));
             ExitCode::FAILURE
         }
     }
 }
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let mut config = feeds::Config::new(now);
-    config.source = datasets::Source::from_dirs(args.snapshot, args.history);
+    let (live, skipped) = datasets::Live::open(datasets::Source::from_dirs(
+        args.snapshot.clone(),
+        args.history.clone(),
+    ))?;
+    skipped.iter().for_each(|day| log(&day.to_string()));
+    log(&live.serving_note());
+    let live = Arc::new(live);
+    let listener = serve::bind(args.listen).await?;
     // Zero turns polling off: `Source::poll_period` decides.
-    config.poll = Some(Duration::from_secs(args.poll_secs));
+    let poll = Some(Duration::from_secs(args.poll_secs));
+    let _reloads =
+        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log(&outcome.to_string()));
+
+    let mut config = feeds::Config::new(live, Arc::new(chrono::Utc::now));
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);
     config.version = env!("CARGO_PKG_VERSION");
-
-    let (feeds, notes) = feeds::Feeds::open(config)?;
-    notes.iter().for_each(|note| log(note));
-    let listener = tokio::net::TcpListener::bind(args.listen).await?;
-    let events = |event: &feeds::Event<'_>| log(&event.to_string());
-    feeds::serve(Arc::new(feeds), listener, serve::shutdown_signal(), events).await;
+    feeds::run(config, listener, serve::shutdown_signal(), |event| log(&event.to_string())).await;
     Ok(())
 }
 
-/// Writes one event line to stderr.
+/// Writes one event line to stderr: the binary's only output.
 fn log(line: &str) {
     eprintln!("feed-server: {line}");
-}
-
-/// The wall clock in unix seconds: the only clock read of the feed server.
-fn now() -> i64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    since.map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))
 }

@@ -21,13 +21,7 @@ async fn main() -> ExitCode {
     match run(Args::parse()).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            let mut text = err.to_string();
-            let mut source = err.source();
-            while let Some(cause) = source {
-                text.push_str(&format!(": {cause}"));
-                source = cause.source();
-            }
-            log(&format!("error: {text}"));
+            log(&format!("error: {}", serve::ErrorReport(&*err)));
             ExitCode::FAILURE
         }
     }
@@ -35,14 +29,15 @@ async fn main() -> ExitCode {
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let settings = args.into_settings()?;
-    let (live, notes) = datasets::Live::open(settings.source.clone())?;
-    notes.iter().for_each(|note| log(note));
+    let (live, skipped) = datasets::Live::open(settings.source.clone())?;
+    skipped.iter().for_each(|day| log(&day.to_string()));
+    log(&live.serving_note());
     let live = Arc::new(live);
-    let listener = tokio::net::TcpListener::bind(settings.listen).await?;
-    let reload = tools::spawn_reloads(Arc::clone(&live), settings.poll, log);
+    let listener = serve::bind(settings.listen).await?;
+    let _reloads =
+        serve::spawn_reloads(Arc::clone(&live), settings.poll, |outcome| log(&outcome.to_string()));
     let config = settings.config(live, Arc::new(chrono::Utc::now));
     let events = |event: &serve::Event<'_>| log(&event.to_string());
-    let served = tools::run(config, listener, serve::shutdown_signal(), events).await;
-    reload.abort();
-    Ok(served?)
+    tools::run(config, listener, serve::shutdown_signal(), events).await?;
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! A [`History`]: dated snapshot folders (`YYYY-MM-DD/`), the newest valid one live, the
 //! older ones read for trends and price tracking.
 
-use std::{path::Path, sync::Arc};
+use std::{fmt, path::Path, sync::Arc};
 
 use chrono::{Days, NaiveDate};
 
@@ -17,6 +17,22 @@ pub struct Day {
     pub date: NaiveDate,
     /// Its feeds.
     pub snapshot: Arc<Snapshot>,
+}
+
+/// A dated folder of a history left out, and why: its feeds are not a valid snapshot, or
+/// they are the snapshot of another day than the folder's name says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The folder's day.
+    pub date: NaiveDate,
+    /// What was wrong, on one line.
+    pub reason: String,
+}
+
+impl fmt::Display for Skipped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "skipped {}: {}", self.date, self.reason)
+    }
 }
 
 /// Valid snapshots by day, oldest first; the last one is live.
@@ -51,7 +67,9 @@ impl History {
     }
 
     /// Loads every `YYYY-MM-DD` folder of `dir`. Invalid days are left out and described
-    /// in the returned notes; the newest valid day is live. Fails when no day is valid.
+    /// in the returned [`Skipped`] list, and so is a folder whose snapshot's `ts` falls on
+    /// another day (it would be served under the wrong date); the newest valid day is live.
+    /// Fails when no day is valid.
     ///
     /// ```
     /// use datasets::{History, Trend, fs, reference};
@@ -71,7 +89,7 @@ impl History {
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// # Ok::<(), datasets::Error>(())
     /// ```
-    pub fn load(dir: &Path) -> Result<(History, Vec<String>), Error> {
+    pub fn load(dir: &Path) -> Result<(History, Vec<Skipped>), Error> {
         History::load_reusing(dir, None)
     }
 
@@ -82,7 +100,7 @@ impl History {
     pub fn load_reusing(
         dir: &Path,
         previous: Option<&History>,
-    ) -> Result<(History, Vec<String>), Error> {
+    ) -> Result<(History, Vec<Skipped>), Error> {
         let entries = std::fs::read_dir(dir)
             .map_err(|source| Error::Io { path: dir.to_path_buf(), source })?;
         let mut dated = Vec::new();
@@ -98,7 +116,7 @@ impl History {
         }
         dated.sort();
         let mut days = Vec::with_capacity(dated.len());
-        let mut notes = Vec::new();
+        let mut skipped = Vec::new();
         // A history's days are sorted by date.
         let known = |date: NaiveDate| {
             let days = &previous?.days;
@@ -110,21 +128,31 @@ impl History {
                 _ => Snapshot::parse(files).map(Arc::new),
             });
             match loaded {
-                Ok(snapshot) => days.push(Day { date, snapshot }),
+                Ok(snapshot) if snapshot.ts().date_naive() == date => {
+                    days.push(Day { date, snapshot })
+                }
+                Ok(snapshot) => skipped.push(Skipped {
+                    date,
+                    reason: format!(
+                        "the folder is dated {date} but holds the snapshot of {} (ts {})",
+                        snapshot.ts().date_naive(),
+                        snapshot.ts_text()
+                    ),
+                }),
                 Err(err) => {
-                    notes.push(format!("skipped {date}: {}", err.to_string().replace('\n', ";")))
+                    skipped.push(Skipped { date, reason: err.to_string().replace('\n', ";") })
                 }
             }
         }
         if days.is_empty() {
-            let reason = if notes.is_empty() {
+            let reason = if skipped.is_empty() {
                 "no YYYY-MM-DD snapshot folders".to_owned()
             } else {
-                notes.join("; ")
+                skipped.iter().map(Skipped::to_string).collect::<Vec<_>>().join("; ")
             };
             return Err(Error::EmptyHistory { path: dir.to_path_buf(), reason });
         }
-        Ok((History { days }, notes))
+        Ok((History { days }, skipped))
     }
 
     /// The live (newest) snapshot.

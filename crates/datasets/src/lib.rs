@@ -64,8 +64,8 @@ struct ReadmeDoctest;
 pub use crate::{
     depth::{Depth, DepthPoint},
     error::{Error, Issue},
-    history::{Day, History, Trend},
+    history::{Day, History, Skipped, Trend},
     index::{Index, IndexSpec},
-    live::{Live, ReloadOutcome, Source},
+    live::{Live, Refusal, Reload, Source},
     snapshot::{Feed, FeedFiles, Snapshot},
 };

@@ -1,10 +1,22 @@
-//! [`Live`]: the history being served, swapped atomically when a reload succeeds.
+//! [`Live`]: the history being served, reloaded one reload at a time and swapped
+//! atomically when a reload succeeds; [`Reload`] says what a reload did.
 
-use std::{path::PathBuf, sync::Arc, time::Duration};
+use std::{
+    fmt,
+    path::PathBuf,
+    sync::{Arc, Mutex, MutexGuard},
+    time::Duration,
+};
 
 use arc_swap::ArcSwap;
+use chrono::NaiveDate;
 
-use crate::{error::Error, fs, history::History, snapshot::Snapshot};
+use crate::{
+    error::Error,
+    fs,
+    history::{History, Skipped},
+    snapshot::Snapshot,
+};
 
 /// Where the served data comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +53,7 @@ impl Source {
 
     /// Reads the source; on a reload, days unchanged since `previous` keep their parsed
     /// snapshots ([`History::load_reusing`]).
-    fn load(&self, previous: Option<&History>) -> Result<(History, Vec<String>), Error> {
+    fn load(&self, previous: Option<&History>) -> Result<(History, Vec<Skipped>), Error> {
         match self {
             Source::Embedded => Ok((History::single(Snapshot::reference()), Vec::new())),
             Source::Snapshot(dir) => Ok((History::single(fs::load_dir(dir)?), Vec::new())),
@@ -50,54 +62,132 @@ impl Source {
     }
 }
 
-/// What a reload did, as one log line.
+/// What one [`Live::reload`] did. `Display` writes it as one log line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReloadOutcome {
-    /// Nothing changed; nothing to say.
-    Unchanged,
+pub enum Reload {
     /// A new history is live.
-    Swapped(String),
-    /// The new data was refused; the old data keeps serving.
-    Refused(String),
+    Accepted {
+        /// The new live snapshot's `ts`.
+        serving: String,
+        /// How many days the new history holds.
+        days: usize,
+        /// Days left out that the previous reload did not already report.
+        skipped: Vec<Skipped>,
+    },
+    /// The source holds the history already served, which keeps serving.
+    Kept {
+        /// The live snapshot's `ts`.
+        serving: String,
+        /// Days left out that the previous reload did not already report (a new day that
+        /// is invalid, say); when empty, the reload has nothing to say.
+        skipped: Vec<Skipped>,
+    },
+    /// The source holds no valid data; the history already served keeps serving.
+    Refused {
+        /// The live snapshot's `ts`, still served.
+        serving: String,
+        /// Why, on one line.
+        reason: String,
+    },
 }
 
-impl ReloadOutcome {
-    /// The log line, or `None` when there is nothing new to say.
-    pub fn message(&self) -> Option<&str> {
+impl Reload {
+    /// Whether the reload has anything to report: everything but a quiet [`Reload::Kept`].
+    pub fn is_news(&self) -> bool {
+        !matches!(self, Reload::Kept { skipped, .. } if skipped.is_empty())
+    }
+}
+
+impl fmt::Display for Reload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let skipped = |f: &mut fmt::Formatter<'_>, skipped: &[Skipped]| {
+            skipped.iter().try_for_each(|day| write!(f, "; {day}"))
+        };
         match self {
-            ReloadOutcome::Unchanged => None,
-            ReloadOutcome::Swapped(text) | ReloadOutcome::Refused(text) => Some(text),
+            Reload::Accepted { serving, days, skipped: left_out } => {
+                let plural = if *days == 1 { "" } else { "s" };
+                write!(f, "reload accepted: now serving snapshot {serving} ({days} day{plural})")?;
+                skipped(f, left_out)
+            }
+            Reload::Kept { serving, skipped: left_out } => {
+                write!(f, "reload kept snapshot {serving}")?;
+                skipped(f, left_out)
+            }
+            Reload::Refused { serving, reason } => {
+                write!(f, "reload refused, still serving snapshot {serving}: {reason}")
+            }
         }
     }
 }
 
+/// Data the source offered that is not served: the latest reload's refusal, for a health
+/// report to call the service degraded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The day refused: a history day newer than the live one; `None` when the whole
+    /// source was refused (a snapshot folder, or a history with no valid day).
+    pub day: Option<NaiveDate>,
+    /// Why, on one line.
+    pub reason: String,
+}
+
+/// What is called with each new history, under the reload lock.
+type SwapHook = Box<dyn Fn(&Arc<History>) + Send + Sync>;
+
 /// The data being served. Readers take a cheap [`Arc`] of the whole history, so one
 /// response is always built from one snapshot, however a reload interleaves.
-#[derive(Debug)]
+///
+/// Reloads run one at a time (a lock held for the whole reload, never by readers), so a
+/// slower reload never stores an older history after a newer one.
 pub struct Live {
     source: Source,
     current: ArcSwap<History>,
-    last_notes: std::sync::Mutex<Vec<String>>,
+    /// Held for a whole reload: the days skipped last time (reported once) and the
+    /// services' hooks that rebuild what they derive from a history.
+    reloading: Mutex<Reloading>,
+    /// The latest reload's refusal; locked only to read or replace it.
+    refusal: Mutex<Option<Refusal>>,
+}
+
+#[derive(Default)]
+struct Reloading {
+    skipped: Vec<Skipped>,
+    on_swap: Vec<SwapHook>,
+}
+
+impl fmt::Debug for Live {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Live")
+            .field("source", &self.source)
+            .field("serving", &self.current.load().live().ts_text())
+            .field("refusal", &self.last_refusal())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Live {
-    /// Loads `source`; it must hold at least one valid snapshot.
-    pub fn open(source: Source) -> Result<(Live, Vec<String>), Error> {
-        let (history, notes) = source.load(None)?;
+    /// Loads `source`; it must hold at least one valid snapshot. Also returns the history
+    /// days left out (each one is worth a log line).
+    pub fn open(source: Source) -> Result<(Live, Vec<Skipped>), Error> {
+        let (history, skipped) = source.load(None)?;
+        let refusal = newer_refusal(&history, &skipped);
         let live = Live {
             source,
             current: ArcSwap::from_pointee(history),
-            last_notes: std::sync::Mutex::new(notes.clone()),
+            reloading: Mutex::new(Reloading { skipped: skipped.clone(), on_swap: Vec::new() }),
+            refusal: Mutex::new(refusal),
         };
-        Ok((live, notes))
+        Ok((live, skipped))
     }
 
-    /// Serves an already-built history (tests, embedding).
+    /// Serves an already-built history (tests, embedding); [`Live::reload`] reads the
+    /// embedded snapshot.
     pub fn fixed(history: History) -> Live {
         Live {
             source: Source::Embedded,
             current: ArcSwap::from_pointee(history),
-            last_notes: Default::default(),
+            reloading: Mutex::default(),
+            refusal: Mutex::default(),
         }
     }
 
@@ -111,48 +201,73 @@ impl Live {
         &self.source
     }
 
+    /// The data the latest reload (or the opening) found and did not serve: the whole
+    /// source refused, or a history day newer than the live one left out. `None` when the
+    /// newest data offered is the data served.
+    pub fn last_refusal(&self) -> Option<Refusal> {
+        lock(&self.refusal).clone()
+    }
+
+    /// "serving snapshot TS (N days of history)": the start-up line.
+    pub fn serving_note(&self) -> String {
+        let history = self.current.load();
+        let days = history.days().len();
+        let plural = if days == 1 { "" } else { "s" };
+        format!("serving snapshot {} ({days} day{plural} of history)", history.live().ts_text())
+    }
+
+    /// Calls `hook` with every history a reload makes live, right after the swap and
+    /// before the next reload starts: how a service keeps what it derives from the
+    /// history (precomputed responses, say) in step with it.
+    pub fn on_swap(&self, hook: impl Fn(&Arc<History>) + Send + Sync + 'static) {
+        lock(&self.reloading).on_swap.push(Box::new(hook));
+    }
+
     /// Reads the source again. A valid new history replaces the old one in one atomic
     /// swap; an invalid one is refused and the old one keeps serving. Skipped history
     /// days are reported once, when they first appear.
-    pub fn reload(&self) -> ReloadOutcome {
+    ///
+    /// Blocking (file reads, validation, the swap hooks): call it off the request path.
+    pub fn reload(&self) -> Reload {
+        let mut reloading = lock(&self.reloading);
         let old = self.current.load_full();
-        match self.source.load(Some(&old)) {
-            Err(err) => ReloadOutcome::Refused(format!(
-                "reload refused, still serving snapshot {}: {}",
-                old.live().ts_text(),
-                err.to_string().replace('\n', ";")
-            )),
-            Ok((new, notes)) => {
-                let mut last = self.last_notes.lock().unwrap_or_else(|poison| poison.into_inner());
-                let fresh: Vec<String> =
-                    notes.iter().filter(|n| !last.contains(n)).cloned().collect();
-                *last = notes;
-                if same(&old, &new) {
-                    return match fresh.is_empty() {
-                        true => ReloadOutcome::Unchanged,
-                        false => ReloadOutcome::Refused(format!(
-                            "reload kept snapshot {}; {}",
-                            old.live().ts_text(),
-                            fresh.join("; ")
-                        )),
-                    };
-                }
-                let text = format!(
-                    "reload accepted: now serving snapshot {} ({} day{}){}",
-                    new.live().ts_text(),
-                    new.days().len(),
-                    if new.days().len() == 1 { "" } else { "s" },
-                    if fresh.is_empty() {
-                        String::new()
-                    } else {
-                        format!("; {}", fresh.join("; "))
-                    }
-                );
-                self.current.store(Arc::new(new));
-                ReloadOutcome::Swapped(text)
+        let serving = old.live().ts_text().to_owned();
+        let (new, skipped) = match self.source.load(Some(&old)) {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                let reason = err.to_string().replace('\n', ";");
+                *lock(&self.refusal) = Some(Refusal { day: None, reason: reason.clone() });
+                return Reload::Refused { serving, reason };
             }
+        };
+        *lock(&self.refusal) = newer_refusal(&new, &skipped);
+        let fresh: Vec<Skipped> =
+            skipped.iter().filter(|day| !reloading.skipped.contains(day)).cloned().collect();
+        reloading.skipped = skipped;
+        if same(&old, &new) {
+            return Reload::Kept { serving, skipped: fresh };
+        }
+        let new = Arc::new(new);
+        self.current.store(Arc::clone(&new));
+        reloading.on_swap.iter().for_each(|hook| hook(&new));
+        Reload::Accepted {
+            serving: new.live().ts_text().to_owned(),
+            days: new.days().len(),
+            skipped: fresh,
         }
     }
+}
+
+/// The newest skipped day, if it is newer than the live one: data offered and not served.
+fn newer_refusal(history: &History, skipped: &[Skipped]) -> Option<Refusal> {
+    let newest = skipped.iter().max_by_key(|day| day.date)?;
+    (newest.date > history.live_date())
+        .then(|| Refusal { day: Some(newest.date), reason: newest.reason.clone() })
+}
+
+/// Locks `mutex`, carrying on after a panic elsewhere: its data is always whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
 }
 
 fn same(a: &History, b: &History) -> bool {

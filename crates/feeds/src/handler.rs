@@ -1,10 +1,9 @@
 //! [`Feeds`]: the request handler over the live history, and its reload.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use bytes::Bytes;
-use datasets::Live;
 use hyper::{
     Method, Response, StatusCode,
     header::{self, HeaderValue},
@@ -29,56 +28,32 @@ const PREFLIGHT_MAX_AGE: u32 = 86_400;
 /// history and its precomputed representations) and answers from it alone.
 pub struct Feeds {
     config: Config,
-    live: Arc<Live>,
-    current: ArcSwap<Served>,
-    /// Serializes reloads, so that a slower one never stores an older history.
-    reloading: Mutex<()>,
+    /// Rebuilt by the `Live`'s swap hook each time a reload makes a new history live.
+    current: Arc<ArcSwap<Served>>,
 }
 
 impl std::fmt::Debug for Feeds {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Feeds")
-            .field("source", self.live.source())
+            .field("source", self.config.live.source())
             .field("ts", &self.current.load().ts_text)
             .finish()
     }
 }
 
 impl Feeds {
-    /// Loads and validates `config.source` and precomputes every representation.
-    ///
-    /// Returns the notes worth logging (history days that were skipped as invalid);
-    /// fails when the source holds no valid snapshot.
-    pub fn open(config: Config) -> Result<(Feeds, Vec<String>), datasets::Error> {
-        let (live, mut notes) = Live::open(config.source.clone())?;
-        let feeds = Feeds::with_live(config, Arc::new(live));
-        notes.push(feeds.serving_note());
-        Ok((feeds, notes))
-    }
-
-    /// The feeds over data already opened, shared with another service (`dcx serve`
-    /// gives the tool server the same [`Live`]): `config.source` is not read, and a
-    /// reload through [`Feeds::reload`] is seen by every holder of `live`.
-    pub fn with_live(config: Config, live: Arc<Live>) -> Feeds {
-        let served = Served::new(live.history(), config.name, config.version);
-        let current = ArcSwap::from_pointee(served);
-        Feeds { config, live, current, reloading: Mutex::new(()) }
-    }
-
-    /// The data served, for sharing with another service.
-    pub fn live(&self) -> &Arc<Live> {
-        &self.live
-    }
-
-    /// "serving snapshot TS (N days of history)", the start-up line.
-    pub fn serving_note(&self) -> String {
-        let served = self.current.load();
-        let days = served.history.days().len();
-        format!(
-            "serving snapshot {} ({days} day{} of history)",
-            served.ts_text,
-            if days == 1 { "" } else { "s" }
-        )
+    /// Precomputes every representation of `config.live`'s history, and has the `Live`
+    /// rebuild them whenever a reload swaps a new history in (the reload's blocking
+    /// thread pays for it, never a request).
+    pub fn new(config: Config) -> Feeds {
+        let (name, version) = (config.name, config.version);
+        let served = Served::new(config.live.history(), name, version);
+        let current = Arc::new(ArcSwap::from_pointee(served));
+        let rebuilt = Arc::clone(&current);
+        config.live.on_swap(move |history| {
+            rebuilt.store(Arc::new(Served::new(Arc::clone(history), name, version)))
+        });
+        Feeds { config, current }
     }
 
     /// The configuration the feeds were opened with.
@@ -86,26 +61,9 @@ impl Feeds {
         &self.config
     }
 
-    /// The live snapshot's `ts` as published.
+    /// The `ts` of the snapshot served, as published.
     pub fn live_ts(&self) -> String {
         self.current.load().ts_text.clone()
-    }
-
-    /// Reads the source again. A valid new history is swapped in together with its
-    /// representations, in one atomic store; an invalid one is refused and the old one
-    /// keeps serving.
-    ///
-    /// Blocking (file reads, validation, gzip): call it off the request path. Returns
-    /// the line to log, or `None` when nothing changed.
-    pub fn reload(&self) -> Option<String> {
-        let _one_at_a_time = self.reloading.lock().unwrap_or_else(|poison| poison.into_inner());
-        let outcome = self.live.reload();
-        let history = self.live.history();
-        if !Arc::ptr_eq(&history, &self.current.load().history) {
-            let served = Served::new(history, self.config.name, self.config.version);
-            self.current.store(Arc::new(served));
-        }
-        outcome.message().map(str::to_owned)
     }
 
     fn dispatch(&self, request: &Request) -> Response<Body> {
@@ -120,7 +78,7 @@ impl Feeds {
         }
         // One snapshot per request: everything below reads this one `Arc`.
         let served = self.current.load();
-        let cache = cache_control(served.ts, (self.config.clock)());
+        let cache = cache_control(served.ts, (self.config.clock)().timestamp());
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
             Route::Index => {

@@ -4,22 +4,21 @@
 //!
 //! The moving parts:
 //!
-//! * [`Config`] says where the data comes from and how to serve it; it is plain data, so
-//!   a binary builds it from its arguments before any I/O.
-//! * [`Feeds::open`] loads and validates the data and builds, **once per snapshot
-//!   history**, every precomputed [`serve::Representation`] (identity and gzip bytes,
-//!   ETags). [`Feeds`] is the [`serve::Handler`]: each request takes one `Arc` of that
-//!   per-history state, so a response's body, `ETag`, `Last-Modified` and `ts` always
-//!   belong together, however a reload interleaves.
-//! * [`Feeds::reload`] reads the source again off the request path and swaps the new
-//!   history in together with its representations, or refuses it and keeps serving.
-//! * [`serve`] runs the server (SIGHUP and polling reloads included) until `shutdown`
-//!   completes; [`run`] is `open` plus `serve` in one call, for binaries that compose
-//!   several services (`dcx serve`).
+//! * [`Config`] says what to serve (a shared [`datasets::Live`]) and how; a binary builds
+//!   it from its arguments and the opened data.
+//! * [`Feeds::new`] builds, **once per snapshot history**, every precomputed
+//!   [`serve::Representation`] (identity and gzip bytes, ETags), and again whenever a
+//!   reload of the `Live` swaps a new history in ([`datasets::Live::on_swap`]). [`Feeds`]
+//!   is the [`serve::Handler`]: each request takes one `Arc` of that per-history state,
+//!   so a response's body, `ETag`, `Last-Modified` and `ts` always belong together,
+//!   however a reload interleaves.
+//! * [`run`] serves until `shutdown` completes, as `tools::run` does. Reloads are not
+//!   its business: the binary starts the one reload loop of the `Live`
+//!   ([`serve::spawn_reloads`]), which `dcx serve` shares with the tool server.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock: the
 //! current time comes from [`Config::clock`], and everything worth logging is passed to
-//! the caller's callback as an [`Event`]. It knows nothing of the tool server.
+//! the caller's callback as a [`serve::Event`]. It knows nothing of the tool server.
 //!
 //! Unit tests sit next to their modules (`<module>/tests.rs`); socket-level tests,
 //! including the replay of every curl example in `docs/api.md`, are in
@@ -27,7 +26,6 @@
 #![deny(missing_docs)]
 
 mod cache;
-mod event;
 mod handler;
 mod index_page;
 mod query;
@@ -35,13 +33,12 @@ mod routes;
 mod served;
 mod track;
 
-use std::{future::Future, sync::Arc, time::Duration};
+use std::{future::Future, sync::Arc};
 
 use tokio::net::TcpListener;
 
 pub use crate::{
     cache::{MIN_MAX_AGE, cache_control},
-    event::Event,
     handler::Feeds,
     routes::Route,
 };
@@ -52,37 +49,31 @@ pub const REFRESH_SECS: i64 = 86_400;
 /// The methods every route answers, as sent in `Allow`.
 pub const ALLOW: &str = "GET, HEAD, OPTIONS";
 
-/// How to serve, and where the data comes from.
-#[derive(Debug, Clone)]
+/// How to serve, and what.
+#[derive(Clone)]
 pub struct Config {
-    /// The snapshot(s) to serve, read by [`Feeds::open`] ([`Feeds::with_live`] takes
-    /// data already opened instead).
-    pub source: datasets::Source,
+    /// The data served; reloads swap it atomically, each request takes one history.
+    pub live: Arc<datasets::Live>,
     /// Connection, body and time limits. The default refuses any request body
     /// (`max_body_bytes = 0`, answered `413` by `serve`).
     pub limits: serve::Limits,
-    /// How often a history folder is read again for a new day; `None` or zero disables
-    /// polling. SIGHUP always triggers a reload. Only a [`datasets::Source::History`] is
-    /// polled ([`datasets::Source::poll_period`]).
-    pub poll: Option<Duration>,
-    /// Report every answered request as an [`Event::Server`] access line.
+    /// Report every answered request as a [`serve::Event::Access`] line.
     pub access_log: bool,
     /// The server's name, reported by `/health` and `/`.
     pub name: &'static str,
     /// The server's version, reported by `/health` and `/`.
     pub version: &'static str,
-    /// The current time in unix seconds; the crate never reads the clock itself.
-    pub clock: fn() -> i64,
+    /// The current time (for `Cache-Control`); the crate never reads the clock itself.
+    pub clock: serve::Clock,
 }
 
 impl Config {
-    /// The embedded reference snapshot, default limits without request bodies, a 60 s
-    /// history poll, no access log, named `feed-server` with this crate's version.
-    pub fn new(clock: fn() -> i64) -> Config {
+    /// Defaults around `live` and `clock`: default limits without request bodies, no
+    /// access log, named `feed-server` with this crate's version.
+    pub fn new(live: Arc<datasets::Live>, clock: serve::Clock) -> Config {
         Config {
-            source: datasets::Source::Embedded,
+            live,
             limits: serve::Limits { max_body_bytes: 0, ..serve::Limits::default() },
-            poll: Some(Duration::from_secs(60)),
             access_log: false,
             name: "feed-server",
             version: env!("CARGO_PKG_VERSION"),
@@ -91,64 +82,31 @@ impl Config {
     }
 }
 
-/// Loads `config.source` and serves it on `listener` until `shutdown` completes, then
-/// drains within `config.limits.grace`.
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("source", self.live.source())
+            .field("limits", &self.limits)
+            .field("access_log", &self.access_log)
+            .field("name", &self.name)
+            .field("version", &self.version)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Serves the feeds of `config.live` on `listener` until `shutdown` completes, then
+/// drains within `config.limits.grace`. Every [`serve::Event`] (listening, shutdown,
+/// drained, access lines) goes to `events`.
 ///
-/// This is the one call another binary needs to embed the feed server: startup notes
-/// (e.g. skipped history days), reloads, and the `serve` events (listening, shutdown,
-/// drained, access lines) all arrive through `events`, one line each.
-///
-/// Fails only when the source holds no valid snapshot at startup; nothing is bound
-/// or served then.
+/// This is the one call another binary needs to embed the feed server, the same as
+/// `tools::run` for the tool server.
 pub async fn run(
     config: Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
-    events: impl Fn(&Event<'_>) + Send + Sync + 'static,
-) -> Result<(), datasets::Error> {
-    let (feeds, notes) = Feeds::open(config)?;
-    for note in &notes {
-        events(&Event::Data(note));
-    }
-    serve(Arc::new(feeds), listener, shutdown, events).await;
-    Ok(())
-}
-
-/// Serves already opened `feeds` on `listener` until `shutdown` completes.
-///
-/// A reload loop runs alongside: on SIGHUP, and every [`Config::poll`] for a history
-/// source, [`Feeds::reload`] runs on a blocking thread and its outcome (if anything
-/// changed or was refused) is reported as [`Event::Data`]. Returns once draining is over.
-pub async fn serve(
-    feeds: Arc<Feeds>,
-    listener: TcpListener,
-    shutdown: impl Future<Output = ()>,
-    events: impl Fn(&Event<'_>) + Send + Sync + 'static,
+    events: impl Fn(&serve::Event<'_>) + Send + Sync + 'static,
 ) {
-    let events = Arc::new(events);
-    let config = feeds.config().clone();
-    let poll = feeds.live().source().poll_period(config.poll);
-    let reloader = {
-        let (feeds, events) = (Arc::clone(&feeds), Arc::clone(&events));
-        tokio::spawn(serve::reload_loop(
-            move || feeds.reload().unwrap_or_default(),
-            poll,
-            move |line| {
-                if !line.is_empty() {
-                    events(&Event::Data(&line));
-                }
-            },
-        ))
-    };
-    let handler: Arc<dyn serve::Handler> = feeds;
-    serve::serve(
-        listener,
-        handler,
-        config.limits,
-        shutdown,
-        move |event| events(&Event::Server(event)),
-        config.access_log,
-    )
-    .await;
-    reloader.abort();
+    let (limits, access_log) = (config.limits.clone(), config.access_log);
+    let handler: Arc<dyn serve::Handler> = Arc::new(Feeds::new(config));
+    serve::serve(listener, handler, limits, shutdown, events, access_log).await;
 }

@@ -7,8 +7,12 @@
 //! conditional GET and gzip for a precomputed [`Representation`], HTTP dates, CORS, and
 //! the small JSON error responses every service needs.
 //!
-//! **Architecture invariant:** this crate knows no route and no service; it never
-//! prints or logs. Everything worth reporting is passed to the caller as an [`Event`]
+//! Around the services, what every binary does the same way: [`spawn_reloads`], the one
+//! reload loop of a [`datasets::Live`] (SIGHUP and polling); [`bind`], whose error names
+//! the address; [`ErrorReport`], a fatal error with its causes; and the [`Clock`] type.
+//!
+//! **Architecture invariant:** this crate knows no route and no service (of `datasets` it
+//! knows only the `Live` data it reloads); it never prints or logs. Everything worth reporting is passed to the caller as an [`Event`]
 //! through a callback, and the caller (a binary) decides how to write it.
 //!
 //! Unit tests sit next to each module in `<module>/tests.rs`; socket-level tests are in
@@ -23,6 +27,7 @@ mod date;
 mod encoding;
 mod event;
 mod limits;
+mod process;
 mod qvalue;
 mod representation;
 mod responses;
@@ -36,11 +41,16 @@ pub use crate::{
     date::{http_date, parse_http_date},
     event::Event,
     limits::Limits,
+    process::{BindError, ErrorReport, bind, is_broken_pipe},
     representation::Representation,
     responses::{BodyRefusal, accepts_html, json_response, method_not_allowed, not_found},
     server::serve,
-    signals::{reload_loop, shutdown_signal},
+    signals::{Reloads, shutdown_signal, spawn_reloads},
 };
+
+/// The injected clock of a service: only binaries read the real time (they pass
+/// `Arc::new(chrono::Utc::now)`); tests pass a fixed instant.
+pub type Clock = std::sync::Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>;
 
 /// A response body: always whole in memory.
 pub type Body = http_body_util::Full<bytes::Bytes>;

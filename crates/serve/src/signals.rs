@@ -1,4 +1,5 @@
-//! Process signals: shutdown on SIGINT/SIGTERM, reload on SIGHUP or a timer.
+//! Process signals: shutdown on SIGINT/SIGTERM; the reload loop of the live data, on
+//! SIGHUP or a timer.
 
 use std::{sync::Arc, time::Duration};
 
@@ -36,45 +37,64 @@ async fn interrupt() {
     }
 }
 
-/// Calls `reload` each time SIGHUP arrives and, if `poll` is `Some`, every `poll`
-/// interval as well; each call's one-line description is passed to `report`.
+/// Starts the reload loop of `live`: the one place it is spawned, for both servers and
+/// `dcx serve` (which gives both servers one `Live`, so one loop reloads it for both).
 ///
-/// `reload` runs on a blocking thread (`spawn_blocking`), one call at a time. If it
-/// panics, `report` gets a line saying so and the loop goes on. This runs forever: the
-/// caller spawns it and aborts it on shutdown. Without SIGHUP support (non-unix, or the
-/// handler cannot be installed) only the timer triggers reloads.
-pub async fn reload_loop(
-    reload: impl Fn() -> String + Send + Sync + 'static,
+/// [`datasets::Live::reload`] runs on SIGHUP and, if the source is polled
+/// ([`datasets::Source::poll_period`] of `poll`), every period; on a blocking thread, off
+/// the request path. Each outcome that is news ([`datasets::Reload::is_news`]) goes to
+/// `report`; a reload that panics is reported as refused, and the loop goes on. Without
+/// SIGHUP support (non-unix, or no handler) only the timer triggers reloads. The loop
+/// stops when the returned [`Reloads`] is dropped.
+pub fn spawn_reloads(
+    live: Arc<datasets::Live>,
     poll: Option<Duration>,
-    report: impl Fn(String) + Send + Sync + 'static,
-) {
-    let reload = Arc::new(reload);
-    let mut hangups = Hangups::new();
-    let mut timer = poll.map(|period| {
-        let mut timer = tokio::time::interval_at(Instant::now() + period, period);
-        timer.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        timer
-    });
-    loop {
-        let tick = async {
-            match &mut timer {
-                Some(timer) => {
-                    timer.tick().await;
+    report: impl Fn(&datasets::Reload) + Send + Sync + 'static,
+) -> Reloads {
+    let poll = live.source().poll_period(poll);
+    Reloads(tokio::spawn(async move {
+        let mut hangups = Hangups::new();
+        let mut timer = poll.map(|period| {
+            let mut timer = tokio::time::interval_at(Instant::now() + period, period);
+            timer.set_missed_tick_behavior(MissedTickBehavior::Delay);
+            timer
+        });
+        loop {
+            let tick = async {
+                match &mut timer {
+                    Some(timer) => {
+                        timer.tick().await;
+                    }
+                    None => std::future::pending().await,
                 }
-                None => std::future::pending().await,
+            };
+            tokio::select! {
+                () = hangups.recv() => {}
+                () = tick => {}
             }
-        };
-        tokio::select! {
-            () = hangups.recv() => {}
-            () = tick => {}
+            let reloading = Arc::clone(&live);
+            let outcome = match tokio::task::spawn_blocking(move || reloading.reload()).await {
+                Ok(outcome) => outcome,
+                Err(err) => datasets::Reload::Refused {
+                    serving: live.history().live().ts_text().to_owned(),
+                    reason: format!("the reload failed: {err}"),
+                },
+            };
+            if outcome.is_news() {
+                report(&outcome);
+            }
         }
-        let reload = Arc::clone(&reload);
-        let line = match tokio::task::spawn_blocking(move || reload()).await {
-            Ok(line) => line,
-            Err(err) if err.is_panic() => "reload panicked".to_owned(),
-            Err(err) => format!("reload failed: {err}"),
-        };
-        report(line);
+    }))
+}
+
+/// The running reload loop of [`spawn_reloads`]; dropping it stops the loop.
+#[derive(Debug)]
+#[must_use = "the reload loop stops when this is dropped"]
+pub struct Reloads(tokio::task::JoinHandle<()>);
+
+impl Drop for Reloads {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

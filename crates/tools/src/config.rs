@@ -2,17 +2,12 @@
 
 use std::{fmt, sync::Arc};
 
-use chrono::{DateTime, Utc};
-
-use crate::price::Links;
+use crate::{Clock, price::Links};
 
 /// `serverInfo.name` of every result.
 pub const SERVER_NAME: &str = "dcx-diamond-pricing";
 /// `serverInfo.version` of every result.
 pub const SERVER_VERSION: &str = "2.0.0";
-
-/// The injected clock: only binaries read the real time; tests pass a fixed instant.
-pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 
 /// How the tool service runs.
 #[derive(Clone)]

@@ -43,19 +43,25 @@ use tokio::net::TcpListener;
 pub use jsonrpc::Object;
 /// The transport a message came over, and the header view [`Mcp::answer`] takes.
 pub use jsonrpc::{HeaderView, Transport};
+/// The injected clock, the same type as the feed server's.
+pub use serve::Clock;
 
 pub use crate::{
     answer::{Mcp, Message, Reply},
     catalog::{Tool, tool_definitions},
-    config::{Clock, Config, SERVER_NAME, SERVER_VERSION, check_url},
+    config::{Config, SERVER_NAME, SERVER_VERSION, check_url},
     manifest::{health, manifest},
     origin::origin_allowed,
     service::{ToolService, handler},
     stdio::{LineEvent, MAX_LINE_BYTES, serve_stdio},
 };
 
-/// Serves the tool server on `listener` until `shutdown` completes, then drains within
-/// `config.limits.grace`. Every [`serve::Event`] goes to `events`.
+/// Serves the tools over `config.live` on `listener` until `shutdown` completes, then
+/// drains within `config.limits.grace`. Every [`serve::Event`] goes to `events`.
+///
+/// The one call a binary needs, the same as `feeds::run` for the feed server. Reloads
+/// are the binary's: it starts the one reload loop of the `Live`
+/// ([`serve::spawn_reloads`]), which `dcx serve` shares with the feed server.
 ///
 /// When `config.public_url` is `None` the advertised endpoint is
 /// `http://<listener address>/`, so port 0 works.
@@ -70,23 +76,4 @@ pub async fn run(
     serve::serve(listener, service, config.limits.clone(), shutdown, events, config.access_log)
         .await;
     Ok(())
-}
-
-/// Starts reloading `live` on SIGHUP and, for a history folder, every `poll` (the feed
-/// server's rule, [`datasets::Source::poll_period`]: `None` or zero turns polling off);
-/// the loop runs off the request path and reports only reloads that changed or refused
-/// something. Abort the returned task to stop it.
-pub fn spawn_reloads(
-    live: Arc<datasets::Live>,
-    poll: Option<std::time::Duration>,
-    report: impl Fn(&str) + Send + Sync + 'static,
-) -> tokio::task::JoinHandle<()> {
-    let poll = live.source().poll_period(poll);
-    let reload = move || live.reload().message().unwrap_or_default().to_owned();
-    let report = move |line: String| {
-        if !line.is_empty() {
-            report(&line)
-        }
-    };
-    tokio::spawn(serve::reload_loop(reload, poll, report))
 }

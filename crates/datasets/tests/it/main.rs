@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use datasets::{Feed, History, Live, ReloadOutcome, Source, Trend, fs, reference};
+use datasets::{Feed, History, Live, Refusal, Reload, Source, Trend, fs, reference};
 
 mod readme;
 
@@ -64,8 +64,10 @@ fn invalid_days_are_skipped_with_a_reason() {
     let (history, notes) = History::load(&dir.0).unwrap();
     assert_eq!(history.live_date().to_string(), "2026-11-19");
     assert_eq!(notes.len(), 1);
-    assert!(notes[0].starts_with("skipped 2026-11-20: invalid snapshot"), "{notes:?}");
-    assert!(notes[0].contains("depth.json /: malformed json"), "{notes:?}");
+    assert_eq!(notes[0].date.to_string(), "2026-11-20");
+    let note = notes[0].to_string();
+    assert!(note.starts_with("skipped 2026-11-20: invalid snapshot"), "{note}");
+    assert!(note.contains("depth.json /: malformed json"), "{note}");
 }
 
 #[test]
@@ -81,28 +83,46 @@ fn live_reload_swaps_refuses_and_stays_quiet() {
     publish(&dir.0, "2026-11-19", 1.0);
     let (live, notes) = Live::open(Source::History(dir.0.clone())).unwrap();
     assert!(notes.is_empty());
-    assert_eq!(live.reload(), ReloadOutcome::Unchanged);
+    let quiet = Reload::Kept { serving: "2026-11-19T06:00:00Z".into(), skipped: vec![] };
+    assert_eq!(live.reload(), quiet);
+    assert!(!quiet.is_news());
 
     publish(&dir.0, "2026-11-20", 1.01);
     let before = live.history();
-    match live.reload() {
-        ReloadOutcome::Swapped(text) => {
-            assert!(text.contains("now serving snapshot 2026-11-20T06:00:00Z (2 days)"), "{text}")
-        }
-        other => panic!("{other:?}"),
-    }
+    let accepted = live.reload();
+    assert_eq!(
+        accepted,
+        Reload::Accepted { serving: "2026-11-20T06:00:00Z".into(), days: 2, skipped: vec![] }
+    );
+    assert_eq!(
+        accepted.to_string(),
+        "reload accepted: now serving snapshot 2026-11-20T06:00:00Z (2 days)"
+    );
     assert_eq!(before.days().len(), 1, "a reader's Arc is never changed under it");
     assert_eq!(live.history().days().len(), 2);
+    assert_eq!(live.last_refusal(), None);
 
-    // A corrupt new day is refused once, loudly, and the last good day keeps serving.
+    // A corrupt new day is reported once, loudly, the last good day keeps serving, and
+    // the refusal stays readable (for a health report) until a reload clears it.
     std::fs::create_dir_all(dir.0.join("2026-11-21")).unwrap();
     std::fs::write(dir.0.join("2026-11-21/matrix.json"), "not json").unwrap();
-    match live.reload() {
-        ReloadOutcome::Refused(text) => assert!(text.contains("skipped 2026-11-21"), "{text}"),
-        other => panic!("{other:?}"),
-    }
+    let kept = live.reload();
+    let Reload::Kept { serving, skipped } = &kept else { panic!("{kept:?}") };
+    assert_eq!(serving, "2026-11-20T06:00:00Z");
+    assert_eq!(skipped.len(), 1);
+    assert!(kept.is_news());
+    let line = kept.to_string();
+    assert!(line.starts_with("reload kept snapshot 2026-11-20T06:00:00Z; skipped 2026-11-21"));
     assert_eq!(live.history().live().ts_text(), "2026-11-20T06:00:00Z");
-    assert_eq!(live.reload(), ReloadOutcome::Unchanged, "the same refusal is reported once");
+    let refusal = live.last_refusal().unwrap();
+    assert_eq!(refusal.day.map(|day| day.to_string()).as_deref(), Some("2026-11-21"));
+    assert!(refusal.reason.starts_with("invalid snapshot"), "{refusal:?}");
+    assert!(!live.reload().is_news(), "the same refusal is reported once");
+    assert!(live.last_refusal().is_some(), "and stays readable");
+
+    std::fs::remove_dir_all(dir.0.join("2026-11-21")).unwrap();
+    assert!(!live.reload().is_news());
+    assert_eq!(live.last_refusal(), None);
 }
 
 #[test]
@@ -112,13 +132,53 @@ fn a_corrupt_single_snapshot_is_refused_and_the_old_one_serves() {
     let (live, _) = Live::open(Source::Snapshot(dir.0.join("snap"))).unwrap();
     std::fs::write(dir.0.join("snap/index.json"), "{\"dcx\": -1}").unwrap();
     let outcome = live.reload();
-    let text = outcome.message().unwrap().to_owned();
-    assert!(matches!(outcome, ReloadOutcome::Refused(_)));
+    assert!(matches!(outcome, Reload::Refused { .. }));
+    let text = outcome.to_string();
     assert!(
         text.starts_with("reload refused, still serving snapshot 2026-11-20T00:00:00Z"),
         "{text}"
     );
     assert_eq!(live.history().live().index().dcx, reference_dcx());
+    let Some(Refusal { day: None, reason }) = live.last_refusal() else { panic!() };
+    assert!(reason.contains("index.json"), "{reason}");
+}
+
+/// A day folder must hold that day's snapshot: one whose `ts` falls on another day would
+/// be served (and trends computed) under the wrong date, so it is left out like an
+/// invalid one, and the servers, which load through `History`, refuse it too.
+#[test]
+fn a_day_folder_holding_another_days_snapshot_is_skipped() {
+    let dir = TempDir::new("misdated");
+    publish(&dir.0, "2026-11-21", 1.0);
+    let files = reference::generate_variant("2026-11-23T06:00:00Z", 1.0);
+    fs::write_dir_atomic(&dir.0.join("2026-11-22"), &files, false).unwrap();
+    let (history, skipped) = History::load(&dir.0).unwrap();
+    assert_eq!(history.live_date().to_string(), "2026-11-21");
+    assert_eq!(
+        skipped.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["skipped 2026-11-22: the folder is dated 2026-11-22 but holds the snapshot of \
+          2026-11-23 (ts 2026-11-23T06:00:00Z)"]
+    );
+    let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
+    assert_eq!(live.history().live().ts_text(), "2026-11-21T06:00:00Z");
+    assert_eq!(live.last_refusal().and_then(|r| r.day).unwrap().to_string(), "2026-11-22");
+}
+
+/// A service rebuilds what it derives from the history in a swap hook: called once per
+/// accepted reload, with the history just made live, never for a kept or refused one.
+#[test]
+fn swap_hooks_see_each_new_history_once() {
+    let dir = TempDir::new("hooks");
+    publish(&dir.0, "2026-11-19", 1.0);
+    let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = std::sync::Arc::clone(&seen);
+    live.on_swap(move |history| log.lock().unwrap().push(history.live().ts_text().to_owned()));
+    live.reload();
+    publish(&dir.0, "2026-11-20", 1.01);
+    live.reload();
+    live.reload();
+    assert_eq!(*seen.lock().unwrap(), ["2026-11-20T06:00:00Z"]);
 }
 
 fn reference_dcx() -> f64 {
@@ -180,7 +240,7 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     let before = live.history();
 
     publish(&dir.0, "2026-11-21", 1.02);
-    assert!(matches!(live.reload(), ReloadOutcome::Swapped(_)));
+    assert!(matches!(live.reload(), Reload::Accepted { .. }));
     let after = live.history();
     for (old, new) in before.days().iter().zip(after.days()) {
         assert!(
@@ -193,7 +253,7 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     // The same day republished with other numbers is parsed again.
     let files = reference::generate_variant("2026-11-20T06:00:00Z", 1.05);
     fs::write_dir_atomic(&dir.0.join("2026-11-20"), &files, true).unwrap();
-    assert!(matches!(live.reload(), ReloadOutcome::Swapped(_)));
+    assert!(matches!(live.reload(), Reload::Accepted { .. }));
     let republished = live.history();
     let day = &republished.days()[1];
     assert!(!std::sync::Arc::ptr_eq(&day.snapshot, &after.days()[1].snapshot));
@@ -201,9 +261,8 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
 
     // A known day that turns invalid is left out, not kept from memory.
     std::fs::write(dir.0.join("2026-11-19/depth.json"), "[]").unwrap();
-    match live.reload() {
-        ReloadOutcome::Swapped(text) => assert!(text.contains("skipped 2026-11-19"), "{text}"),
-        other => panic!("{other:?}"),
-    }
+    let reload = live.reload();
+    assert!(matches!(reload, Reload::Accepted { .. }), "{reload:?}");
+    assert!(reload.to_string().contains("skipped 2026-11-19"), "{reload}");
     assert_eq!(live.history().days().len(), 2);
 }

@@ -15,7 +15,7 @@ async fn a_new_day_is_swapped_in_with_its_representations() {
     assert_eq!(assert_consistent(&before), "2026-11-20T00:00:00Z");
 
     write_plain_day(&dir, "2026-11-21");
-    let line = server.feeds.reload().unwrap();
+    let line = server.reload().await;
     assert!(
         line.starts_with("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)"),
         "{line}"
@@ -34,7 +34,8 @@ async fn a_new_day_is_swapped_in_with_its_representations() {
     assert_eq!(server.request("GET", "/matrix.json", &[&old]).await.status, 200);
     let new = format!("If-None-Match: {}", after.header("etag").unwrap());
     assert_eq!(server.request("GET", "/matrix.json", &[&new]).await.status, 304);
-    assert_eq!(server.feeds.reload(), None, "an unchanged folder reloads silently");
+    let quiet = server.reload().await;
+    assert_eq!(quiet, "reload kept snapshot 2026-11-21T00:00:00Z", "nothing new to say");
 }
 
 #[tokio::test]
@@ -48,14 +49,14 @@ async fn a_corrupt_new_day_is_refused_and_the_old_one_keeps_serving() {
         Feed::Matrix => text[..text.len() / 2].to_owned(),
         _ => text,
     });
-    let line = server.feeds.reload().unwrap();
+    let line = server.reload().await;
     assert!(line.contains("kept snapshot 2026-11-20T00:00:00Z"), "{line}");
     assert!(line.contains("skipped 2026-11-21") && line.contains("matrix.json"), "{line}");
 
     let after = server.get("/index.json").await;
     assert_eq!(after.body, before.body);
     assert_eq!(after.header("etag"), before.header("etag"));
-    assert_eq!(server.feeds.live_ts(), "2026-11-20T00:00:00Z");
+    assert_eq!(server.live_ts(), "2026-11-20T00:00:00Z");
 }
 
 #[tokio::test]
@@ -68,7 +69,7 @@ async fn a_corrupt_snapshot_folder_is_refused() {
         .unwrap()
         .replace("2026-11-20", "2026-11-21");
     std::fs::write(folder.join("depth.json"), ts_changed).unwrap();
-    let line = server.feeds.reload().unwrap();
+    let line = server.reload().await;
     assert!(
         line.starts_with("reload refused, still serving snapshot 2026-11-20T00:00:00Z"),
         "{line}"
@@ -102,8 +103,7 @@ async fn requests_in_flight_during_reloads_stay_consistent() {
         } else {
             std::fs::remove_dir_all(&day).unwrap();
         }
-        let feeds = std::sync::Arc::clone(&server.feeds);
-        let line = tokio::task::spawn_blocking(move || feeds.reload()).await.unwrap().unwrap();
+        let line = server.reload().await;
         assert!(line.starts_with("reload accepted"), "{line}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
@@ -177,4 +177,23 @@ async fn shutdown_under_load_completes_every_answered_request() {
     }
     assert!(answered > 0);
     assert_eq!(events.last().map(String::as_str), Some("drained: all connections closed"));
+}
+
+/// A day folder holding another day's snapshot (`2026-11-21/` with the `ts` of the 22nd)
+/// is refused like an invalid one: served, it would publish the 22nd's prices as the 21st.
+#[tokio::test]
+async fn a_misdated_new_day_is_refused() {
+    let dir = temp_dir("reload-misdated");
+    write_plain_day(&dir, "2026-11-20");
+    let server = Server::start(config(Source::History(dir.clone()))).await;
+    write_day(&dir, "2026-11-21", |_, text| text.replace("2026-11-21", "2026-11-22"));
+    let line = server.reload().await;
+    assert_eq!(
+        line,
+        "reload kept snapshot 2026-11-20T00:00:00Z; skipped 2026-11-21: the folder is dated \
+         2026-11-21 but holds the snapshot of 2026-11-22 (ts 2026-11-22T00:00:00Z)"
+    );
+    assert_eq!(assert_consistent(&server.get("/index.json").await), "2026-11-20T00:00:00Z");
+    let refusal = server.live.last_refusal().unwrap();
+    assert_eq!(refusal.day.unwrap().to_string(), "2026-11-21");
 }

@@ -10,8 +10,8 @@ use std::{
 
 pub(crate) use test_support::http::{Client, Reply};
 
-use datasets::{Feed, Source};
-use feeds::{Config, Feeds};
+use datasets::{Feed, Live, Source};
+use feeds::Config;
 use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
 
 /// Longest any single step of a test may take before it is declared stuck.
@@ -21,15 +21,15 @@ pub(crate) const STUCK: Duration = Duration::from_secs(5);
 pub(crate) const REFERENCE_TS: i64 = 1_795_132_800;
 
 /// Six hours after the reference snapshot: `max-age` is 18 h.
-pub(crate) fn clock() -> i64 {
-    REFERENCE_TS + 6 * 3600
+pub(crate) fn clock() -> serve::Clock {
+    let now = chrono::DateTime::from_timestamp(REFERENCE_TS + 6 * 3600, 0).unwrap();
+    Arc::new(move || now)
 }
 
-/// A config for tests: the given source, no polling, short grace, the fixed clock.
+/// A config for tests: the given source opened, short grace, the fixed clock.
 pub(crate) fn config(source: Source) -> Config {
-    let mut config = Config::new(clock);
-    config.source = source;
-    config.poll = None;
+    let live = Arc::new(Live::open(source).unwrap().0);
+    let mut config = Config::new(live, clock());
     config.limits.grace = Duration::from_secs(2);
     config.version = "9.9.9";
     config
@@ -38,7 +38,8 @@ pub(crate) fn config(source: Source) -> Config {
 /// A running feed server and the lines of every event it reported.
 pub(crate) struct Server {
     pub(crate) addr: SocketAddr,
-    pub(crate) feeds: Arc<Feeds>,
+    /// The data served: a test reloads it as the binaries' reload loop would.
+    pub(crate) live: Arc<Live>,
     shutdown: Option<oneshot::Sender<()>>,
     done: JoinHandle<()>,
     events: Arc<Mutex<Vec<String>>>,
@@ -46,27 +47,38 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) async fn start(config: Config) -> Server {
-        let (feeds, _notes) = Feeds::open(config).unwrap();
-        let feeds = Arc::new(feeds);
+        let live = Arc::clone(&config.live);
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (shutdown, signal) = oneshot::channel::<()>();
         let events = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&events);
-        let done = tokio::spawn(feeds::serve(
-            Arc::clone(&feeds),
+        let done = tokio::spawn(feeds::run(
+            config,
             listener,
             async move {
                 let _ = signal.await;
             },
             move |event| sink.lock().unwrap().push(event.to_string()),
         ));
-        Server { addr, feeds, shutdown: Some(shutdown), done, events }
+        Server { addr, live, shutdown: Some(shutdown), done, events }
     }
 
     /// A server on the embedded reference snapshot.
     pub(crate) async fn reference() -> Server {
         Server::start(config(Source::Embedded)).await
+    }
+
+    /// Reloads the data as the binaries' reload loop does (off the request path); the
+    /// outcome's log line.
+    pub(crate) async fn reload(&self) -> String {
+        let live = Arc::clone(&self.live);
+        tokio::task::spawn_blocking(move || live.reload().to_string()).await.unwrap()
+    }
+
+    /// The `ts` of the snapshot served.
+    pub(crate) fn live_ts(&self) -> String {
+        self.live.history().live().ts_text().to_owned()
     }
 
     pub(crate) async fn connect(&self) -> Client {

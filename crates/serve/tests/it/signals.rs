@@ -1,15 +1,8 @@
-//! Tests for `serve::shutdown_signal` and `serve::reload_loop`, by signalling this test
+//! Tests for `serve::shutdown_signal` and `serve::spawn_reloads`, by signalling this test
 //! process. Each test first installs its own handler for the signal it sends, so the
 //! signal can never take the default action (terminating the test binary).
 
-use std::{
-    process::Command,
-    sync::{
-        Arc,
-        atomic::{AtomicUsize, Ordering},
-    },
-    time::Duration,
-};
+use std::{path::PathBuf, process::Command, sync::Arc, time::Duration};
 
 use tokio::{
     signal::unix::{SignalKind, signal},
@@ -33,43 +26,76 @@ async fn settle() {
     tokio::time::sleep(Duration::from_millis(20)).await;
 }
 
-/// Starts a `reload_loop` whose reloads are numbered; returns the report channel.
-fn numbered_reloads(
+/// A history folder holding `2026-11-19`, removed when dropped.
+struct History(PathBuf);
+
+impl History {
+    fn new(name: &str) -> History {
+        let dir = std::env::temp_dir().join(format!("serve-it-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        test_support::write_day(&dir, "2026-11-19", |_, text| text);
+        History(dir)
+    }
+}
+
+impl Drop for History {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Starts the reload loop of a `Live` over `history`; returns the report channel.
+fn reloads(
+    history: &History,
     poll: Option<Duration>,
-) -> (tokio::task::JoinHandle<()>, mpsc::UnboundedReceiver<String>) {
+) -> (serve::Reloads, mpsc::UnboundedReceiver<String>) {
+    let source = datasets::Source::History(history.0.clone());
+    let live = Arc::new(datasets::Live::open(source).unwrap().0);
     let (sender, receiver) = mpsc::unbounded_channel();
-    let count = Arc::new(AtomicUsize::new(0));
-    let task = tokio::spawn(serve::reload_loop(
-        move || format!("reload {}", count.fetch_add(1, Ordering::SeqCst) + 1),
-        poll,
-        move |line| {
-            let _ = sender.send(line);
-        },
-    ));
-    (task, receiver)
+    let reloads = serve::spawn_reloads(live, poll, move |outcome| {
+        let _ = sender.send(outcome.to_string());
+    });
+    (reloads, receiver)
 }
 
 async fn next(receiver: &mut mpsc::UnboundedReceiver<String>) -> String {
     tokio::time::timeout(STUCK, receiver.recv()).await.expect("no report in time").unwrap()
 }
 
+/// The timer reloads, and only the reloads with news are reported: the quiet ones in
+/// between (the folder unchanged) are not.
 #[tokio::test]
-async fn reload_runs_on_a_timer() {
-    let (task, mut reports) = numbered_reloads(Some(Duration::from_millis(20)));
-    assert_eq!(next(&mut reports).await, "reload 1");
-    assert_eq!(next(&mut reports).await, "reload 2");
-    task.abort();
+async fn reload_runs_on_a_timer_and_reports_news_only() {
+    let history = History::new("timer");
+    let (_reloads, mut reports) = reloads(&history, Some(Duration::from_millis(20)));
+    settle().await;
+    test_support::write_day(&history.0, "2026-11-20", |_, text| text);
+    let line = next(&mut reports).await;
+    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-20T00:00:00Z (2 days)");
+    test_support::write_day(&history.0, "2026-11-21", |_, text| text);
+    let line = next(&mut reports).await;
+    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-21T00:00:00Z (3 days)");
 }
 
 #[tokio::test]
 async fn reload_runs_on_sighup() {
     let _keep_alive = signal(SignalKind::hangup()).unwrap();
-    let (task, mut reports) = numbered_reloads(None);
+    let history = History::new("hup");
+    let (reloads, mut reports) = reloads(&history, None);
+    test_support::write_day(&history.0, "2026-11-20", |_, text| text);
     settle().await;
     assert!(reports.is_empty(), "reloaded without a trigger");
     raise("HUP");
-    assert_eq!(next(&mut reports).await, "reload 1");
-    task.abort();
+    let line = next(&mut reports).await;
+    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-20T00:00:00Z (2 days)");
+    drop(reloads);
+    settle().await;
+    test_support::write_day(&history.0, "2026-11-21", |_, text| text);
+    raise("HUP");
+    settle().await;
+    // The loop is gone with its report callback: the channel closes with nothing in it.
+    let after = tokio::time::timeout(STUCK, reports.recv()).await.unwrap();
+    assert_eq!(after, None, "reloaded after the drop");
 }
 
 #[tokio::test]

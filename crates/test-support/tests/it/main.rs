@@ -118,7 +118,16 @@ fn architecture_invariants_hold() {
         let allowed: Option<&[&str]> = match name {
             "pricing" => Some(&[]),
             "jsonrpc" => Some(&["serde", "serde_json", "thiserror"]),
-            "serve" => Some(&["bytes", "flate2", "http-body-util", "hyper", "hyper-util", "tokio"]),
+            "serve" => Some(&[
+                "bytes",
+                "chrono",
+                "datasets",
+                "flate2",
+                "http-body-util",
+                "hyper",
+                "hyper-util",
+                "tokio",
+            ]),
             "datasets" => {
                 Some(&["pricing", "serde", "serde_json", "chrono", "thiserror", "arc-swap"])
             }

@@ -70,8 +70,8 @@ fn index_results_match_the_schema_with_and_without_history() {
     assert_eq!(s["trends_percent"]["7d"], Value::Null);
 
     let dir = std::env::temp_dir().join(format!("tools-history-{}", std::process::id()));
-    let files = Snapshot::reference().files().clone();
     for day in ["2026-10-21", "2026-11-13", "2026-11-20"] {
+        let files = datasets::reference::generate_variant(&format!("{day}T00:00:00Z"), 1.0);
         datasets::fs::write_dir_atomic(&dir.join(day), &files, true).unwrap();
     }
     let (history, notes) = History::load(&dir).unwrap();
