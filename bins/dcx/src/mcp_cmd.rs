@@ -31,16 +31,17 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> Outcome {
     tools::check_url("--feed-url", &args.feed_url)?;
     let source = datasets::Source::from_dirs(args.snapshot, args.history);
-    let (live, notes) = datasets::Live::open(source)?;
-    notes.iter().for_each(|note| log(note));
+    let (live, skipped) = datasets::Live::open(source)?;
+    skipped.iter().for_each(|day| log(&day.to_string()));
     let live = Arc::new(live);
     // One worker runs the reload loop (SIGHUP, and the history poll) beside the blocking
     // stdio loop on this thread.
     let runtime =
         tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
-    let reload = {
+    let reloads = {
         let _entered = runtime.enter();
-        tools::spawn_reloads(Arc::clone(&live), Some(Duration::from_secs(args.poll_secs)), log)
+        let poll = Some(Duration::from_secs(args.poll_secs));
+        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log(&outcome.to_string()))
     };
     let links = tools::price::Links { feed_url: args.feed_url.trim_end_matches('/').to_owned() };
     let mcp = tools::Mcp::new(live, links, Arc::new(chrono::Utc::now), "stdio".to_owned());
@@ -52,7 +53,7 @@ pub(crate) fn run(args: Args) -> Outcome {
                 log(&format!("{event:?}"));
             }
         });
-    reload.abort();
+    drop(reloads);
     runtime.shutdown_background();
     served?;
     log("end of input");
