@@ -9,14 +9,11 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 CACHE="$ROOT/.cache"
 SUITE_VERSION=0.2.0-alpha.12
-mkdir -p "$CACHE/node" "$CACHE/conformance"
+mkdir -p "$CACHE/conformance"
 
-if [ ! -x "$CACHE/node/node_modules/node/bin/node" ]; then
-  echo "== installing Node 22 into .cache/node"
-  npm install --prefix "$CACHE/node" --no-audit --no-fund --silent node@22
-fi
-export PATH="$CACHE/node/node_modules/node/bin:$PATH"
-echo "== node $(node --version)"
+# shellcheck source=scripts/lib-node.sh
+source "$ROOT/scripts/lib-node.sh"
+use_node22 "$CACHE"
 if [ "$(cat "$CACHE/conformance/.version" 2>/dev/null)" != "$SUITE_VERSION" ]; then
   echo "== installing @modelcontextprotocol/conformance@$SUITE_VERSION into .cache/conformance"
   npm install --prefix "$CACHE/conformance" --no-audit --no-fund --silent \

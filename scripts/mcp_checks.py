@@ -1,0 +1,100 @@
+"""The checks every MCP client of the CI runs against the pricing tools, whatever its API.
+
+A client script adapts its library to two async callables and hands them to `run`:
+`list_tools()` returns `[{"name", "description", "output_schema"}]` and
+`call_tool(name, arguments)` returns `{"is_error", "structured", "texts"}`. `run` lists
+the tools, calls all three (a round and two fancy quotes, the DCX index, market depth with
+and without carat, one bad argument) and compares each quote's structured content with
+`dcx quote --json` for the same inputs. `report` prints the tally and gives the exit code.
+"""
+
+import json
+import subprocess
+
+EXPECTED_TOOLS = ["get_diamond_price", "get_dcx_index", "get_market_depth"]
+QUOTES = [
+    {"carat": 1.23, "color": "G", "clarity": "VS2"},
+    {"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.35},
+    {"carat": 2.5, "color": "e", "clarity": "vvs1", "shape": "cushion"},
+]
+
+
+class Tally:
+    """Passed and failed checks, printed as they happen."""
+
+    def __init__(self, label):
+        self.label = label
+        self.passes = 0
+        self.failures = []
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passes += 1
+            print(f"ok    [{self.label}] {name}")
+        else:
+            self.failures.append(name)
+            print(f"FAIL  [{self.label}] {name} {detail}")
+
+
+def dcx_quote(dcx, args):
+    cmd = [dcx, "quote", "--carat", str(args["carat"]), "--color", args["color"],
+           "--clarity", args["clarity"], "--json"]
+    if "shape" in args:
+        cmd += ["--shape", args["shape"]]
+    if "shape_ratio" in args:
+        cmd += ["--ratio", str(args["shape_ratio"])]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+
+
+async def run(tally, dcx, list_tools, call_tool):
+    check = tally.check
+    tools = await list_tools()
+    names = [t["name"] for t in tools]
+    check("tools/list returns the three tools in order", names == EXPECTED_TOOLS, names)
+    for tool in tools:
+        check(f"{tool['name']} has a description and an output schema",
+              bool(tool["description"]) and bool(tool["output_schema"]))
+
+    for args in QUOTES:
+        label = f"get_diamond_price {args}"
+        result = await call_tool("get_diamond_price", args)
+        check(f"{label}: not an error", not result["is_error"], result["texts"])
+        structured = result["structured"] or {}
+        expected = dcx_quote(dcx, args)
+        check(f"{label}: equals dcx quote --json", structured == expected,
+              f"\n  tool: {structured}\n  dcx:  {expected}")
+        texts = result["texts"]
+        check(f"{label}: readable text then JSON text",
+              len(texts) == 2 and json.loads(texts[1]) == structured, texts)
+
+    index = await call_tool("get_dcx_index", {})
+    s = index["structured"] or {}
+    check("get_dcx_index: dcx and three trends",
+          not index["is_error"] and s.get("dcx_usd_per_carat", 0) > 0
+          and set(s.get("trends_percent", {})) == {"24h", "7d", "30d"}, s)
+
+    depth = await call_tool("get_market_depth", {"carat": 1.04})
+    s = depth["structured"] or {}
+    check("get_market_depth(1.04): nearest key 1.0 and a total",
+          not depth["is_error"] and s.get("carat_key") == "1.0"
+          and s.get("comparable_offer_count") == sum(s.get("by_clarity", {}).values()), s)
+
+    overview = await call_tool("get_market_depth", {})
+    s = overview["structured"] or {}
+    check("get_market_depth(): carat points and 10 combinations",
+          not overview["is_error"] and len(s.get("top_combinations") or []) == 10
+          and s.get("available_carats") == sorted(s.get("available_carats") or []), s)
+
+    bad = await call_tool("get_diamond_price", {"carat": 7, "color": "Z", "clarity": "VS2"})
+    texts = " ".join(bad["texts"])
+    check("bad arguments: isError naming carat and color",
+          bad["is_error"] and "carat" in texts and "color" in texts, texts)
+
+
+def text_items(content):
+    return [c.text for c in content if getattr(c, "type", "") == "text"]
+
+
+def report(tally):
+    print(f"[{tally.label}] {tally.passes} passed, {len(tally.failures)} failed")
+    return 1 if tally.failures else 0
