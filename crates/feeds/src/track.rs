@@ -18,6 +18,10 @@ mod tests;
 /// The parameters `/track` accepts.
 pub(crate) const PARAMETERS: [&str; 5] = ["shape", "carat", "color", "clarity", "ratio"];
 
+/// Most problems one `/track` error lists; the rest are only counted, so that neither the
+/// answer nor the work to build it grows with the query.
+pub(crate) const LISTED_PROBLEMS_MAX: usize = 8;
+
 /// One bad parameter: which, what was wrong, and what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Problem {
@@ -37,16 +41,19 @@ pub(crate) fn respond(history: &History, query: &str, cache_control: &str) -> Re
             }
             response
         }
-        Err(problems) => {
+        Err(Refusal { problems, more }) => {
             let problems: Vec<Value> = problems
                 .iter()
                 .map(|p| json!({ "parameter": p.parameter, "message": p.message, "allowed": p.allowed }))
                 .collect();
-            let body = json!({
+            let mut body = json!({
                 "error": "invalid parameters",
                 "problems": problems,
                 "example": "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
             });
+            if more > 0 {
+                body["more_problems"] = json!(more);
+            }
             json(StatusCode::BAD_REQUEST, &body)
         }
     }
@@ -57,21 +64,36 @@ fn json(status: StatusCode, value: &Value) -> Response<Body> {
     serve::json_response(status, Bytes::from(text))
 }
 
-/// Reads the query into a quote request, reporting every bad parameter at once.
-pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
+/// Why a query was refused: the first [`LISTED_PROBLEMS_MAX`] problems in the order
+/// found, and how many more there were.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    pub(crate) problems: Vec<Problem>,
+    pub(crate) more: usize,
+}
+
+/// Reads the query into a quote request, reporting every bad parameter at once (the
+/// first [`LISTED_PROBLEMS_MAX`] by name, the rest counted).
+pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     let mut problems = Vec::new();
+    let mut more = 0;
     let mut problem = |parameter: &str, message: String, allowed: &str| {
+        if problems.len() == LISTED_PROBLEMS_MAX {
+            more += 1;
+            return;
+        }
         problems.push(Problem {
-            parameter: parameter.to_owned(),
+            parameter: serve::clip(parameter).into_owned(),
             message,
             allowed: allowed.to_owned(),
         })
     };
     let pairs = query::pairs(query);
+    let known = PARAMETERS.join(", ");
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in &pairs {
         if !PARAMETERS.contains(&name.as_str()) {
-            problem(name, format!("unknown parameter {name:?}"), &PARAMETERS.join(", "));
+            problem(name, format!("unknown parameter {}", serve::quote(name)), &known);
         } else if seen.contains(&name.as_str()) {
             problem(name, format!("{name} is given more than once"), "one value");
         } else {
@@ -85,7 +107,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
     let shape = match value("shape") {
         None => Some(Shape::Round),
         Some(text) => Shape::parse(text)
-            .map_err(|_| problem("shape", format!("unknown shape {text:?}"), &shapes))
+            .map_err(|_| problem("shape", format!("unknown shape {}", serve::quote(text)), &shapes))
             .ok(),
     };
     let carat_allowed = format!("a number of carats from {CARAT_MIN} to {CARAT_MAX}");
@@ -99,7 +121,11 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
                 Some(carat)
             }
             _ => {
-                problem("carat", format!("carat {text:?} is out of range"), &carat_allowed);
+                problem(
+                    "carat",
+                    format!("carat {} is out of range", serve::quote(text)),
+                    &carat_allowed,
+                );
                 None
             }
         },
@@ -111,7 +137,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
             None
         }
         Some(text) => Color::parse(text)
-            .map_err(|_| problem("color", format!("unknown color {text:?}"), &colors))
+            .map_err(|_| problem("color", format!("unknown color {}", serve::quote(text)), &colors))
             .ok(),
     };
     let clarities = grades(&Clarity::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
@@ -121,7 +147,9 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
             None
         }
         Some(text) => Clarity::parse(text)
-            .map_err(|_| problem("clarity", format!("unknown clarity {text:?}"), &clarities))
+            .map_err(|_| {
+                problem("clarity", format!("unknown clarity {}", serve::quote(text)), &clarities)
+            })
             .ok(),
     };
     let ratio_allowed =
@@ -133,7 +161,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
                 Some(Shape::Round) if (ratio - 1.0).abs() > pricing::ROUND_RATIO_TOLERANCE => {
                     problem(
                         "ratio",
-                        format!("ratio {text:?} given for a round stone; omit it"),
+                        format!("ratio {} given for a round stone; omit it", serve::quote(text)),
                         ratio_allowed,
                     );
                     None
@@ -141,7 +169,11 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
                 _ => Some(Some(ratio)),
             },
             _ => {
-                problem("ratio", format!("ratio {text:?} is not a positive number"), ratio_allowed);
+                problem(
+                    "ratio",
+                    format!("ratio {} is not a positive number", serve::quote(text)),
+                    ratio_allowed,
+                );
                 None
             }
         },
@@ -152,7 +184,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Vec<Problem>> {
         {
             Ok(QuoteRequest { carat, color, clarity, shape, ratio })
         }
-        _ => Err(problems),
+        _ => Err(Refusal { problems, more }),
     }
 }
 

@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::{
-    ErrorObject, JSONRPC_VERSION, Json, Object, RequestId, Response, SUPPORTED_VERSIONS,
+    ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
+    SUPPORTED_VERSIONS,
     error::{Quoted, quote},
     headers::{self, HeaderView},
 };
@@ -183,7 +184,8 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
         Some(Json::String(version)) if version == JSONRPC_VERSION => {}
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
-                "jsonrpc must be \"2.0\", got {other}"
+                "jsonrpc must be \"2.0\", got {}",
+                shown(other)
             ))));
         }
         None => {
@@ -209,7 +211,8 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
     };
     if let (Some(raw), None) = (object.get("id"), &id) {
         return Err(reject(ErrorObject::invalid_request(format!(
-            "id must be a string or an integer, got {raw}"
+            "id must be a string of at most {ID_BYTES_MAX} bytes or an integer, got {}",
+            shown(raw)
         ))));
     }
     let params = match object.get("params") {
@@ -226,6 +229,12 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
         }
     };
     Ok(Envelope { id, method, params })
+}
+
+/// A value sent by the client as it appears in a message: its JSON text, cut by
+/// [`crate::clip`] so that no input makes an error large.
+fn shown(value: &Json<'_>) -> String {
+    crate::clip(&value.to_string()).into_owned()
 }
 
 fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {

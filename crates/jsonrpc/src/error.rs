@@ -125,7 +125,7 @@ impl ErrorObject {
                 quote(requested),
                 supported.join(", ")
             ),
-            data: Some(json!({ "supported": supported, "requested": requested })),
+            data: Some(json!({ "supported": supported, "requested": clip(requested) })),
         }
     }
 
@@ -143,9 +143,29 @@ impl ErrorObject {
     }
 }
 
-/// `s` as a JSON string literal, for quoting untrusted text in messages.
-pub(crate) fn quote(s: &str) -> String {
-    Value::from(s).to_string()
+/// Most characters of untrusted text quoted in one message; the rest is cut (see [`quote`]).
+pub const QUOTED_CHARS_MAX: usize = 64;
+
+/// `s` as a JSON string literal, for quoting untrusted text in messages: at most
+/// [`QUOTED_CHARS_MAX`] characters of it, so that no input can make an error large;
+/// longer text is cut, marked with `…`, and followed by its full length
+/// (`"aaa…" (930000 bytes)`).
+pub fn quote(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS_MAX) {
+        None => Value::from(s).to_string(),
+        Some((cut, _)) => {
+            format!("{} ({} bytes)", Value::from(format!("{}…", &s[..cut])), s.len())
+        }
+    }
+}
+
+/// `s` itself when short, else its first [`QUOTED_CHARS_MAX`] characters and `…`: for
+/// echoing untrusted text as a value (in `data`) with a bounded size.
+pub fn clip(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(QUOTED_CHARS_MAX) {
+        None => s.into(),
+        Some((cut, _)) => format!("{}…", &s[..cut]).into(),
+    }
 }
 
 /// [`quote`] written only when displayed, for messages that may never be built.

@@ -26,11 +26,19 @@ pub(crate) enum Repr {
     Str(String),
 }
 
+/// Longest string id accepted, in bytes: every answer echoes the id, so a longer one
+/// would let a request make any answer, even an error, as large as itself.
+pub const ID_BYTES_MAX: usize = 1024;
+
 impl RequestId {
-    /// Reads an id from a JSON value; `None` unless it is a string or an integer.
+    /// Reads an id from a JSON value; `None` unless it is a string of at most
+    /// [`ID_BYTES_MAX`] bytes or an integer.
     pub fn from_json(value: &crate::Json<'_>) -> Option<RequestId> {
         match value {
-            crate::Json::String(s) => Some(RequestId(Repr::Str(s.to_string()))),
+            crate::Json::String(s) if s.len() <= ID_BYTES_MAX => {
+                Some(RequestId(Repr::Str(s.to_string())))
+            }
+            crate::Json::String(_) => None,
             crate::Json::Number(n) => match n.as_i64() {
                 Some(i) => Some(RequestId(Repr::Int(i))),
                 None => n.as_u64().map(|u| RequestId(Repr::UInt(u))),

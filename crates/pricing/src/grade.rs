@@ -42,7 +42,7 @@ macro_rules! grade_enum {
                         let allowed: Vec<&str> = Self::ALL.iter().map(|it| it.as_str()).collect();
                         Error::new(
                             ErrorKind::UnknownGrade,
-                            format!("unknown {} {:?}; allowed: {}", $what, text, allowed.join(", ")),
+                            format!("unknown {} {}; allowed: {}", $what, shown(text), allowed.join(", ")),
                         )
                     })
             }
@@ -54,6 +54,19 @@ macro_rules! grade_enum {
             }
         }
     };
+}
+
+/// Most characters of a refused name quoted in its error, so that no input makes an
+/// error large.
+const SHOWN_CHARS_MAX: usize = 64;
+
+/// `text` quoted for an error: whole when short, else its first [`SHOWN_CHARS_MAX`]
+/// characters, `…` and the full length.
+fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS_MAX) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?} ({} bytes)", format!("{}…", &text[..cut]), text.len()),
+    }
 }
 
 grade_enum!(

@@ -43,7 +43,10 @@ pub use crate::{
     limits::Limits,
     process::{BindError, ErrorReport, bind, is_broken_pipe},
     representation::Representation,
-    responses::{BodyRefusal, accepts_html, json_response, method_not_allowed, not_found},
+    responses::{
+        BodyRefusal, QUOTED_CHARS_MAX, accepts_html, clip, json_response, method_not_allowed,
+        not_found, quote,
+    },
     server::serve,
     signals::{Reloads, shutdown_signal, spawn_reloads},
 };

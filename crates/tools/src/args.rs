@@ -15,34 +15,55 @@ pub struct ArgumentError {
     pub message: String,
 }
 
-/// Every bad argument of one call.
+/// Most unknown argument names one answer lists; the rest are only counted, so that
+/// neither the answer nor the work to build it grows with the number of names sent.
+pub const UNKNOWN_LISTED_MAX: usize = 8;
+
+/// The bad arguments of one call: every problem with a known argument, the first
+/// [`UNKNOWN_LISTED_MAX`] unknown names (in sorted order), and how many more unknown
+/// names were sent (counted as sent, repeats included).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArgumentErrors(pub Vec<ArgumentError>);
+pub struct ArgumentErrors {
+    /// The problems named one by one.
+    pub listed: Vec<ArgumentError>,
+    /// Unknown argument names sent beyond those listed.
+    pub more_unknown: usize,
+}
 
 impl ArgumentErrors {
     /// A single problem.
     pub fn one(argument: &str, message: impl Into<String>) -> ArgumentErrors {
-        ArgumentErrors(vec![ArgumentError {
-            argument: argument.to_owned(),
-            message: message.into(),
-        }])
+        ArgumentErrors {
+            listed: vec![ArgumentError { argument: argument.to_owned(), message: message.into() }],
+            more_unknown: 0,
+        }
     }
 
-    /// The structured error object of an `isError` result.
+    /// The structured error object of an `isError` result; `moreUnknownArguments`
+    /// appears only when some unknown names were left unlisted.
     pub fn to_json(&self) -> Value {
         let problems: Vec<Value> = self
-            .0
+            .listed
             .iter()
             .map(|e| json!({ "argument": e.argument, "message": e.message }))
             .collect();
-        json!({ "error": { "code": "invalid_arguments", "message": self.to_string(), "problems": problems } })
+        let mut error = json!({ "code": "invalid_arguments", "message": self.to_string(), "problems": problems });
+        if self.more_unknown > 0 {
+            error["moreUnknownArguments"] = json!(self.more_unknown);
+        }
+        json!({ "error": error })
     }
 }
 
 impl fmt::Display for ArgumentErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let texts: Vec<&str> = self.0.iter().map(|e| e.message.as_str()).collect();
-        f.write_str(&texts.join("; "))
+        let texts: Vec<&str> = self.listed.iter().map(|e| e.message.as_str()).collect();
+        f.write_str(&texts.join("; "))?;
+        match self.more_unknown {
+            0 => Ok(()),
+            1 => f.write_str("; and 1 more unknown argument"),
+            more => write!(f, "; and {more} more unknown arguments"),
+        }
     }
 }
 
@@ -60,11 +81,12 @@ fn grade_hint<T>(parse: &impl Fn(&str) -> Result<T, pricing::Error>) -> String {
 pub(crate) struct Arguments<'a> {
     arguments: &'a Object<'a>,
     errors: Vec<ArgumentError>,
+    more_unknown: usize,
 }
 
 fn describe(value: &Json<'_>) -> String {
     match value {
-        Json::String(text) => format!("the string {text:?}"),
+        Json::String(text) => format!("the string {}", jsonrpc::quote(text)),
         Json::Null => "null".to_owned(),
         Json::Bool(b) => format!("the boolean {b}"),
         Json::Array(_) => "an array".to_owned(),
@@ -74,21 +96,41 @@ fn describe(value: &Json<'_>) -> String {
 }
 
 impl<'a> Arguments<'a> {
-    /// Starts reading; unknown argument names are reported straight away.
+    /// Starts reading; unknown argument names are reported straight away: the first
+    /// [`UNKNOWN_LISTED_MAX`] in sorted order, each once (as a JSON object map lists its
+    /// keys), the rest counted. One pass over the members, whatever their number.
     pub(crate) fn new(arguments: &'a Object<'a>, known: &[&str]) -> Arguments<'a> {
-        let mut errors = Vec::new();
-        let any_unknown = arguments.members().any(|(name, _)| !known.contains(&name));
-        // Reported in sorted order, each once, as a JSON object map lists its keys.
-        for name in if any_unknown { arguments.sorted_keys() } else { Vec::new() } {
-            if !known.contains(&name) {
-                let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-                errors.push(ArgumentError {
-                    argument: name.to_owned(),
-                    message: format!("unknown argument {name:?}; allowed arguments: {allowed}"),
-                });
+        let mut first: Vec<&str> = Vec::new();
+        let mut unknown = 0;
+        for (name, _) in arguments.members() {
+            if known.contains(&name) {
+                continue;
+            }
+            unknown += 1;
+            match first.binary_search(&name) {
+                Ok(_) => {}
+                Err(at) if at < UNKNOWN_LISTED_MAX => {
+                    first.insert(at, name);
+                    first.truncate(UNKNOWN_LISTED_MAX);
+                }
+                Err(_) => {}
             }
         }
-        Arguments { arguments, errors }
+        // Repeats of a listed name are not "more"; any other name is, each time it is sent.
+        let listed_sent = arguments.members().filter(|(name, _)| first.contains(name)).count();
+        let more_unknown = if first.len() < UNKNOWN_LISTED_MAX { 0 } else { unknown - listed_sent };
+        let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+        let errors = first
+            .into_iter()
+            .map(|name| ArgumentError {
+                argument: jsonrpc::clip(name).into_owned(),
+                message: format!(
+                    "unknown argument {}; allowed arguments: {allowed}",
+                    jsonrpc::quote(name)
+                ),
+            })
+            .collect();
+        Arguments { arguments, errors, more_unknown }
     }
 
     /// Records a problem found by the caller (e.g. a value out of range).
@@ -165,6 +207,10 @@ impl<'a> Arguments<'a> {
 
     /// Ends reading: every problem found, or nothing.
     pub(crate) fn finish(self) -> Result<(), ArgumentErrors> {
-        if self.errors.is_empty() { Ok(()) } else { Err(ArgumentErrors(self.errors)) }
+        if self.errors.is_empty() && self.more_unknown == 0 {
+            Ok(())
+        } else {
+            Err(ArgumentErrors { listed: self.errors, more_unknown: self.more_unknown })
+        }
     }
 }

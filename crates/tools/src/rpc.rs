@@ -234,7 +234,8 @@ fn dispatch_legacy(
 fn check_cursor(params: &Object<'_>) -> Result<(), ErrorObject> {
     match params.get("cursor") {
         Some(cursor) => Err(ErrorObject::invalid_params(format!(
-            "unknown cursor {cursor}; tools/list returns every tool in one page and issues no cursors"
+            "unknown cursor {}; tools/list returns every tool in one page and issues no cursors",
+            jsonrpc::clip(&cursor.to_string())
         ))),
         None => Ok(()),
     }
@@ -250,7 +251,7 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();
         return Err(ErrorObject::invalid_params(format!(
             "unknown tool {}; this server offers {}",
-            Value::from(call.name),
+            jsonrpc::quote(call.name),
             offered.join(", ")
         )));
     };

@@ -8,7 +8,6 @@ use hyper::{
     header::{self, HeaderValue},
 };
 use jsonrpc::{ErrorObject, HeaderView, Transport};
-use serde_json::Value;
 use serve::{Body, BodyRefusal, Handler, Request};
 
 use crate::{
@@ -139,7 +138,7 @@ impl ToolService {
                     StatusCode::FORBIDDEN,
                     ErrorObject::invalid_request(format!(
                         "origin {} is not allowed; this endpoint accepts loopback origins{}",
-                        Value::from(text.as_ref()),
+                        jsonrpc::quote(&text),
                         if self.allowed_origins.is_empty() {
                             String::new()
                         } else {

@@ -13,7 +13,9 @@ fn check_ok(query: &str, expect: QuoteRequest) {
 /// Checks the bad parameters named, in order.
 #[track_caller]
 fn check_err(query: &str, expect: &[&str]) {
-    let problems = parse(query).unwrap_err();
+    let refusal = parse(query).unwrap_err();
+    assert_eq!(refusal.more, 0);
+    let problems = refusal.problems;
     let names: Vec<&str> = problems.iter().map(|p| p.parameter.as_str()).collect();
     assert_eq!(names, expect, "{problems:?}");
     assert!(problems.iter().all(|p| !p.allowed.is_empty() && !p.message.is_empty()));
@@ -91,4 +93,22 @@ fn a_quote_failing_in_a_snapshot_is_an_entry_with_an_error() {
     let entry = &value["entries"][0];
     assert!(entry["error"].as_str().unwrap().contains("between 1.25 and 1.7"), "{entry}");
     assert!(entry.get("total_usd").is_none());
+}
+
+#[test]
+fn many_problems_are_counted_past_the_first_few() {
+    let query = format!("carat=1&color=G&clarity=VS2{}", "&a".repeat(21_000));
+    let refusal = parse(&query).unwrap_err();
+    assert_eq!(refusal.problems.len(), crate::track::LISTED_PROBLEMS_MAX);
+    assert_eq!(refusal.problems[0].message, "unknown parameter \"a\"");
+    assert_eq!(refusal.problems.len() + refusal.more, 21_000);
+}
+
+#[test]
+fn long_values_are_quoted_cut() {
+    let long = "Z".repeat(5_000);
+    let refusal = parse(&format!("carat=1&color={long}&clarity=VS2")).unwrap_err();
+    let message = &refusal.problems[0].message;
+    assert!(message.ends_with("…\" (5000 bytes)"), "{message}");
+    assert!(message.len() < 120, "{message}");
 }

@@ -100,3 +100,15 @@ async fn bad_parameters_get_400_naming_each() {
     let missing = server.get("/track").await.json();
     assert_eq!(missing["problems"].as_array().unwrap().len(), 3);
 }
+
+#[tokio::test]
+async fn thousands_of_bad_parameters_get_a_short_answer() {
+    let server = Server::reference().await;
+    let query = format!("shape=round&carat=1&color=G&clarity=VS2{}", "&a".repeat(10_000));
+    let reply = server.get(&format!("/track?{query}")).await;
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.len() <= 16 * 1024, "{} bytes", reply.body.len());
+    let body = reply.json();
+    assert_eq!(body["problems"].as_array().unwrap().len(), 8);
+    assert_eq!(body["more_problems"], 9_992);
+}

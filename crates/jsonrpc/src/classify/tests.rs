@@ -158,9 +158,31 @@ fn step2_bad_ids_are_rejected_with_null_id() {
         check(
             LIST,
             text.as_bytes(),
-            &format!("400 -32600 id=null: id must be a string or an integer, got {got}"),
+            &format!(
+                "400 -32600 id=null: id must be a string of at most 1024 bytes or an integer, got {got}"
+            ),
         );
     }
+}
+
+#[test]
+fn step2_a_huge_id_or_version_is_refused_with_a_short_message() {
+    let long = "i".repeat(900_000);
+    let text = format!(r#"{{"jsonrpc":"2.0","id":"{long}","method":"tools/list"}}"#);
+    let cut = format!("\"{}…", "i".repeat(crate::QUOTED_CHARS_MAX - 1));
+    check(
+        LIST,
+        text.as_bytes(),
+        &format!(
+            "400 -32600 id=null: id must be a string of at most 1024 bytes or an integer, got {cut}"
+        ),
+    );
+    let at_limit = "i".repeat(crate::ID_BYTES_MAX);
+    let text = format!(r#"{{"jsonrpc":"2.0","id":"{at_limit}","method":"tools/list"}}"#);
+    assert!(!summary(&run(LIST, text.as_bytes())).contains("id must be"));
+    let text = format!(r#"{{"jsonrpc":[{}0],"id":1,"method":"tools/list"}}"#, "0,".repeat(100_000));
+    let summary = summary(&run(LIST, text.as_bytes()));
+    assert!(summary.len() < 200, "{summary}");
 }
 
 #[test]

@@ -78,3 +78,17 @@ fn missing_capability_carries_the_object() {
 fn display_names_message_and_code() {
     assert_eq!(ErrorObject::internal("boom").to_string(), "boom (code -32603)");
 }
+
+#[test]
+fn quoted_text_is_cut_to_a_bounded_length() {
+    use super::{QUOTED_CHARS_MAX, clip, quote};
+    assert_eq!(quote("tools/x"), r#""tools/x""#);
+    let long = "m".repeat(900_000);
+    let quoted = quote(&long);
+    assert_eq!(quoted, format!("\"{}…\" (900000 bytes)", "m".repeat(QUOTED_CHARS_MAX)));
+    assert_eq!(clip(&long).chars().count(), QUOTED_CHARS_MAX + 1);
+    let error = ErrorObject::method_not_found(&long, &["tools/call"]);
+    assert!(error.message.len() < 200, "{}", error.message);
+    let error = ErrorObject::unsupported_version(&long);
+    assert!(serde_json::to_string(&error.data).unwrap().len() < 300);
+}

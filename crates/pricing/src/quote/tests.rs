@@ -117,3 +117,11 @@ fn grades_parse_case_insensitively() {
     assert!(Clarity::parse("I1").is_err());
     assert!(Shape::parse("princess").unwrap_err().message().contains("round, cushion"));
 }
+
+#[test]
+fn a_long_grade_name_is_quoted_cut() {
+    let long = "Z".repeat(100_000);
+    let err = Color::parse(&long).unwrap_err();
+    let expect = format!("unknown color \"{}…\" (100000 bytes); allowed: ", "Z".repeat(64));
+    assert!(err.message().starts_with(&expect), "{}", err.message());
+}

@@ -99,3 +99,21 @@ fn html_detection() {
     check_html("text/html;level=1;q=0.5", true);
     assert!(!accepts_html(&headers(&[])));
 }
+
+#[test]
+fn quote_cuts_long_text_and_says_how_long_it_was() {
+    assert_eq!(crate::quote("a\"b"), r#""a\"b""#);
+    let exact = "é".repeat(crate::QUOTED_CHARS_MAX);
+    assert_eq!(crate::quote(&exact), json_string(&exact));
+    let long = "é".repeat(10_000);
+    let cut = format!("{}…", "é".repeat(crate::QUOTED_CHARS_MAX));
+    assert_eq!(crate::quote(&long), format!("{} (20000 bytes)", json_string(&cut)));
+}
+
+#[test]
+fn not_found_cuts_a_long_path() {
+    let path = format!("/{}", "x".repeat(30_000));
+    let text = body(not_found(&path));
+    assert!(text.len() < 200, "{text}");
+    assert!(text.contains("xxx…"), "{text}");
+}

@@ -2,6 +2,7 @@
 //! over a real socket (`fixtures/jsonrpc/`), every result checked against its tool's
 //! declared `outputSchema`, and no-panic properties of the handler.
 
+mod bounded;
 mod golden;
 mod props;
 mod schema;

@@ -108,7 +108,8 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
         Some(Value::String(version)) if version == JSONRPC_VERSION => {}
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
-                "jsonrpc must be \"2.0\", got {other}"
+                "jsonrpc must be \"2.0\", got {}",
+                crate::clip(&other.to_string())
             ))));
         }
         None => {
@@ -133,7 +134,9 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
     };
     if let (Some(raw), None) = (object.get("id"), &id) {
         return Err(reject(ErrorObject::invalid_request(format!(
-            "id must be a string or an integer, got {raw}"
+            "id must be a string of at most {} bytes or an integer, got {}",
+            crate::ID_BYTES_MAX,
+            crate::clip(&raw.to_string())
         ))));
     }
     let params = match object.remove("params") {
@@ -222,10 +225,12 @@ fn check_headers(
     Ok(())
 }
 
-/// The previous `RequestId::from_json`: a string or an integer is an id.
+/// The previous `RequestId::from_json`: a string of at most `ID_BYTES_MAX` bytes or an
+/// integer is an id.
 fn id_from_value(value: &Value) -> Option<RequestId> {
     match value {
-        Value::String(s) => Some(RequestId::from(s.as_str())),
+        Value::String(s) if s.len() <= crate::ID_BYTES_MAX => Some(RequestId::from(s.as_str())),
+        Value::String(_) => None,
         Value::Number(n) => {
             n.as_i64().map(RequestId::from).or_else(|| n.as_u64().map(RequestId::from))
         }

@@ -1,0 +1,157 @@
+//! Bounded errors: whatever a request holds, no answer of the handler exceeds 16 KiB,
+//! and a request with 100,000 unknown arguments is answered without naming them all.
+
+use bytes::Bytes;
+use hyper::{
+    HeaderMap, Method,
+    header::{HeaderName, HeaderValue},
+};
+use serde_json::{Value, json};
+use serve::Handler;
+
+use crate::support::service;
+
+/// The largest error body the endpoint may send, whatever the input.
+const ERROR_BYTES_MAX: usize = 16 * 1024;
+
+/// A long run of one character, far over any quoting limit.
+fn long(c: char) -> String {
+    std::iter::repeat_n(c, 900_000).collect()
+}
+
+/// POSTs `body` with the headers a 2026-07-28 client sends for `method` / `name`, plus
+/// `extra`; returns the status and the body.
+fn post(body: &Value, method: &str, name: Option<&str>, extra: &[(&str, &str)]) -> (u16, String) {
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", method),
+    ];
+    headers.extend(name.map(|name| ("mcp-name", name)));
+    headers.extend_from_slice(extra);
+    post_raw(body.to_string().into_bytes(), &headers)
+}
+
+/// POSTs `body` as sent, with `headers`; returns the status and the body.
+fn post_raw(body: Vec<u8>, headers: &[(&str, &str)]) -> (u16, String) {
+    let mut map = HeaderMap::new();
+    for (name, value) in headers {
+        let name = HeaderName::from_bytes(name.as_bytes()).unwrap();
+        map.append(name, HeaderValue::from_str(value).unwrap());
+    }
+    let request = serve::Request {
+        method: Method::POST,
+        uri: "/".parse().unwrap(),
+        headers: map,
+        body: Bytes::from(body),
+        peer: ([127, 0, 0, 1], 1).into(),
+    };
+    let response = service().handle(request);
+    let status = response.status().as_u16();
+    let mut frame = std::pin::pin!(response.into_body());
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    let text = match hyper::body::Body::poll_frame(frame.as_mut(), &mut cx) {
+        std::task::Poll::Ready(Some(Ok(frame))) => {
+            String::from_utf8(frame.into_data().unwrap().to_vec()).unwrap()
+        }
+        _ => String::new(),
+    };
+    (status, text)
+}
+
+fn meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    })
+}
+
+fn call(tool: &str, arguments: Value) -> Value {
+    json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": { "name": tool, "arguments": arguments, "_meta": meta() },
+    })
+}
+
+#[track_caller]
+fn check_bounded((status, body): (u16, String), expect_status: u16, expect_text: &str) {
+    assert_eq!(status, expect_status, "{}", &body[..body.len().min(500)]);
+    assert!(body.len() <= ERROR_BYTES_MAX, "{} bytes: {}", body.len(), &body[..500]);
+    assert!(body.contains(expect_text), "{body}");
+}
+
+#[test]
+fn one_hundred_thousand_unknown_arguments_are_counted_not_listed() {
+    let mut arguments = serde_json::Map::new();
+    for i in 0..100_000 {
+        arguments.insert(format!("k{i:06}"), json!(1));
+    }
+    arguments.insert("carat".to_owned(), json!(1.0));
+    let body = call("get_diamond_price", Value::Object(arguments));
+    let answer = post(&body, "tools/call", Some("get_diamond_price"), &[]);
+    check_bounded(answer.clone(), 200, "and 99992 more unknown arguments");
+    // The first eight in sorted order are named; the known argument's problems follow.
+    let reply: Value = serde_json::from_str(&answer.1).unwrap();
+    let error: Value =
+        serde_json::from_str(reply["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
+    let named: Vec<&str> = error["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["argument"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        named[..8],
+        ["k000000", "k000001", "k000002", "k000003", "k000004", "k000005", "k000006", "k000007"]
+    );
+    assert!(named[8..].contains(&"color"), "{named:?}");
+    assert_eq!(error["error"]["moreUnknownArguments"], 99_992);
+}
+
+#[test]
+fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
+    let text = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_dcx_index","arguments":{"a":1,"a":2,"a":3},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let headers = [
+        ("content-type", "application/json"),
+        ("accept", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "get_dcx_index"),
+    ];
+    let (status, text) = post_raw(text.as_bytes().to_vec(), &headers);
+    assert_eq!(status, 200);
+    assert!(text.contains(r#"unknown argument \"a\"; allowed arguments: none"#), "{text}");
+    assert!(!text.contains("more unknown"), "{text}");
+}
+
+#[test]
+fn huge_values_are_quoted_cut() {
+    let huge = long('x');
+    let arguments = json!({ "carat": huge, "color": huge, "clarity": huge, "shape": huge });
+    let answer =
+        post(&call("get_diamond_price", arguments), "tools/call", Some("get_diamond_price"), &[]);
+    check_bounded(answer, 200, "(900000 bytes)");
+    let answer = post(&call(&huge, json!({})), "tools/call", Some(&huge), &[]);
+    check_bounded(answer, 400, "(900000 bytes)");
+}
+
+#[test]
+fn huge_envelopes_get_short_errors() {
+    let huge = long('m');
+    let unknown_method =
+        json!({ "jsonrpc": "2.0", "id": 1, "method": huge, "params": { "_meta": meta() } });
+    check_bounded(post(&unknown_method, &huge, None, &[]), 404, "(900000 bytes)");
+    let huge_id = json!({ "jsonrpc": "2.0", "id": huge, "method": "tools/list", "params": { "_meta": meta() } });
+    check_bounded(post(&huge_id, "tools/list", None, &[]), 400, "id must be a string of at most");
+    let version = json!({ "jsonrpc": vec![huge.clone(); 1], "id": 1, "method": "tools/list" });
+    check_bounded(post(&version, "tools/list", None, &[]), 400, "jsonrpc must be");
+    let cursor = json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "cursor": huge, "_meta": meta() } });
+    check_bounded(post(&cursor, "tools/list", None, &[]), 400, "unknown cursor");
+    let legacy = json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": { "protocolVersion": huge } });
+    check_bounded(post(&legacy, "initialize", None, &[]), 400, "(900000 bytes)");
+    let origin = format!("https://{}.example", "o".repeat(30_000));
+    let list =
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } });
+    check_bounded(post(&list, "tools/list", None, &[("origin", &origin)]), 403, "is not allowed");
+}
