@@ -55,7 +55,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     let output = match tools::price::price(&snapshot, &tools::Object::from(arguments), &links) {
         Ok(output) => output,
         Err(errors) => {
-            for error in &errors.0 {
+            for error in &errors.listed {
                 eprintln!("dcx quote: {}", error.message);
             }
             return Ok(ExitCode::from(EXIT_USAGE));
