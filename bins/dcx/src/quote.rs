@@ -1,30 +1,32 @@
 //! `dcx quote`: one stone's price, readable or as the exact `structuredContent` of the
-//! `get_diamond_price` tool (the same code path, `tools::price::price`).
+//! `get_diamond_price` tool (the same code path, `tools::price::quote`).
 
 use std::{io::Write, path::PathBuf, process::ExitCode};
 
-use serde_json::{Map, Value, json};
+use pricing::{Given, QuoteInput};
 
 use crate::{EXIT_USAGE, Outcome};
 
-/// Arguments of `dcx quote`.
+/// Arguments of `dcx quote`. The values are read as given and judged by the quote
+/// rules (`pricing::QuoteInput`), which report every problem at once in the words of the
+/// MCP tool and `/track`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// Carat weight, 0.3 to 6.0.
+    /// Carat weight, 0.3 to 6.0 (required).
+    #[arg(long, allow_hyphen_values = true)]
+    carat: Option<String>,
+    /// Colour grade, D to M (any case; required).
     #[arg(long)]
-    carat: f64,
-    /// Colour grade, D to M (any case).
+    color: Option<String>,
+    /// Clarity grade: FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2 (any case; required).
     #[arg(long)]
-    color: String,
-    /// Clarity grade: FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2 (any case).
-    #[arg(long)]
-    clarity: String,
+    clarity: Option<String>,
     /// Shape: round (default), cushion, radiant, emerald, oval, pear, marquise, heart.
     #[arg(long)]
     shape: Option<String>,
     /// L/W ratio for fancy shapes; default: the shape model's centre.
-    #[arg(long)]
-    ratio: Option<f64>,
+    #[arg(long, allow_hyphen_values = true)]
+    ratio: Option<String>,
     /// Snapshot folder to price from; default: the embedded reference snapshot.
     #[arg(long)]
     snapshot: Option<PathBuf>,
@@ -37,28 +39,31 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
+    let number = |text: &Option<String>| text.as_deref().map_or(Given::Missing, Given::number_text);
+    let input = QuoteInput {
+        carat: number(&args.carat),
+        color: args.color.as_deref().into(),
+        clarity: args.clarity.as_deref().into(),
+        shape: args.shape.as_deref().into(),
+        ratio: number(&args.ratio),
+    };
+    let request = match input.validate() {
+        Ok(request) => request,
+        Err(problems) => {
+            let messages: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+            return Ok(usage_error(&messages));
+        }
+    };
     let snapshot = match &args.snapshot {
         Some(dir) => datasets::fs::load_dir(dir)?,
         None => datasets::Snapshot::reference(),
     };
-    let mut arguments = Map::new();
-    arguments.insert("carat".into(), json!(args.carat));
-    arguments.insert("color".into(), json!(args.color));
-    arguments.insert("clarity".into(), json!(args.clarity));
-    if let Some(shape) = &args.shape {
-        arguments.insert("shape".into(), json!(shape));
-    }
-    if let Some(ratio) = args.ratio {
-        arguments.insert("shape_ratio".into(), Value::from(ratio));
-    }
     let links = tools::price::Links { feed_url: args.feed_url.clone() };
-    let output = match tools::price::price(&snapshot, &tools::Object::from(arguments), &links) {
+    let output = match tools::price::quote(&snapshot, &request, &links) {
         Ok(output) => output,
         Err(errors) => {
-            for error in &errors.listed {
-                eprintln!("dcx quote: {}", error.message);
-            }
-            return Ok(ExitCode::from(EXIT_USAGE));
+            let messages: Vec<String> = errors.listed.into_iter().map(|e| e.message).collect();
+            return Ok(usage_error(&messages));
         }
     };
     let text = if args.json {
@@ -68,4 +73,12 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     writeln!(std::io::stdout(), "{text}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints each problem on its own line and gives the usage exit code.
+fn usage_error(messages: &[String]) -> ExitCode {
+    for message in messages {
+        eprintln!("dcx quote: {message}");
+    }
+    ExitCode::from(EXIT_USAGE)
 }

@@ -6,7 +6,7 @@
 use bytes::Bytes;
 use datasets::History;
 use hyper::{Response, StatusCode};
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, QuoteRequest, Shape, round_cents};
+use pricing::{Given, QuoteInput, QuoteRequest, round_cents};
 use serde_json::{Map, Value, json};
 use serve::Body;
 
@@ -101,89 +101,21 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
         }
     }
     let value = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    let grades = |all: &[&str]| all.join(", ");
-
-    let shapes = grades(&Shape::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-    let shape = match value("shape") {
-        None => Some(Shape::Round),
-        Some(text) => Shape::parse(text)
-            .map_err(|_| problem("shape", format!("unknown shape {}", serve::quote(text)), &shapes))
-            .ok(),
+    let number = |name: &str| value(name).map_or(Given::Missing, Given::number_text);
+    // The parameters are the request's field names (`QuoteField::name`).
+    let input = QuoteInput {
+        carat: number("carat"),
+        color: value("color").into(),
+        clarity: value("clarity").into(),
+        shape: value("shape").into(),
+        ratio: number("ratio"),
     };
-    let carat_allowed = format!("a number of carats from {CARAT_MIN} to {CARAT_MAX}");
-    let carat = match value("carat") {
-        None => {
-            problem("carat", "carat is required".to_owned(), &carat_allowed);
-            None
-        }
-        Some(text) => match text.trim().parse::<f64>() {
-            Ok(carat) if carat.is_finite() && (CARAT_MIN..=CARAT_MAX).contains(&carat) => {
-                Some(carat)
-            }
-            _ => {
-                problem(
-                    "carat",
-                    format!("carat {} is out of range", serve::quote(text)),
-                    &carat_allowed,
-                );
-                None
-            }
-        },
-    };
-    let colors = grades(&Color::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
-    let color = match value("color") {
-        None => {
-            problem("color", "color is required".to_owned(), &colors);
-            None
-        }
-        Some(text) => Color::parse(text)
-            .map_err(|_| problem("color", format!("unknown color {}", serve::quote(text)), &colors))
-            .ok(),
-    };
-    let clarities = grades(&Clarity::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
-    let clarity = match value("clarity") {
-        None => {
-            problem("clarity", "clarity is required".to_owned(), &clarities);
-            None
-        }
-        Some(text) => Clarity::parse(text)
-            .map_err(|_| {
-                problem("clarity", format!("unknown clarity {}", serve::quote(text)), &clarities)
-            })
-            .ok(),
-    };
-    let ratio_allowed =
-        "a length-to-width ratio such as 1.4, within the shape's slider range; fancy shapes only";
-    let ratio = match value("ratio") {
-        None => Some(None),
-        Some(text) => match text.trim().parse::<f64>() {
-            Ok(ratio) if ratio.is_finite() && ratio > 0.0 => match shape {
-                Some(Shape::Round) if (ratio - 1.0).abs() > pricing::ROUND_RATIO_TOLERANCE => {
-                    problem(
-                        "ratio",
-                        format!("ratio {} given for a round stone; omit it", serve::quote(text)),
-                        ratio_allowed,
-                    );
-                    None
-                }
-                _ => Some(Some(ratio)),
-            },
-            _ => {
-                problem(
-                    "ratio",
-                    format!("ratio {} is not a positive number", serve::quote(text)),
-                    ratio_allowed,
-                );
-                None
-            }
-        },
-    };
-    match (shape, carat, color, clarity, ratio) {
-        (Some(shape), Some(carat), Some(color), Some(clarity), Some(ratio))
-            if problems.is_empty() =>
-        {
-            Ok(QuoteRequest { carat, color, clarity, shape, ratio })
-        }
+    let checked = input.validate();
+    for rule in checked.as_ref().err().into_iter().flatten() {
+        problem(rule.field.name(), rule.message.clone(), &rule.field.allowed());
+    }
+    match checked {
+        Ok(request) if problems.is_empty() => Ok(request),
         _ => Err(Refusal { problems, more }),
     }
 }

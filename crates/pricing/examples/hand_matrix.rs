@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             round_cents(quote.total_usd),
         )?;
     }
-    // Asking for a shape without a model is an error that names the argument at fault.
+    // Asking for a shape without a model is an error that names the field at fault.
     let heart = QuoteRequest {
         carat: 1.0,
         color: Color::G,
@@ -83,6 +83,6 @@ fn main() -> Result<(), Box<dyn Error>> {
         ratio: None,
     };
     let refused = prices.quote(&heart).unwrap_err();
-    writeln!(out, "heart: refused ({}): {}", refused.argument, refused)?;
+    writeln!(out, "heart: refused ({}): {}", refused.field, refused)?;
     Ok(())
 }

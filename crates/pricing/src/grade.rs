@@ -62,7 +62,7 @@ const SHOWN_CHARS_MAX: usize = 64;
 
 /// `text` quoted for an error: whole when short, else its first [`SHOWN_CHARS_MAX`]
 /// characters, `…` and the full length.
-fn shown(text: &str) -> String {
+pub(crate) fn shown(text: &str) -> String {
     match text.char_indices().nth(SHOWN_CHARS_MAX) {
         None => format!("{text:?}"),
         Some((cut, _)) => format!("{:?} ({} bytes)", format!("{}…", &text[..cut]), text.len()),

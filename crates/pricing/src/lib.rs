@@ -55,6 +55,7 @@ mod grade;
 mod matrix;
 mod quote;
 mod ratio;
+mod rules;
 
 /// The crate README's example, compiled and run as a doctest.
 #[cfg(doctest)]
@@ -71,9 +72,7 @@ pub use crate::{
     error::{Error, ErrorKind},
     grade::{Clarity, Color, Shape},
     matrix::{CARAT_MAX, CARAT_MIN, Carat, PriceMatrix},
-    quote::{
-        BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteError, QuoteRequest,
-        ROUND_RATIO_TOLERANCE, round_cents,
-    },
+    quote::{BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteRequest, round_cents},
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
+    rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
 };

@@ -16,7 +16,8 @@ pub const CARAT_MAX: f64 = 6.0;
 pub struct Carat(f64);
 
 impl Carat {
-    /// Accepts a finite weight within the priced range.
+    /// Accepts a weight within the priced range; anything else (NaN and infinities too)
+    /// gets the message that names the range.
     ///
     /// ```
     /// use pricing::{Carat, ErrorKind};
@@ -28,14 +29,15 @@ impl Carat {
     /// # Ok::<(), pricing::Error>(())
     /// ```
     pub fn new(value: f64) -> Result<Carat, Error> {
-        let value = finite("carat", value)?;
-        if !(CARAT_MIN..=CARAT_MAX).contains(&value) {
-            return Err(Error::new(
-                ErrorKind::OutOfRange,
-                format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {value}"),
-            ));
+        if (CARAT_MIN..=CARAT_MAX).contains(&value) {
+            return Ok(Carat(value));
         }
-        Ok(Carat(value))
+        // NaN and infinities get the range message too: it says what is allowed.
+        let kind = if value.is_finite() { ErrorKind::OutOfRange } else { ErrorKind::NotFinite };
+        Err(Error::new(
+            kind,
+            format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {value}"),
+        ))
     }
 
     /// The weight in carats.

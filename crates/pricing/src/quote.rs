@@ -1,17 +1,12 @@
 //! A full price quote: base matrix chosen by the shape model's `dataSource`, carat
 //! interpolation, ratio multiplier, per-carat and total price (seed parts 2.1, 2.2, 2.5).
 
-use std::fmt;
-
 use crate::{
-    error::Error,
     grade::{Clarity, Color, Shape},
-    matrix::{CARAT_MAX, CARAT_MIN, Carat, PriceMatrix},
+    matrix::PriceMatrix,
     ratio::{RatioAdjustment, RatioModels},
+    rules::{self, QuoteError},
 };
-
-/// How far a round stone's given ratio may stray from 1 before it is refused.
-pub const ROUND_RATIO_TOLERANCE: f64 = 0.05;
 
 /// Which matrix family a price starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +42,11 @@ pub struct PricingSet {
 }
 
 /// What to price. Grades are already parsed; numbers are checked by [`PricingSet::quote`].
+/// A front end reading raw values builds it with [`QuoteInput::validate`](crate::QuoteInput::validate),
+/// which reports every problem at once.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct QuoteRequest {
-    /// Carat weight, [`CARAT_MIN`]..=[`CARAT_MAX`].
+    /// Carat weight, [`CARAT_MIN`](crate::CARAT_MIN)..=[`CARAT_MAX`](crate::CARAT_MAX).
     pub carat: f64,
     /// Colour grade.
     pub color: Color,
@@ -60,24 +57,6 @@ pub struct QuoteRequest {
     /// L/W ratio; `None` means the shape model's slider centre (1 for round).
     pub ratio: Option<f64>,
 }
-
-/// A request argument the pricing refused. `argument` names it; the message says what
-/// is allowed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct QuoteError {
-    /// The argument at fault: `carat`, `shape` or `shape_ratio`.
-    pub argument: &'static str,
-    /// What was wrong and what is allowed.
-    pub message: String,
-}
-
-impl fmt::Display for QuoteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for QuoteError {}
 
 /// The fancy-shape part of a quote.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -144,10 +123,13 @@ impl PricingSet {
         }
     }
 
-    /// Prices one stone, or says which argument it refused and why.
+    /// Prices one stone, or says which field it refused and why: the carat and round-ratio
+    /// rules of [`QuoteInput::validate`](crate::QuoteInput::validate), then the ones only a
+    /// snapshot can apply (a fancy shape needs a ratio model; its ratio must be within
+    /// the model's slider).
     ///
     /// ```
-    /// use pricing::{Clarity, Color, PriceMatrix, PricingSet, QuoteRequest, RatioModels, Shape};
+    /// use pricing::{Clarity, Color, PriceMatrix, PricingSet, QuoteField, QuoteRequest, RatioModels, Shape};
     ///
     /// // The flattest valid matrix: the same price, e^8 USD per carat, in all 160 cells
     /// // of both bands.
@@ -162,27 +144,17 @@ impl PricingSet {
     /// assert_eq!(quote.total_usd, 2.0 * quote.per_carat_usd);
     ///
     /// request.carat = 7.0;
-    /// assert_eq!(prices.quote(&request).unwrap_err().argument, "carat");
+    /// assert_eq!(prices.quote(&request).unwrap_err().field, QuoteField::Carat);
     /// request = QuoteRequest { carat: 1.0, shape: Shape::Pear, ..request };
-    /// assert_eq!(prices.quote(&request).unwrap_err().argument, "shape"); // no pear model
+    /// assert_eq!(prices.quote(&request).unwrap_err().field, QuoteField::Shape); // no pear model
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
-        let carat = Carat::new(request.carat).map_err(|err| QuoteError {
-            argument: "carat",
-            message: carat_message(request.carat, &err),
-        })?;
+        let carat = rules::checked_carat(request.carat)?;
         let QuoteRequest { color, clarity, shape, .. } = *request;
         if !shape.is_fancy() {
-            if let Some(ratio) = request.ratio
-                && (!ratio.is_finite() || (ratio - 1.0).abs() > ROUND_RATIO_TOLERANCE)
-            {
-                return Err(QuoteError {
-                    argument: "shape_ratio",
-                    message: format!(
-                        "shape_ratio for a round diamond must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
-                    ),
-                });
+            if let Some(ratio) = request.ratio {
+                rules::check_round_ratio(ratio)?;
             }
             let per_carat = self.round.per_carat(carat, color, clarity);
             return Ok(Quote {
@@ -198,24 +170,10 @@ impl PricingSet {
                 fancy: None,
             });
         }
-        let model = self.ratios.get(shape).ok_or_else(|| QuoteError {
-            argument: "shape",
-            message: format!(
-                "no ratio model for shape {shape} in this snapshot; it cannot be priced"
-            ),
-        })?;
+        let model = self.ratios.get(shape).ok_or_else(|| rules::no_model(shape))?;
         let slider = model.slider();
         let ratio = request.ratio.unwrap_or(slider.center());
-        if !ratio.is_finite() || ratio < slider.min() || ratio > slider.max() {
-            return Err(QuoteError {
-                argument: "shape_ratio",
-                message: format!(
-                    "shape_ratio for {shape} must be between {} and {}, got {ratio}",
-                    slider.min(),
-                    slider.max()
-                ),
-            });
-        }
+        rules::check_slider_ratio(shape, slider, ratio)?;
         let base_per_carat = self.matrix(model.base()).per_carat(carat, color, clarity);
         let adjustment = model.adjust(carat.get(), ratio);
         let per_carat = base_per_carat * adjustment.multiplier;
@@ -235,14 +193,6 @@ impl PricingSet {
                 adjustment,
             }),
         })
-    }
-}
-
-fn carat_message(carat: f64, err: &Error) -> String {
-    if carat.is_finite() {
-        format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {carat}")
-    } else {
-        err.to_string()
     }
 }
 

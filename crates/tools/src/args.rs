@@ -4,6 +4,7 @@
 use std::fmt;
 
 use jsonrpc::{Json, Object};
+use pricing::{Given, QuoteError};
 use serde_json::{Value, json};
 
 /// One bad argument.
@@ -69,14 +70,6 @@ impl fmt::Display for ArgumentErrors {
 
 impl std::error::Error for ArgumentErrors {}
 
-/// What `parse` accepts, as its own error message says after the `; ` (built only when
-/// an argument is wrong or missing).
-fn grade_hint<T>(parse: &impl Fn(&str) -> Result<T, pricing::Error>) -> String {
-    parse("")
-        .map(|_| String::new())
-        .unwrap_or_else(|err| err.to_string().split("; ").nth(1).unwrap_or_default().to_owned())
-}
-
 /// A reader over one call's arguments.
 pub(crate) struct Arguments<'a> {
     arguments: &'a Object<'a>,
@@ -133,75 +126,27 @@ impl<'a> Arguments<'a> {
         Arguments { arguments, errors, more_unknown }
     }
 
-    /// Records a problem found by the caller (e.g. a value out of range).
-    pub(crate) fn fail(&mut self, argument: &str, message: String) {
-        self.errors.push(ArgumentError { argument: argument.to_owned(), message });
+    /// Records a problem the quote rules found, under the argument's name.
+    pub(crate) fn refuse(&mut self, argument: &str, problem: QuoteError) {
+        self.errors.push(ArgumentError { argument: argument.to_owned(), message: problem.message });
     }
 
-    /// A number; `Some(None)` when absent or null, `None` when wrong.
-    pub(crate) fn optional_number(&mut self, name: &str, allowed: &str) -> Option<Option<f64>> {
+    /// A number as the quote rules take it: missing when absent or null.
+    pub(crate) fn number(&self, name: &str) -> Given<f64> {
         match self.arguments.get(name) {
-            None | Some(Json::Null) => Some(None),
-            Some(value) => match value.as_f64() {
-                Some(number) => Some(Some(number)),
-                None => {
-                    self.fail(name, format!("{name} must be {allowed}, got {}", describe(value)));
-                    None
-                }
-            },
-        }
-    }
-
-    /// A required number.
-    pub(crate) fn required_number(&mut self, name: &str, allowed: &str) -> Option<f64> {
-        match self.optional_number(name, allowed)? {
-            Some(number) => Some(number),
-            None => {
-                self.fail(name, format!("{name} is required: {allowed}"));
-                None
+            None | Some(Json::Null) => Given::Missing,
+            Some(value) => {
+                value.as_f64().map_or_else(|| Given::Unreadable(describe(value)), Given::Value)
             }
         }
     }
 
-    /// An optional grade or shape name, parsed case-insensitively by `parse`.
-    pub(crate) fn optional_grade<T>(
-        &mut self,
-        name: &str,
-        parse: impl Fn(&str) -> Result<T, pricing::Error>,
-    ) -> Option<Option<T>> {
+    /// A text (a grade or shape name) as the quote rules take it.
+    pub(crate) fn text(&self, name: &str) -> Given<&'a str> {
         match self.arguments.get(name) {
-            None | Some(Json::Null) => Some(None),
-            Some(Json::String(text)) => match parse(text) {
-                Ok(grade) => Some(Some(grade)),
-                Err(err) => {
-                    self.fail(name, err.to_string());
-                    None
-                }
-            },
-            Some(other) => {
-                let hint = grade_hint(&parse);
-                self.fail(
-                    name,
-                    format!("{name} must be a string ({hint}), got {}", describe(other)),
-                );
-                None
-            }
-        }
-    }
-
-    /// A required grade.
-    pub(crate) fn required_grade<T>(
-        &mut self,
-        name: &str,
-        parse: impl Fn(&str) -> Result<T, pricing::Error>,
-    ) -> Option<T> {
-        match self.optional_grade(name, &parse)? {
-            Some(grade) => Some(grade),
-            None => {
-                let hint = grade_hint(&parse);
-                self.fail(name, format!("{name} is required ({hint})"));
-                None
-            }
+            None | Some(Json::Null) => Given::Missing,
+            Some(Json::String(text)) => Given::Value(text),
+            Some(other) => Given::Unreadable(describe(other)),
         }
     }
 

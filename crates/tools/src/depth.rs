@@ -2,7 +2,7 @@
 
 use datasets::{Depth, Snapshot};
 use jsonrpc::Object;
-use pricing::{CARAT_MAX, CARAT_MIN};
+use pricing::Carat;
 use serde_json::{Map, Value, json};
 
 use crate::{
@@ -33,16 +33,15 @@ pub(crate) fn market_depth(
     arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
     let mut args = Arguments::new(arguments, &["carat"]);
-    let carat = args.optional_number("carat", "a number of carats between 0.3 and 6.0");
+    // The quote rules' carat rule: the same range and words as `get_diamond_price`.
+    let carat = Carat::from_given(args.number("carat"))
+        .map_err(|problem| args.refuse("carat", problem))
+        .ok();
     args.finish()?;
     let depth = snapshot.depth();
     let as_of = snapshot.ts_text();
     match carat.flatten() {
-        Some(carat) if !(CARAT_MIN..=CARAT_MAX).contains(&carat) => Err(ArgumentErrors::one(
-            "carat",
-            format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {carat}"),
-        )),
-        Some(carat) => Ok(at_carat(depth, carat, as_of)),
+        Some(carat) => Ok(at_carat(depth, carat.get(), as_of)),
         None => Ok(overview(depth, as_of)),
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
+use pricing::{Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -61,29 +61,31 @@ impl Output {
 /// The argument names `get_diamond_price` accepts.
 pub const ARGUMENTS: &[&str] = &["carat", "color", "clarity", "shape", "shape_ratio"];
 
-/// Reads the arguments into a quote request, reporting every bad argument at once.
+/// The tool's name for a field of a quote request (the ratio is `shape_ratio`).
+pub fn argument_name(field: QuoteField) -> &'static str {
+    match field {
+        QuoteField::Ratio => "shape_ratio",
+        other => other.name(),
+    }
+}
+
+/// Reads the arguments into a quote request, reporting every bad argument at once:
+/// unknown names here, the values by the quote rules (`pricing::QuoteInput`).
 pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
-    let carat = args.required_number("carat", "a number of carats between 0.3 and 6.0");
-    if let Some(carat) = carat.filter(|c| !(CARAT_MIN..=CARAT_MAX).contains(c)) {
-        args.fail(
-            "carat",
-            format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {carat}"),
-        );
+    let input = QuoteInput {
+        carat: args.number("carat"),
+        color: args.text("color"),
+        clarity: args.text("clarity"),
+        shape: args.text("shape"),
+        ratio: args.number(argument_name(QuoteField::Ratio)),
+    };
+    let checked = input.validate();
+    for problem in checked.as_ref().err().into_iter().flatten() {
+        args.refuse(argument_name(problem.field), problem.clone());
     }
-    let color = args.required_grade("color", Color::parse);
-    let clarity = args.required_grade("clarity", Clarity::parse);
-    let shape =
-        args.optional_grade("shape", Shape::parse).map(|shape| shape.unwrap_or(Shape::Round));
-    let ratio = args.optional_number("shape_ratio", "a length-to-width ratio such as 1.35");
     args.finish()?;
-    Ok(QuoteRequest {
-        carat: carat.expect("checked"),
-        color: color.expect("checked"),
-        clarity: clarity.expect("checked"),
-        shape: shape.expect("checked"),
-        ratio: ratio.expect("checked"),
-    })
+    Ok(checked.expect("no problem was found"))
 }
 
 /// Prices the stone the arguments describe from `snapshot`.
@@ -92,9 +94,19 @@ pub fn price(
     arguments: &Object<'_>,
     links: &Links,
 ) -> Result<Output, ArgumentErrors> {
-    let request = request(arguments)?;
-    let quote =
-        snapshot.quote(&request).map_err(|err| ArgumentErrors::one(err.argument, err.message))?;
+    quote(snapshot, &request(arguments)?, links)
+}
+
+/// Prices a request already read (`dcx quote` reads its flags into one) from `snapshot`:
+/// the tool's output, or the argument a snapshot's rule refused.
+pub fn quote(
+    snapshot: &Snapshot,
+    request: &QuoteRequest,
+    links: &Links,
+) -> Result<Output, ArgumentErrors> {
+    let quote = snapshot
+        .quote(request)
+        .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
     let (structured, escaped) = structured(&quote, snapshot, links).to_json_and_escaped();
     Ok(Output { text: text(&quote, snapshot), structured, structured_escaped: Some(escaped) })
 }

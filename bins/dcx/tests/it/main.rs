@@ -64,9 +64,57 @@ fn bad_arguments_exit_2_with_a_message() {
     assert!(stderr(&out).contains("unknown color \"Z\""));
     let out = dcx(&["quote", "--carat", "abc", "--color", "G", "--clarity", "VS2"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("invalid value 'abc'"), "{}", stderr(&out));
+    let expected = "dcx quote: carat must be a number of carats from 0.3 to 6, got \"abc\"\n";
+    assert_eq!(stderr(&out), expected);
     let out = dcx(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// Every problem at once, in the words of the MCP tool and `/track` (the quote rules').
+#[test]
+fn quote_lists_every_problem_in_the_quote_rules_words() {
+    let out =
+        dcx(&["quote", "--shape", "blob", "--carat", "9", "--color", "Z", "--clarity", "vs2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        [
+            "dcx quote: carat must be between 0.3 and 6, got 9",
+            r#"dcx quote: unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#,
+            r#"dcx quote: unknown shape "blob"; allowed: round, cushion, radiant, emerald, oval, pear, marquise, heart"#,
+            "",
+        ]
+        .join("\n")
+    );
+    let out = dcx(&["quote", "--carat", "-1", "--ratio", "-2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        [
+            "dcx quote: carat must be between 0.3 and 6, got -1",
+            "dcx quote: color is required: one of D, E, F, G, H, I, J, K, L, M",
+            "dcx quote: clarity is required: one of FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2",
+            "dcx quote: L/W ratio for a round stone must be 1 (within 0.05), got -2; omit it for round stones",
+            "",
+        ]
+        .join("\n")
+    );
+    // A rule only a snapshot can apply: the oval model's slider.
+    let out = dcx(&[
+        "quote",
+        "--carat",
+        "1",
+        "--color",
+        "G",
+        "--clarity",
+        "VS2",
+        "--shape",
+        "oval",
+        "--ratio",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "dcx quote: L/W ratio for oval must be between 1.25 and 1.7, got 3\n");
 }
 
 #[test]

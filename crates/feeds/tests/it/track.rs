@@ -88,15 +88,30 @@ async fn bad_parameters_get_400_naming_each() {
     assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
     let body = reply.json();
     assert_eq!(body["error"], "invalid parameters");
-    let names: Vec<&str> = body["problems"]
+    let problems: Vec<[&str; 3]> = body["problems"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| p["parameter"].as_str().unwrap())
+        .map(|p| ["parameter", "message", "allowed"].map(|key| p[key].as_str().unwrap()))
         .collect();
-    assert_eq!(names, ["colour", "shape", "carat", "color"]);
-    let color = &body["problems"][3];
-    assert_eq!(color["allowed"], "D, E, F, G, H, I, J, K, L, M");
+    // The quote rules' words, the same as `dcx quote` and `get_diamond_price` report.
+    assert_eq!(
+        problems,
+        [
+            ["colour", r#"unknown parameter "colour""#, "shape, carat, color, clarity, ratio"],
+            ["carat", "carat must be between 0.3 and 6, got 9", "a number of carats from 0.3 to 6"],
+            [
+                "color",
+                r#"unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#,
+                "one of D, E, F, G, H, I, J, K, L, M",
+            ],
+            [
+                "shape",
+                r#"unknown shape "blob"; allowed: round, cushion, radiant, emerald, oval, pear, marquise, heart"#,
+                "one of round, cushion, radiant, emerald, oval, pear, marquise, heart (default round)",
+            ],
+        ]
+    );
     let missing = server.get("/track").await.json();
     assert_eq!(missing["problems"].as_array().unwrap().len(), 3);
 }

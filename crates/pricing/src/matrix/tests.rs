@@ -77,6 +77,9 @@ fn carat_bounds() {
         assert!(Carat::new(bad).is_err(), "{bad}");
     }
     assert_eq!(Carat::new(7.0).unwrap_err().message(), "carat must be between 0.3 and 6, got 7");
+    let not_finite = Carat::new(f64::NEG_INFINITY).unwrap_err();
+    assert_eq!(not_finite.kind(), crate::ErrorKind::NotFinite);
+    assert_eq!(not_finite.message(), "carat must be between 0.3 and 6, got -inf");
 }
 
 #[test]

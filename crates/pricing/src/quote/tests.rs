@@ -1,7 +1,8 @@
 //! Unit tests for full quotes: base family, multiplier, totals, argument refusals.
 
 use crate::{
-    BaseMatrix, Carat, Clarity, Color, QuoteRequest, Shape, round_cents, test_util::pricing_set,
+    BaseMatrix, Carat, Clarity, Color, QuoteField, QuoteRequest, Shape, round_cents,
+    test_util::pricing_set,
 };
 
 fn request(carat: f64, shape: Shape, ratio: Option<f64>) -> QuoteRequest {
@@ -25,8 +26,11 @@ fn round_ratio_must_be_one() {
     let set = pricing_set();
     assert!(set.quote(&request(1.0, Shape::Round, Some(1.04))).is_ok());
     let err = set.quote(&request(1.0, Shape::Round, Some(1.3))).unwrap_err();
-    assert_eq!(err.argument, "shape_ratio");
-    assert!(err.message.contains("must be 1"), "{err}");
+    assert_eq!(err.field, QuoteField::Ratio);
+    assert_eq!(
+        err.message,
+        "L/W ratio for a round stone must be 1 (within 0.05), got 1.3; omit it for round stones"
+    );
 }
 
 #[test]
@@ -73,8 +77,8 @@ fn preference_driven_ratio_is_clamped_and_reported() {
 fn ratio_outside_slider_is_refused_with_bounds() {
     let set = pricing_set();
     let err = set.quote(&request(0.5, Shape::Oval, Some(2.5))).unwrap_err();
-    assert_eq!(err.argument, "shape_ratio");
-    assert_eq!(err.message, "shape_ratio for oval must be between 1.2 and 2, got 2.5");
+    assert_eq!(err.field, QuoteField::Ratio);
+    assert_eq!(err.message, "L/W ratio for oval must be between 1.2 and 2, got 2.5");
     assert!(set.quote(&request(0.5, Shape::Oval, Some(f64::NAN))).is_err());
 }
 
@@ -82,8 +86,10 @@ fn ratio_outside_slider_is_refused_with_bounds() {
 fn carat_out_of_range_names_the_bounds() {
     let set = pricing_set();
     let err = set.quote(&request(7.0, Shape::Round, None)).unwrap_err();
-    assert_eq!(err.argument, "carat");
+    assert_eq!(err.field, QuoteField::Carat);
     assert_eq!(err.message, "carat must be between 0.3 and 6, got 7");
+    let err = set.quote(&request(f64::NAN, Shape::Round, None)).unwrap_err();
+    assert_eq!(err.message, "carat must be between 0.3 and 6, got NaN");
 }
 
 #[test]
@@ -95,7 +101,7 @@ fn fancy_shape_without_model_is_an_error_not_a_round_price() {
         crate::RatioModels::default(),
     );
     let err = set.quote(&request(1.0, Shape::Heart, None)).unwrap_err();
-    assert_eq!(err.argument, "shape");
+    assert_eq!(err.field, QuoteField::Shape);
     assert!(err.message.contains("no ratio model for shape heart"));
 }
 

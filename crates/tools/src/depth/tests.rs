@@ -52,8 +52,14 @@ fn bad_carats_are_tool_errors() {
         call(json!({"carat": 0.2})).unwrap_err(),
         "carat must be between 0.3 and 6, got 0.2"
     );
-    assert!(call(json!({"carat": "1"})).unwrap_err().contains("got the string \"1\""));
-    assert!(call(json!({"size": 1})).unwrap_err().contains("unknown argument \"size\""));
+    assert_eq!(
+        call(json!({"carat": "1"})).unwrap_err(),
+        r#"carat must be a number of carats from 0.3 to 6, got the string "1""#
+    );
+    assert_eq!(
+        call(json!({"size": 1, "carat": 9})).unwrap_err(),
+        r#"unknown argument "size"; allowed arguments: carat; carat must be between 0.3 and 6, got 9"#
+    );
 }
 
 #[test]

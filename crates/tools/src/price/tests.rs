@@ -83,24 +83,62 @@ fn bad_arguments_are_all_named() {
         error(json!({"carat": 7, "color": "G", "clarity": "VS2"})),
         "carat must be between 0.3 and 6, got 7"
     );
-    let text = error(json!({"color": "Z", "clarity": 3, "size": 1}));
-    assert!(text.contains("unknown argument \"size\""), "{text}");
-    assert!(text.contains("carat is required"), "{text}");
-    assert!(text.contains("unknown color \"Z\"; allowed: D, E"), "{text}");
-    assert!(text.contains("clarity must be a string (allowed: FL, IF"), "{text}");
+    assert_eq!(
+        error(json!({"color": "Z", "clarity": 3, "size": 1})),
+        [
+            r#"unknown argument "size"; allowed arguments: carat, color, clarity, shape, shape_ratio"#,
+            "carat is required: a number of carats from 0.3 to 6",
+            r#"unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#,
+            "clarity must be one of FL, IF, VVS1, VVS2, VS1, VS2, SI1, SI2, got 3",
+        ]
+        .join("; ")
+    );
     assert_eq!(
         error(json!({"carat": "1", "color": "G", "clarity": "VS2"})),
-        "carat must be a number of carats between 0.3 and 6.0, got the string \"1\""
+        r#"carat must be a number of carats from 0.3 to 6, got the string "1""#
     );
     assert_eq!(
         error(
             json!({"carat": 1, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 3})
         ),
-        "shape_ratio for oval must be between 1.25 and 1.7, got 3"
+        "L/W ratio for oval must be between 1.25 and 1.7, got 3"
     );
     assert!(
         error(json!({"carat": 1, "color": "G", "clarity": "VS2", "shape": "princess"}))
             .contains("unknown shape \"princess\"")
+    );
+}
+
+/// Every problem at once, in the words of `/track` and `dcx quote` (the quote rules').
+#[test]
+fn problems_have_the_quote_rules_words() {
+    let arguments = args(json!({"shape": "blob", "carat": 9, "color": "Z", "clarity": "vs2"}));
+    let errors = crate::price::request(&arguments).unwrap_err();
+    let problems: Vec<(&str, &str)> =
+        errors.listed.iter().map(|e| (e.argument.as_str(), e.message.as_str())).collect();
+    assert_eq!(
+        problems,
+        [
+            ("carat", "carat must be between 0.3 and 6, got 9"),
+            ("color", r#"unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#),
+            (
+                "shape",
+                r#"unknown shape "blob"; allowed: round, cushion, radiant, emerald, oval, pear, marquise, heart"#
+            ),
+        ]
+    );
+}
+
+/// The problems carry the tool's argument names, in the order the rules report them.
+#[test]
+fn problems_name_the_tool_arguments() {
+    let arguments = args(json!({"carat": 9, "color": "G", "clarity": "VS2", "shape_ratio": 2}));
+    let errors = crate::price::request(&arguments).unwrap_err();
+    let named: Vec<&str> = errors.listed.iter().map(|e| e.argument.as_str()).collect();
+    assert_eq!(named, ["carat", "shape_ratio"]);
+    assert_eq!(
+        errors.listed[1].message,
+        "L/W ratio for a round stone must be 1 (within 0.05), got 2; omit it for round stones"
     );
 }
 

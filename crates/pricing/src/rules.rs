@@ -1,0 +1,340 @@
+//! The quote rules in one place: what each field of a quote request may hold, and the
+//! one set of messages every front end reports when it does not.
+//!
+//! A front end (the MCP tool, the `/track` route, `dcx quote`, a program of yours) only
+//! reads its raw values into [`Given`]s; [`QuoteInput::validate`] applies every rule and
+//! reports every problem at once. The rules that need a snapshot (a fancy shape's model
+//! and its slider) are applied by [`PricingSet::quote`](crate::PricingSet::quote) with the
+//! same words.
+
+use std::fmt;
+
+use crate::{
+    grade::{Clarity, Color, Shape, shown},
+    matrix::{CARAT_MAX, CARAT_MIN, Carat},
+    quote::QuoteRequest,
+    ratio::Slider,
+};
+
+/// How far a round stone's given ratio may stray from 1 before it is refused.
+pub const ROUND_RATIO_TOLERANCE: f64 = 0.05;
+
+/// A field of a quote request, as [`QuoteRequest`] names it.
+///
+/// Front ends may call a field otherwise (the MCP tool's `shape_ratio` is `ratio` here);
+/// they map [`QuoteError::field`] to their own parameter names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum QuoteField {
+    /// Carat weight.
+    Carat,
+    /// Colour grade.
+    Color,
+    /// Clarity grade.
+    Clarity,
+    /// Shape.
+    Shape,
+    /// L/W (length-to-width) ratio.
+    Ratio,
+}
+
+impl QuoteField {
+    /// Every field, in the order problems are reported.
+    pub const ALL: [QuoteField; 5] = [
+        QuoteField::Carat,
+        QuoteField::Color,
+        QuoteField::Clarity,
+        QuoteField::Shape,
+        QuoteField::Ratio,
+    ];
+
+    /// The field's name in [`QuoteRequest`]: `carat`, `color`, `clarity`, `shape`, `ratio`.
+    pub fn name(self) -> &'static str {
+        match self {
+            QuoteField::Carat => "carat",
+            QuoteField::Color => "color",
+            QuoteField::Clarity => "clarity",
+            QuoteField::Shape => "shape",
+            QuoteField::Ratio => "ratio",
+        }
+    }
+
+    /// What the field accepts, in words (the end of every message about it).
+    ///
+    /// ```
+    /// use pricing::QuoteField;
+    ///
+    /// assert_eq!(QuoteField::Carat.allowed(), "a number of carats from 0.3 to 6");
+    /// assert_eq!(QuoteField::Color.allowed(), "one of D, E, F, G, H, I, J, K, L, M");
+    /// ```
+    pub fn allowed(self) -> String {
+        fn one_of<T: fmt::Display>(all: &[T]) -> String {
+            let names: Vec<String> = all.iter().map(T::to_string).collect();
+            format!("one of {}", names.join(", "))
+        }
+        match self {
+            QuoteField::Carat => format!("a number of carats from {CARAT_MIN} to {CARAT_MAX}"),
+            QuoteField::Color => one_of(Color::ALL),
+            QuoteField::Clarity => one_of(Clarity::ALL),
+            QuoteField::Shape => format!("{} (default round)", one_of(Shape::ALL)),
+            QuoteField::Ratio => "a positive number such as 1.35, within the shape's slider \
+                                  range; omit it for round stones"
+                .to_owned(),
+        }
+    }
+
+    /// How messages call the field.
+    fn noun(self) -> &'static str {
+        match self {
+            QuoteField::Ratio => "L/W ratio",
+            other => other.name(),
+        }
+    }
+
+    fn error(self, message: String) -> QuoteError {
+        QuoteError { field: self, message }
+    }
+
+    fn required(self) -> QuoteError {
+        self.error(format!("{} is required: {}", self.noun(), self.allowed()))
+    }
+
+    fn unreadable(self, given: &str) -> QuoteError {
+        self.error(format!("{} must be {}, got {given}", self.noun(), self.allowed()))
+    }
+}
+
+impl fmt::Display for QuoteField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A quote field the rules refused: which field, what was wrong and what is allowed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuoteError {
+    /// The field at fault.
+    pub field: QuoteField,
+    /// What was wrong and what is allowed, the same words in every front end.
+    pub message: String,
+}
+
+impl fmt::Display for QuoteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for QuoteError {}
+
+/// What a front end was given for one field, before the rules are applied.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given<T> {
+    /// Nothing (absent, or an explicit null).
+    Missing,
+    /// A value of the right type, not yet checked.
+    Value(T),
+    /// Something that is not of the field's type, described for the message: `"abc"`
+    /// (a text that is not a number), `the boolean true`, `an array`.
+    Unreadable(String),
+}
+
+impl<T> From<Option<T>> for Given<T> {
+    fn from(value: Option<T>) -> Given<T> {
+        value.map_or(Given::Missing, Given::Value)
+    }
+}
+
+impl Given<f64> {
+    /// Reads a number written as text (a query parameter, a command-line flag): a decimal
+    /// such as `1.23`, surrounding whitespace ignored. Anything else is
+    /// [`Given::Unreadable`], quoted (a long text cut, as grade names are).
+    ///
+    /// ```
+    /// use pricing::Given;
+    ///
+    /// assert_eq!(Given::number_text(" 1.23 "), Given::Value(1.23));
+    /// assert_eq!(Given::number_text("one"), Given::Unreadable(r#""one""#.to_owned()));
+    /// ```
+    pub fn number_text(text: &str) -> Given<f64> {
+        match text.trim().parse::<f64>() {
+            Ok(number) => Given::Value(number),
+            Err(_) => Given::Unreadable(shown(text)),
+        }
+    }
+}
+
+impl Carat {
+    /// Applies the carat rule to a given value: `Ok(None)` when it is missing, otherwise a
+    /// carat within [`CARAT_MIN`]..=[`CARAT_MAX`] or the error every front end reports.
+    ///
+    /// ```
+    /// use pricing::{Carat, Given, QuoteField};
+    ///
+    /// assert_eq!(Carat::from_given(Given::Value(1.5))?.map(Carat::get), Some(1.5));
+    /// assert_eq!(Carat::from_given(Given::Missing)?, None);
+    /// let refused = Carat::from_given(Given::Value(-1.0)).unwrap_err();
+    /// assert_eq!(refused.field, QuoteField::Carat);
+    /// assert_eq!(refused.message, "carat must be between 0.3 and 6, got -1");
+    /// # Ok::<(), pricing::QuoteError>(())
+    /// ```
+    pub fn from_given(given: Given<f64>) -> Result<Option<Carat>, QuoteError> {
+        match given {
+            Given::Missing => Ok(None),
+            Given::Value(value) => Ok(Some(checked_carat(value)?)),
+            Given::Unreadable(given) => Err(QuoteField::Carat.unreadable(&given)),
+        }
+    }
+}
+
+/// The carat rule on a number: within the priced range, NaN and infinities included in
+/// the same message.
+pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
+    Carat::new(value).map_err(|err| QuoteField::Carat.error(err.to_string()))
+}
+
+/// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`].
+pub(crate) fn check_round_ratio(ratio: f64) -> Result<(), QuoteError> {
+    if ratio.is_finite() && (ratio - 1.0).abs() <= ROUND_RATIO_TOLERANCE {
+        return Ok(());
+    }
+    Err(QuoteField::Ratio.error(format!(
+        "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
+    )))
+}
+
+/// The fancy-shape ratio rule without a snapshot: a positive number.
+fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
+    if ratio.is_finite() && ratio > 0.0 {
+        return Ok(());
+    }
+    Err(QuoteField::Ratio.error(format!("L/W ratio must be a positive number, got {ratio}")))
+}
+
+/// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
+pub(crate) fn check_slider_ratio(
+    shape: Shape,
+    slider: Slider,
+    ratio: f64,
+) -> Result<(), QuoteError> {
+    if ratio.is_finite() && ratio >= slider.min() && ratio <= slider.max() {
+        return Ok(());
+    }
+    Err(QuoteField::Ratio.error(format!(
+        "L/W ratio for {shape} must be between {} and {}, got {ratio}",
+        slider.min(),
+        slider.max()
+    )))
+}
+
+/// A fancy shape the snapshot has no ratio model for.
+pub(crate) fn no_model(shape: Shape) -> QuoteError {
+    QuoteField::Shape
+        .error(format!("no ratio model for shape {shape} in this snapshot; it cannot be priced"))
+}
+
+/// A quote request as a front end read it: each field [`Given`] or not, nothing checked.
+///
+/// ```
+/// use pricing::{Given, QuoteField, QuoteInput, Shape};
+///
+/// let input = QuoteInput {
+///     carat: Given::number_text("1.23"),
+///     color: Given::Value("g"),
+///     clarity: Given::Value("VS2"),
+///     shape: Given::Value("oval"),
+///     ratio: Given::Missing,
+/// };
+/// let request = input.validate().unwrap();
+/// assert_eq!((request.carat, request.shape, request.ratio), (1.23, Shape::Oval, None));
+///
+/// let input = QuoteInput { carat: Given::Value(9.0), color: Given::Value("Z"), ..input };
+/// let problems = input.validate().unwrap_err();
+/// assert_eq!(problems[0].field, QuoteField::Carat);
+/// assert_eq!(problems[0].message, "carat must be between 0.3 and 6, got 9");
+/// assert_eq!(problems[1].message, r#"unknown color "Z"; allowed: D, E, F, G, H, I, J, K, L, M"#);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct QuoteInput<'a> {
+    /// Carat weight; required.
+    pub carat: Given<f64>,
+    /// Colour grade name, any case; required.
+    pub color: Given<&'a str>,
+    /// Clarity grade name, any case; required.
+    pub clarity: Given<&'a str>,
+    /// Shape name, any case; round when missing.
+    pub shape: Given<&'a str>,
+    /// L/W ratio; the shape model's slider centre when missing.
+    pub ratio: Given<f64>,
+}
+
+impl QuoteInput<'_> {
+    /// Applies every rule that needs no snapshot and returns the request, or every
+    /// problem found, one per field at most, in [`QuoteField::ALL`] order (never empty).
+    /// A caller that shows only some of them may truncate the list.
+    ///
+    /// The rules: carat is required and within [`CARAT_MIN`]..=[`CARAT_MAX`]; colour and
+    /// clarity are required grade names; shape is a shape name or missing; a ratio is 1
+    /// (within [`ROUND_RATIO_TOLERANCE`]) for a round stone and a positive number for a
+    /// fancy one. Each snapshot's slider is checked by
+    /// [`PricingSet::quote`](crate::PricingSet::quote).
+    pub fn validate(&self) -> Result<QuoteRequest, Vec<QuoteError>> {
+        let mut problems = Vec::new();
+        let carat = Carat::from_given(self.carat.clone())
+            .and_then(|carat| carat.ok_or_else(|| QuoteField::Carat.required()));
+        let carat = keep(&mut problems, carat);
+        let color =
+            keep(&mut problems, required_grade(QuoteField::Color, &self.color, Color::parse));
+        let clarity =
+            keep(&mut problems, required_grade(QuoteField::Clarity, &self.clarity, Clarity::parse));
+        let shape = optional_grade(QuoteField::Shape, &self.shape, Shape::parse)
+            .map(|shape| shape.unwrap_or(Shape::Round));
+        let shape = keep(&mut problems, shape);
+        let ratio = match self.ratio {
+            Given::Missing => Ok(None),
+            Given::Unreadable(ref given) => Err(QuoteField::Ratio.unreadable(given)),
+            Given::Value(ratio) => match shape {
+                Some(Shape::Round) => check_round_ratio(ratio).map(|()| Some(ratio)),
+                // A fancy shape, or a shape not understood: the part of the rule that
+                // holds for every fancy shape.
+                _ => check_positive_ratio(ratio).map(|()| Some(ratio)),
+            },
+        };
+        let ratio = keep(&mut problems, ratio);
+        match (carat, color, clarity, shape, ratio) {
+            (Some(carat), Some(color), Some(clarity), Some(shape), Some(ratio))
+                if problems.is_empty() =>
+            {
+                Ok(QuoteRequest { carat: carat.get(), color, clarity, shape, ratio })
+            }
+            _ => Err(problems),
+        }
+    }
+}
+
+/// The value of a check that passed; a failed one's problem joins `problems`.
+fn keep<T>(problems: &mut Vec<QuoteError>, checked: Result<T, QuoteError>) -> Option<T> {
+    checked.map_err(|problem| problems.push(problem)).ok()
+}
+
+fn optional_grade<T>(
+    field: QuoteField,
+    given: &Given<&str>,
+    parse: fn(&str) -> Result<T, crate::Error>,
+) -> Result<Option<T>, QuoteError> {
+    match given {
+        Given::Missing => Ok(None),
+        Given::Value(text) => parse(text).map(Some).map_err(|err| field.error(err.to_string())),
+        Given::Unreadable(given) => Err(field.unreadable(given)),
+    }
+}
+
+fn required_grade<T>(
+    field: QuoteField,
+    given: &Given<&str>,
+    parse: fn(&str) -> Result<T, crate::Error>,
+) -> Result<T, QuoteError> {
+    optional_grade(field, given, parse)?.ok_or_else(|| field.required())
+}
+
+#[cfg(test)]
+mod tests;
