@@ -42,9 +42,27 @@ pub(crate) struct Args {
     /// Replace a day (or folder) that is already published.
     #[arg(long)]
     force: bool,
-    /// Also write the build report as JSON to this file.
+    /// Also write the build report as JSON to this file (a refused build writes why).
     #[arg(long)]
     report: Option<PathBuf>,
+    /// Refuse when more than this percentage of rows is unparseable or impossible.
+    #[arg(long, value_name = "PCT", default_value_t = methodology::MAX_BAD_SHARE * 100.0)]
+    max_bad_rows: f64,
+    /// Refuse when fewer round cells than this are observed today.
+    #[arg(long, value_name = "CELLS", default_value_t = methodology::MIN_OBSERVED_CELLS)]
+    min_observed_cells: usize,
+    /// Refuse when a published per-carat price (USD) is below this.
+    #[arg(long, value_name = "USD", default_value_t = methodology::MIN_PER_CARAT)]
+    min_per_carat: f64,
+    /// Refuse when a published per-carat price (USD) is above this.
+    #[arg(long, value_name = "USD", default_value_t = methodology::MAX_PER_CARAT)]
+    max_per_carat: f64,
+    /// Refuse when the DCX moves more than this percentage against the previous published day.
+    #[arg(long, value_name = "PCT", default_value_t = methodology::MAX_MOVE * 100.0)]
+    max_move: f64,
+    /// Publish even when the DCX moves more than --max-move.
+    #[arg(long)]
+    accept_move: bool,
 }
 
 fn parse_date(text: &str) -> Result<NaiveDate, String> {
@@ -69,6 +87,14 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     let mut options = methodology::BuildOptions::new(date);
     options.history = history.as_ref();
+    options.gates = methodology::Gates {
+        max_bad_share: args.max_bad_rows / 100.0,
+        min_observed_cells: args.min_observed_cells,
+        min_per_carat: args.min_per_carat,
+        max_per_carat: args.max_per_carat,
+        max_move: args.max_move / 100.0,
+        accept_move: args.accept_move,
+    };
     let format = match args.format {
         Format::Native => methodology::InputFormat::Native,
         Format::Diamonds => methodology::InputFormat::Diamonds,
@@ -83,7 +109,10 @@ pub(crate) fn run(args: Args) -> Outcome {
     if terminal {
         eprint!("\r\x1b[K");
     }
-    let build = built?;
+    let build = match built {
+        Ok(build) => build,
+        Err(err) => return refused(&args, date, err),
+    };
     let written = match (&args.out, &args.history) {
         (Some(out), _) => {
             datasets::fs::write_dir_atomic(out, &build.files, args.force)?;
@@ -102,6 +131,23 @@ pub(crate) fn run(args: Args) -> Outcome {
     writeln!(out, "{}", build.report.summary())?;
     writeln!(out, "written: {}", written.display())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A build that is not published: writes `--report` with the reason (and what is known
+/// of the build), then hands the error on to be printed; the history is untouched.
+fn refused(args: &Args, date: NaiveDate, err: methodology::Error) -> Outcome {
+    if let Some(path) = &args.report {
+        let refusal = match &err {
+            methodology::Error::Gate(refusal) => serde_json::to_value(refusal)?,
+            other => serde_json::json!({
+                "date": date.to_string(),
+                "published": false,
+                "refused": other.to_string(),
+            }),
+        };
+        std::fs::write(path, serde_json::to_string_pretty(&refusal)? + "\n")?;
+    }
+    Err(err.into())
 }
 
 /// Arguments of `dcx history`.

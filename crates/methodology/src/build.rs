@@ -8,6 +8,7 @@ use crate::{
     cells::{Cells, Provenance},
     feeds,
     fill::{self, Family},
+    gate::{self, Refusal},
     listing::Listing,
     ratio,
     read::{InputFormat, RowCounts, read_listings},
@@ -17,7 +18,8 @@ use crate::{
 };
 
 /// Reads `csv` in `format` and builds from it; the report counts the rows rejected while
-/// reading too.
+/// reading too. A header without a required column, too many bad rows or a failed gate
+/// is an [`Error::Gate`] carrying the [`Refusal`].
 pub fn build_csv(
     csv: &str,
     format: InputFormat,
@@ -25,26 +27,38 @@ pub fn build_csv(
     progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
     let (listings, read) = read_listings(csv, format);
-    let mut build = build(&listings, options, progress)?;
-    let report = &mut build.report;
-    report.rows_in = read.rows;
-    let r = &mut report.rejected;
-    r.unparseable += read.rejected.unparseable;
-    r.impossible += read.rejected.impossible;
-    r.out_of_scope += read.rejected.out_of_scope;
-    r.duplicate += read.rejected.duplicate;
-    let mut examples = read.examples;
-    examples.append(&mut report.rejected_examples);
-    examples.truncate(crate::MAX_EXAMPLES);
-    report.rejected_examples = examples;
-    Ok(build)
+    if let Some(problem) = &read.header_problem {
+        return Err(refuse(options, problem.clone(), &read, None));
+    }
+    run(&listings, read, options, progress)
 }
 
-/// Builds the five feeds for `options.date` from `listings`.
+/// Builds the five feeds for `options.date` from `listings`, through the same gates as
+/// [`build_csv`].
 ///
 /// `progress`, when given, is called as each [`Stage`] starts.
 pub fn build(
     listings: &[Listing],
+    options: &BuildOptions<'_>,
+    progress: Option<&mut dyn FnMut(Stage)>,
+) -> Result<Build, Error> {
+    run(listings, RowCounts::default(), options, progress)
+}
+
+fn refuse(
+    options: &BuildOptions<'_>,
+    reason: String,
+    rows: &RowCounts,
+    report: Option<Report>,
+) -> Error {
+    Error::Gate(Box::new(Refusal::new(options.date, reason, rows, report)))
+}
+
+/// Filters, checks the share of bad rows, builds, and checks the finished build.
+/// `read` holds what reading the input rejected (empty for [`build`]).
+fn run(
+    listings: &[Listing],
+    mut read: RowCounts,
     options: &BuildOptions<'_>,
     mut progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
@@ -54,14 +68,55 @@ pub fn build(
         }
     };
     check_basket(options)?;
+    stage(Stage::Filtering);
+    let mut counts = RowCounts::default();
+    let used = scope::filter(listings, options.date, &mut counts);
+    let from_listings = listings.len() as u64;
+    read.rows = read.rows.max(from_listings);
+    read.accepted = counts.accepted;
+    let r = &mut read.rejected;
+    r.impossible += counts.rejected.impossible;
+    r.out_of_scope += counts.rejected.out_of_scope;
+    r.duplicate += counts.rejected.duplicate;
+    read.examples.append(&mut counts.examples);
+    read.examples.truncate(crate::MAX_EXAMPLES);
+    if let Some(reason) = gate::check_rows(&read, &options.gates) {
+        return Err(refuse(options, reason, &read, None));
+    }
+    let mut build = match assemble(&used, options, &mut stage) {
+        Ok(build) => build,
+        Err(err @ Error::NotEnoughData { .. }) => {
+            return Err(refuse(options, err.to_string(), &read, None));
+        }
+        Err(err) => return Err(err),
+    };
+    let report = &mut build.report;
+    report.rows_in = read.rows;
+    report.rows_used = read.accepted;
+    report.rejected = read.rejected;
+    report.rejected_examples = read.examples.clone();
+    let mut notes = read.notes.clone();
+    notes.append(&mut report.notes);
+    report.notes = notes;
+    if let Some(reason) =
+        gate::check_build(&build.report, &options.gates, options.history, options.date)
+    {
+        return Err(refuse(options, reason, &read, Some(build.report)));
+    }
+    Ok(build)
+}
+
+/// The build proper, from the in-scope listings to five validated feeds.
+fn assemble(
+    used: &[Used<'_>],
+    options: &BuildOptions<'_>,
+    stage: &mut dyn FnMut(Stage),
+) -> Result<Build, Error> {
     let date = options.date;
     let ts = feeds::ts_text(date);
     let history = options.history;
     let mut notes = Vec::new();
 
-    stage(Stage::Filtering);
-    let mut counts = RowCounts::default();
-    let used = scope::filter(listings, date, &mut counts);
     let round_used: Vec<Used<'_>> =
         used.iter().copied().filter(|u| u.listing.shape == Shape::Round).collect();
     let cushion_used: Vec<Used<'_>> =
@@ -97,12 +152,12 @@ pub fn build(
 
     stage(Stage::RatioModels);
     let (ratio_file, sources) =
-        ratio::ratio_models(&used, &round_matrix, &cushion_matrix, history, date, &ts);
+        ratio::ratio_models(used, &round_matrix, &cushion_matrix, history, date, &ts);
 
     stage(Stage::Index);
     let (index, trends) = feeds::index_file(&round_matrix, &options.basket, history, date, &ts)?;
     notes.extend(trends.notes);
-    let depth = feeds::depth_file(&used, &ts);
+    let depth = feeds::depth_file(used, &ts);
 
     let mut bytes = [
         round_bytes,
@@ -118,10 +173,10 @@ pub fn build(
 
     let report = Report {
         date: date.to_string(),
-        rows_in: counts.rows,
-        rows_used: counts.accepted,
-        rejected: counts.rejected,
-        rejected_examples: counts.examples,
+        rows_in: 0,
+        rows_used: 0,
+        rejected: Default::default(),
+        rejected_examples: Vec::new(),
         round: MatrixReport::new(&round, &round_ln, round_used.len() as u64, None, round_outcome),
         cushion: MatrixReport::new(
             &cushion,

@@ -26,6 +26,7 @@ mod cells;
 mod csv;
 mod feeds;
 mod fill;
+mod gate;
 mod listing;
 mod publish;
 mod ratio;
@@ -46,12 +47,18 @@ pub use crate::{
     cells::Provenance,
     feeds::TREND_SLACK_DAYS,
     fill::MIN_FIT_CELLS,
+    gate::{
+        Gates, MAX_BAD_SHARE, MAX_MOVE, MAX_PER_CARAT, MIN_OBSERVED_CELLS, MIN_PER_CARAT, Refusal,
+    },
     listing::{Finish, Fluorescence, Listing},
     publish::{history_summary, publish},
     ratio::{MIN_BAND_LISTINGS, ModelSource},
     read::{InputFormat, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
     report::{BandReport, CellReport, MatrixReport, Report, ShapeReport},
-    scope::{BAND_KEYS, SCOPE_MAX_CARAT, SCOPE_MIN_CARAT, WINDOW_DAYS},
+    scope::{
+        BAND_KEYS, MAX_ASK_PER_CARAT, MIN_ASK_PER_CARAT, SCOPE_MAX_CARAT, SCOPE_MIN_CARAT,
+        WINDOW_DAYS,
+    },
     select::rank,
     smooth::{MAX_PASSES, pava},
 };
@@ -93,12 +100,14 @@ pub struct BuildOptions<'a> {
     /// Earlier published days: look-back, trends and ratio-model carry-over. Days on or
     /// after `date` are ignored.
     pub history: Option<&'a History>,
+    /// The limits a build must meet to be published.
+    pub gates: Gates,
 }
 
 impl BuildOptions<'_> {
     /// Options for `date` with the default basket and no history.
     pub fn new(date: NaiveDate) -> BuildOptions<'static> {
-        BuildOptions { date, basket: default_basket(), history: None }
+        BuildOptions { date, basket: default_basket(), history: None, gates: Gates::default() }
     }
 }
 
@@ -137,6 +146,10 @@ pub struct Build {
 /// Why a build or a publication failed.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// The build was refused by a gate (or its input is unusable); nothing may be
+    /// published. The [`Refusal`] says why and holds what is known of the build.
+    #[error("build refused: {}", .0.refused)]
+    Gate(Box<Refusal>),
     /// Too few observed cells to fill the matrix.
     #[error(
         "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} cells spanning two colours and two clarities, and cells in two bands to fill the other bands"

@@ -34,8 +34,9 @@ pub enum Reason {
     /// value, a number or grade word that is not one.
     Unparseable,
     /// The row reads but cannot be a real ask: non-positive or non-finite carat or
-    /// price, negative dimensions, an L/W ratio below 1, an observation date after the
-    /// build date.
+    /// price (`NaN`, `inf`), a per-carat ask outside `MIN_ASK_PER_CARAT..=MAX_ASK_PER_CARAT`,
+    /// negative dimensions, an L/W ratio below 1, an observation date after the build
+    /// date.
     Impossible,
     /// A real stone the index does not cover: carat outside 0.3..=6.0, grades outside
     /// D..M and FL..SI2, other shapes, cut/polish/symmetry below the top grade, some
@@ -89,6 +90,12 @@ pub struct RowCounts {
     pub rejected: Rejected,
     /// The first few rejections, e.g. `line 7: out of scope: clarity I1`.
     pub examples: Vec<String>,
+    /// Set when the header itself is unusable (every row is then unparseable), e.g.
+    /// "header lacks column `shape`".
+    pub header_problem: Option<String>,
+    /// Things a person should know about how the input was read (e.g. the `diamonds`
+    /// layout recognised from its header).
+    pub notes: Vec<String>,
 }
 
 impl RowCounts {
@@ -106,23 +113,65 @@ impl RowCounts {
     }
 }
 
+/// The `diamonds` data set's header, in its order.
+const DIAMONDS_HEADER: [&str; 10] =
+    ["carat", "cut", "color", "clarity", "depth", "table", "price", "x", "y", "z"];
+
+/// True when `names` are exactly the `diamonds` data set's columns (any case, any order).
+fn is_diamonds_header(names: &[String]) -> bool {
+    let mut names: Vec<String> = names.iter().map(|n| n.trim().to_ascii_lowercase()).collect();
+    names.sort();
+    let mut expected = DIAMONDS_HEADER.map(str::to_owned);
+    expected.sort();
+    names == expected
+}
+
 /// Reads listings from CSV text. Never fails: unreadable rows are counted (and the first
-/// few described) in the returned [`RowCounts`]; a header without a required column
-/// makes every row unparseable.
+/// few described) in the returned [`RowCounts`]. A header without a required column
+/// makes every row unparseable and is named in [`RowCounts::header_problem`]. A
+/// [`InputFormat::Native`] read of a file whose header is exactly the `diamonds`
+/// columns reads it as [`InputFormat::Diamonds`], with a note.
 pub fn read_listings(text: &str, format: InputFormat) -> (Vec<Listing>, RowCounts) {
     let mut counts = RowCounts::default();
     let mut listings = Vec::new();
     let mut records = csv::records(text).into_iter();
-    let Some(header) = records.next() else { return (listings, counts) };
-    let columns = match header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
-        Columns::find(&names, format).map_err(|m| format!("header lacks column `{m}`"))
-    }) {
+    let Some(header) = records.next() else {
+        counts.header_problem = Some("the file is empty: no header row".to_owned());
+        return (listings, counts);
+    };
+    let mut format = format;
+    let found = header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
+        if format == InputFormat::Native && is_diamonds_header(&names) {
+            format = InputFormat::Diamonds;
+            counts.notes.push(
+                "the header is the ggplot2 `diamonds` layout: read as `--format diamonds` (every stone round)"
+                    .to_owned(),
+            );
+        }
+        Columns::find(&names, format).map_err(|missing| {
+            let wanted: Vec<&str> = match format {
+                InputFormat::Native => REQUIRED.to_vec(),
+                InputFormat::Diamonds => DIAMONDS_HEADER.to_vec(),
+            };
+            let hint = match format {
+                InputFormat::Native => "; for the ggplot2 `diamonds` layout use `--format diamonds`",
+                InputFormat::Diamonds => "",
+            };
+            format!(
+                "header lacks column `{missing}` (the columns are {}; required: {}){hint}",
+                names.iter().map(|n| format!("`{}`", n.trim())).collect::<Vec<_>>().join(", "),
+                wanted.join(", "),
+            )
+        })
+    });
+    let columns = match found {
         Ok(columns) => columns,
         Err(why) => {
             for record in records {
                 counts.rows += 1;
                 counts.reject("line", record.line, Reason::Unparseable, &why);
             }
+            counts.header_problem = Some(why);
             return (listings, counts);
         }
     };
@@ -264,7 +313,13 @@ fn dims_ratio(length: f64, width: f64) -> Result<Option<f64>, RowError> {
     Ok(Some(length.max(width) / length.min(width)))
 }
 
+/// A number: digits, sign, point and exponent only (no thousands separator). `NaN`,
+/// `inf` and `infinity` (any case, any sign) read but are impossible values.
 fn number(name: &str, text: &str) -> Result<f64, RowError> {
+    let word = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
+    if matches!(word.as_str(), "nan" | "inf" | "infinity") {
+        return Err((Reason::Impossible, format!("`{name}` {text} is not a finite number")));
+    }
     let bytes = text.as_bytes();
     let numeric =
         bytes.iter().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));

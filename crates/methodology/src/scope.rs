@@ -28,6 +28,12 @@ pub(crate) const BAND_CARATS: [f64; 12] =
 pub const SCOPE_MIN_CARAT: f64 = 0.3;
 /// Largest carat in scope (the last band key): heavier stones have no band to join.
 pub const SCOPE_MAX_CARAT: f64 = 6.0;
+/// The lowest per-carat ask that can be a real GIA-graded stone in scope (USD). The
+/// cheapest in-scope stone of the `diamonds` data set asks 1,109 USD per carat.
+pub const MIN_ASK_PER_CARAT: f64 = 100.0;
+/// The highest per-carat ask that can be a real colourless stone up to 6 ct (USD).
+/// Record D FL stones of 10 ct and more sell near 400,000 USD per carat.
+pub const MAX_ASK_PER_CARAT: f64 = 1_000_000.0;
 /// How many days before the build date an observation (or a published day) may be.
 pub const WINDOW_DAYS: u64 = 5;
 
@@ -106,6 +112,12 @@ fn impossible(listing: &Listing, date: NaiveDate) -> Option<String> {
     }
     if !(listing.price.is_finite() && listing.price > 0.0) {
         return Some(format!("price {}", listing.price));
+    }
+    let per_carat = listing.per_carat();
+    if !(MIN_ASK_PER_CARAT..=MAX_ASK_PER_CARAT).contains(&per_carat) {
+        return Some(format!(
+            "{per_carat:.2} USD per carat, outside the plausible {MIN_ASK_PER_CARAT}..={MAX_ASK_PER_CARAT}"
+        ));
     }
     if let Some(ratio) = listing.lw_ratio
         && !(ratio.is_finite() && ratio >= 1.0)

@@ -14,7 +14,7 @@ use crate::{Build, BuildOptions, InputFormat, build_csv};
 /// matrix monotone (see `docs/methodology.md`, "Checks").
 const MAX_OBSERVED_DRIFT: f64 = 0.25;
 
-fn date() -> NaiveDate {
+pub(crate) fn date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date")
 }
 
@@ -131,7 +131,7 @@ fn diamonds_build_is_sound_and_deterministic() {
 }
 
 /// Three asks per cell of `bands` for `shape`, from a smooth log-linear surface.
-fn synthetic(shape: pricing::Shape, bands: &[f64], level: f64) -> Vec<crate::Listing> {
+pub(crate) fn synthetic(shape: pricing::Shape, bands: &[f64], level: f64) -> Vec<crate::Listing> {
     let mut out = Vec::new();
     for &carat in bands {
         for &color in Color::ALL {
@@ -155,7 +155,16 @@ fn synthetic(shape: pricing::Shape, bands: &[f64], level: f64) -> Vec<crate::Lis
     out
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+/// The refusal inside a refused build's error.
+#[track_caller]
+pub(crate) fn refusal(err: &crate::Error) -> &crate::Refusal {
+    match err {
+        crate::Error::Gate(refusal) => refusal,
+        other => panic!("expected a refusal, got {other}"),
+    }
+}
+
+pub(crate) fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("methodology-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -187,7 +196,7 @@ fn synthetic_build_observes_and_reports_every_stage() {
 #[test]
 fn no_listings_and_no_history_is_an_error() {
     let err = crate::build(&[], &BuildOptions::new(date()), None).expect_err("no data");
-    assert!(matches!(err, crate::Error::NotEnoughData { observed: 0, .. }), "{err}");
+    assert_eq!(refusal(&err).refused, "the input has no data rows");
 }
 
 #[test]
@@ -250,7 +259,7 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
     let mut late = BuildOptions::new(day(9));
     late.history = Some(&history);
     let err = crate::build(&listings, &late, None).expect_err("one band");
-    assert!(matches!(err, crate::Error::NotEnoughData { observed: 80, .. }), "{err}");
+    assert!(refusal(&err).refused.starts_with("not enough data: 80 observed cells"), "{err}");
     let two = synthetic(Shape::Round, &[0.5, 1.0], 8.0);
     let build = crate::build(&two, &late, None).expect("day 9");
     assert_eq!(build.report.round.totals()[2], 0, "no look-back beyond five days");

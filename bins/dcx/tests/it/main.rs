@@ -294,3 +294,51 @@ fn build_publishes_valid_deterministic_days() {
     assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A refused build exits 1 with the reason in one line, publishes nothing, leaves the
+/// history alone and still writes `--report` with the reason.
+#[test]
+fn a_refused_build_publishes_nothing_and_reports_why() {
+    let dir = std::env::temp_dir().join(format!("dcx-refused-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Prices written with a thousands separator, as a spreadsheet exports them.
+    let sample = test_support::fixture("listings/diamonds-sample.csv");
+    let mut text = String::new();
+    for (i, line) in sample.lines().enumerate() {
+        let mut fields: Vec<String> = line.split(',').map(str::to_owned).collect();
+        let price: u64 = fields[6].parse().unwrap_or(0);
+        if i > 0 && price >= 1000 {
+            fields[6] = format!("\"{},{:03}\"", price / 1000, price % 1000);
+        }
+        text.push_str(&fields.join(","));
+        text.push('\n');
+    }
+    let listings = dir.join("listings.csv");
+    std::fs::write(&listings, text).unwrap();
+    let history = dir.join("history");
+    let report = dir.join("report.json");
+    let out = dcx(&[
+        "build",
+        "--listings",
+        listings.to_str().unwrap(),
+        "--history",
+        history.to_str().unwrap(),
+        "--date",
+        "2026-11-20",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(text.contains("build refused: "), "{text}");
+    assert!(text.contains("% of rows unparseable or impossible"), "{text}");
+    assert!(text.contains("the limit is 20 %"), "{text}");
+    assert!(!history.join("2026-11-20").exists(), "nothing is published");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(written["published"], false);
+    assert!(written["refused"].as_str().unwrap().contains("unparseable"), "{written}");
+    assert!(written["notes"][0].as_str().unwrap().contains("`diamonds` layout"), "{written}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

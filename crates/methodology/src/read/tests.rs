@@ -125,3 +125,37 @@ fn diamonds_adapter() {
     assert_eq!(listings[0].listing_id, listings[2].listing_id);
     assert_ne!(listings[0].listing_id, listings[1].listing_id);
 }
+
+#[test]
+fn a_missing_column_is_named_with_the_columns_found() {
+    let text = "carat,colour,clarity,shape,cut,price\n1.0,G,VS2,round,EX,5000\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert!(listings.is_empty());
+    let problem = counts.header_problem.expect("header problem");
+    assert!(problem.starts_with("header lacks column `color` (the columns are `carat`, `colour`,"));
+    assert!(problem.ends_with("for the ggplot2 `diamonds` layout use `--format diamonds`"));
+    assert_eq!(counts.rejected.unparseable, 1);
+    let (_, empty) = read_listings("", InputFormat::Native);
+    assert_eq!(empty.header_problem.as_deref(), Some("the file is empty: no header row"));
+}
+
+#[test]
+fn the_diamonds_layout_is_recognised_from_its_header() {
+    let text = "\"carat\",\"cut\",\"color\",\"clarity\",\"depth\",\"table\",\"price\",\"x\",\"y\",\"z\"\n0.5,\"Ideal\",\"E\",\"VS1\",61.5,55,1800,5.1,5.12,3.14\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert_eq!(counts.header_problem, None);
+    assert_eq!(listings.len(), 1);
+    assert_eq!(listings[0].shape, Shape::Round);
+    assert_eq!(counts.notes.len(), 1);
+    assert!(counts.notes[0].contains("`diamonds` layout"), "{:?}", counts.notes);
+}
+
+#[test]
+fn nan_and_infinity_are_impossible_not_unparseable() {
+    let rows =
+        ["1.0,G,VS2,round,EX,NaN", "1.0,G,VS2,round,EX,inf", "-Infinity,G,VS2,round,EX,5000"];
+    let text = format!("carat,color,clarity,shape,cut,price\n{}\n", rows.join("\n"));
+    let (listings, counts) = read_listings(&text, InputFormat::Native);
+    assert!(listings.is_empty());
+    assert_eq!(counts.rejected, Rejected { impossible: 3, ..Rejected::default() });
+}

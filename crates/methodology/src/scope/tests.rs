@@ -111,7 +111,7 @@ fn duplicates_by_id_or_by_identical_fields() {
     assert_eq!(kept.len(), 3);
     // An out-of-scope row is never counted as a duplicate.
     check(
-        &[stone(0.2, 1.0), stone(0.2, 1.0)],
+        &[stone(0.2, 1000.0), stone(0.2, 1000.0)],
         Rejected { out_of_scope: 2, ..Rejected::default() },
         0,
     );
