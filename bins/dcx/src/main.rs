@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod build;
+#[path = "../../shared/connection_flags.rs"]
+mod connection_flags;
 mod mcp_cmd;
 mod quote;
 mod serve_cmd;

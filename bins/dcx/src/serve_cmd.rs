@@ -44,6 +44,9 @@ pub(crate) struct Args {
     /// Seconds in-flight requests may take to finish after SIGINT/SIGTERM.
     #[arg(long, default_value_t = 10)]
     grace_secs: u64,
+    /// Connection caps, applied to each server.
+    #[command(flatten)]
+    connections: crate::connection_flags::ConnectionFlags,
 }
 
 impl Args {
@@ -89,6 +92,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
     feed_config.access_log = args.access_log;
     feed_config.limits.grace = grace;
+    args.connections.apply(&mut feed_config.limits);
     feed_config.version = env!("CARGO_PKG_VERSION");
 
     let mut tool_config = tools::Config::new(live, clock);
@@ -98,6 +102,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     tool_config.allowed_origins = args.allowed_origins;
     tool_config.access_log = args.access_log;
     tool_config.limits.grace = grace;
+    args.connections.apply(&mut tool_config.limits);
 
     let feed_server = feeds::run(feed_config, feed_listener, serve::shutdown_signal(), |event| {
         log("feeds", &event.to_string())

@@ -6,6 +6,9 @@
 
 use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
 
+#[path = "../../shared/connection_flags.rs"]
+mod connection_flags;
+
 /// Default listen address: loopback only.
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
@@ -30,6 +33,9 @@ struct Args {
     /// Seconds in-flight requests may take to finish after SIGINT/SIGTERM.
     #[arg(long, default_value_t = 10)]
     grace_secs: u64,
+    /// Connection caps.
+    #[command(flatten)]
+    connections: connection_flags::ConnectionFlags,
 }
 
 #[tokio::main]
@@ -60,6 +66,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let mut config = feeds::Config::new(live, Arc::new(chrono::Utc::now));
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);
+    args.connections.apply(&mut config.limits);
     config.version = env!("CARGO_PKG_VERSION");
     feeds::run(config, listener, serve::shutdown_signal(), |event| log(&event.to_string())).await;
     Ok(())

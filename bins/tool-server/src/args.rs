@@ -44,6 +44,9 @@ pub(crate) struct Args {
     /// Seconds in-flight requests may take to finish after SIGINT/SIGTERM.
     #[arg(long, default_value_t = 10)]
     pub(crate) grace_secs: u64,
+    /// Connection caps.
+    #[command(flatten)]
+    pub(crate) connections: crate::connection_flags::ConnectionFlags,
 }
 
 /// Validated settings.
@@ -84,6 +87,7 @@ impl Settings {
         config.allowed_origins = self.args.allowed_origins.clone();
         config.access_log = self.args.access_log;
         config.limits.grace = Duration::from_secs(self.args.grace_secs);
+        self.args.connections.apply(&mut config.limits);
         config
     }
 }

@@ -6,6 +6,8 @@ use std::{process::ExitCode, sync::Arc};
 use clap::Parser;
 
 mod args;
+#[path = "../../shared/connection_flags.rs"]
+mod connection_flags;
 #[cfg(test)]
 mod tests;
 

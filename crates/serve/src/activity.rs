@@ -32,7 +32,7 @@ impl Activity {
         self.last_millis.store(millis, Ordering::Relaxed);
     }
 
-    fn last(&self) -> Instant {
+    pub(crate) fn last(&self) -> Instant {
         self.start + Duration::from_millis(self.last_millis.load(Ordering::Relaxed))
     }
 

@@ -1,7 +1,15 @@
 //! One connection: reading the body within the limit, calling the handler, the idle
 //! watchdog, and reporting.
 
-use std::{convert::Infallible, net::SocketAddr, sync::Arc, time::Duration};
+use std::{
+    convert::Infallible,
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::Ordering,
+    },
+    time::Duration,
+};
 
 use bytes::{Bytes, BytesMut};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
@@ -11,8 +19,9 @@ use tokio::{net::TcpStream, time::Instant};
 
 use crate::{
     Body, Event, Handler, Request,
-    activity::{Activity, Tracked},
-    responses::{BodyRefusal, refused_body},
+    activity::Tracked,
+    admission::{Slot, Ticket},
+    responses::{BodyRefusal, missing_host, refused_body},
     server::Events,
 };
 
@@ -26,18 +35,29 @@ pub(crate) struct Connection {
     pub(crate) access_log: bool,
 }
 
-/// Serves one accepted stream until it closes, idles out, or is drained.
+/// Serves one accepted stream until it closes, idles out, is drained, or is closed to
+/// make room for a new client (see [`crate::admission`]).
 pub(crate) async fn run(
     connection: Arc<Connection>,
     stream: TcpStream,
     peer: SocketAddr,
     watcher: Watcher,
+    ticket: Ticket,
 ) {
-    let activity = Arc::new(Activity::new());
-    let io = TokioIo::new(Tracked::new(stream, Arc::clone(&activity)));
+    let slot = Arc::clone(&ticket.slot);
+    let io = TokioIo::new(Tracked::new(stream, Arc::clone(&slot.activity)));
     let service = {
         let connection = Arc::clone(&connection);
-        service_fn(move |request| respond(Arc::clone(&connection), peer, request))
+        let slot = Arc::clone(&slot);
+        service_fn(move |request| {
+            let busy = Busy::new(Arc::clone(&slot));
+            let answer = respond(Arc::clone(&connection), peer, request);
+            async move {
+                let answer = answer.await;
+                drop(busy);
+                answer
+            }
+        })
     };
     let conn = watcher.watch(connection.http.serve_connection(io, service));
     tokio::select! {
@@ -49,7 +69,27 @@ pub(crate) async fn run(
                 (connection.events)(&Event::ConnectionFailed(&err));
             }
         }
-        () = activity.idle_for(connection.idle_timeout) => {}
+        () = slot.activity.idle_for(connection.idle_timeout) => {}
+        () = slot.evict.notified() => {}
+    }
+    drop(ticket);
+}
+
+/// Marks its connection busy (answering a request) while it lives, so that it is not
+/// closed to make room. The answer's bytes are still being written when it drops; that
+/// keeps the connection's activity fresh, which protects it as well.
+struct Busy(Arc<Slot>);
+
+impl Busy {
+    fn new(slot: Arc<Slot>) -> Busy {
+        slot.busy.fetch_add(1, Ordering::Relaxed);
+        Busy(slot)
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.busy.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -60,6 +100,10 @@ async fn respond(
     request: hyper::Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
     let (parts, body) = request.into_parts();
+    if parts.version == hyper::Version::HTTP_11 && !parts.headers.contains_key(hyper::header::HOST)
+    {
+        return Ok(missing_host());
+    }
     // Only the access log needs the method and path after the handler took them.
     let logged =
         connection.access_log.then(|| (Instant::now(), parts.method.clone(), parts.uri.clone()));

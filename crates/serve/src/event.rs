@@ -14,6 +14,13 @@ pub enum Event<'a> {
     Listening(SocketAddr),
     /// `accept` failed (for example, out of file descriptors); the loop backs off.
     AcceptFailed(&'a std::io::Error),
+    /// A new connection was refused over a connection cap (answered `429` or `503`).
+    Refused {
+        /// The client address.
+        peer: SocketAddr,
+        /// Which cap, in words.
+        reason: &'static str,
+    },
     /// A connection ended with an error (bad request head, reset, header timeout).
     ConnectionFailed(&'a hyper::Error),
     /// The shutdown future completed; the listener is closed and draining begins.
@@ -42,6 +49,7 @@ impl fmt::Display for Event<'_> {
         match self {
             Event::Listening(addr) => write!(f, "listening on http://{addr}"),
             Event::AcceptFailed(err) => write!(f, "accept failed: {err}"),
+            Event::Refused { peer, reason } => write!(f, "refused {peer}: {reason}"),
             Event::ConnectionFailed(err) => write!(f, "connection failed: {err}"),
             Event::ShutdownBegun => f.write_str("shutdown begun: no longer accepting"),
             Event::Drained => f.write_str("drained: all connections closed"),

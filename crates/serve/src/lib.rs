@@ -20,6 +20,7 @@
 #![warn(missing_docs)]
 
 mod activity;
+mod admission;
 mod conditional;
 mod connection;
 mod cors;

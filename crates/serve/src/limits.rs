@@ -21,25 +21,44 @@ pub struct Limits {
     ///
     /// This also catches a stalled request body and a client that stops reading.
     pub idle_timeout: Duration,
+    /// Largest request head (request line and header fields), in bytes.
+    ///
+    /// A longer head gets `431 Request Header Fields Too Large` and the connection closes
+    /// (hyper answers it before any handler runs). A request line longer than this gets
+    /// `414`.
+    pub max_header_bytes: usize,
     /// Most connections served at once.
     ///
-    /// At the cap the server stops accepting until a connection ends: new clients wait
-    /// in the kernel's listen backlog rather than getting a `503`. Waiting is the better
-    /// failure for our clients (feed pollers and tool callers retry on slowness anyway)
-    /// and costs nothing per waiting client.
+    /// A new client at the cap takes the place of the connection that has sat idle
+    /// longest between requests (for at least 250 ms), which is closed; when every
+    /// connection is busy the newcomer gets `503 Service Unavailable` with
+    /// `Retry-After: 1` at once and is closed, instead of waiting in the backlog.
     pub max_connections: usize,
+    /// Most connections one client address may hold at once; `0` for no such cap.
+    ///
+    /// A connection over it gets `429 Too Many Requests` with `Retry-After: 1` and is
+    /// closed; the client's other connections and every other client are unaffected.
+    /// Addresses in [`Limits::trusted_proxies`] are exempt, since many clients share them.
+    pub max_connections_per_ip: usize,
+    /// Reverse proxies whose connections carry many clients: exempt from
+    /// [`Limits::max_connections_per_ip`].
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// How long in-flight requests may take to finish after shutdown begins.
     pub grace: Duration,
 }
 
 impl Default for Limits {
-    /// 1 MiB bodies, 10 s to send a head, 60 s idle, 1024 connections, 10 s grace.
+    /// 1 MiB bodies, 32 KiB heads, 10 s to send a head, 60 s idle, 1024 connections
+    /// with at most 256 per client address, 10 s grace.
     fn default() -> Limits {
         Limits {
             max_body_bytes: 1024 * 1024,
+            max_header_bytes: 32 * 1024,
             header_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(60),
             max_connections: 1024,
+            max_connections_per_ip: 256,
+            trusted_proxies: Vec::new(),
             grace: Duration::from_secs(10),
         }
     }

@@ -115,6 +115,15 @@ pub(crate) fn refused_body(response: Response<Body>, refusal: BodyRefusal) -> Re
     response
 }
 
+/// `400` for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2 requires it),
+/// closing the connection as for any plumbing-level refusal.
+pub(crate) fn missing_host() -> Response<Body> {
+    let body = Bytes::from_static(
+        br#"{"error":"bad request","message":"an HTTP/1.1 request must carry a Host header"}"#,
+    );
+    closing(json_response(StatusCode::BAD_REQUEST, body))
+}
+
 /// Marks a plumbing-level error response (sent before any service saw the request):
 /// the connection closes, and any origin may read the error, since it names no data,
 /// so that browser clients see why they were refused.

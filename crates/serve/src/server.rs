@@ -4,10 +4,11 @@ use std::{future::Future, pin::pin, sync::Arc, time::Duration};
 
 use hyper::server::conn::http1;
 use hyper_util::{rt::TokioTimer, server::graceful::GracefulShutdown};
-use tokio::{net::TcpListener, sync::Semaphore, task::JoinSet};
+use tokio::{net::TcpListener, task::JoinSet};
 
 use crate::{
     Event, Handler, Limits,
+    admission::Admission,
     connection::{self, Connection},
 };
 
@@ -31,8 +32,10 @@ pub(crate) type Events = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
 /// exponential back-off (10 ms up to 1 s); they are never fatal. With `access_log`
 /// every answered request is reported as [`Event::Access`].
 ///
-/// At `limits.max_connections` open connections the loop stops accepting until one
-/// ends (a cap of `0` is treated as `1`).
+/// Every connection is admitted against `limits.max_connections` (a cap of `0` is
+/// treated as `1`) and `limits.max_connections_per_ip` first (see [`Limits`]): over a
+/// cap the client gets a `429` or `503` at once and the connection closes, reported as
+/// [`Event::Refused`].
 pub async fn serve(
     listener: TcpListener,
     handler: Arc<dyn Handler>,
@@ -47,7 +50,9 @@ pub async fn serve(
     }
 
     let mut http = http1::Builder::new();
-    http.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout);
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_read_timeout)
+        .max_header_size(limits.max_header_bytes);
     let connection = Arc::new(Connection {
         http,
         handler,
@@ -57,36 +62,42 @@ pub async fn serve(
         access_log,
     });
 
-    let permits = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let admission = Arc::new(Admission::new(
+        limits.max_connections,
+        limits.max_connections_per_ip,
+        limits.trusted_proxies.clone(),
+    ));
     let graceful = GracefulShutdown::new();
     let mut tasks = JoinSet::new();
     let mut shutdown = pin!(shutdown);
     let mut backoff = ACCEPT_BACKOFF_START;
     loop {
-        // Take a connection slot first, so that at the cap nothing is accepted.
-        let next = async {
-            let permit = Arc::clone(&permits).acquire_owned().await;
-            (permit, listener.accept().await)
-        };
-        let (permit, accepted) = tokio::select! {
-            next = next => next,
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
             () = &mut shutdown => break,
         };
-        // The semaphore is never closed, so acquiring cannot fail.
-        let Ok(permit) = permit else { break };
         match accepted {
             Ok((stream, peer)) => {
                 backoff = ACCEPT_BACKOFF_START;
                 while tasks.try_join_next().is_some() {}
-                let run =
-                    connection::run(Arc::clone(&connection), stream, peer, graceful.watcher());
-                tasks.spawn(async move {
-                    run.await;
-                    drop(permit);
-                });
+                let ticket = match admission.admit(peer.ip()) {
+                    Ok(ticket) => ticket,
+                    Err(refusal) => {
+                        events(&Event::Refused { peer, reason: refusal.reason() });
+                        admission.refuse(stream, refusal);
+                        continue;
+                    }
+                };
+                let run = connection::run(
+                    Arc::clone(&connection),
+                    stream,
+                    peer,
+                    graceful.watcher(),
+                    ticket,
+                );
+                tasks.spawn(run);
             }
             Err(err) => {
-                drop(permit);
                 events(&Event::AcceptFailed(&err));
                 tokio::select! {
                     () = tokio::time::sleep(backoff) => {}

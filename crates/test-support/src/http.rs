@@ -105,6 +105,14 @@ impl Client {
         Client { stream: TcpStream::connect(addr).await.expect("connect"), buf: Vec::new() }
     }
 
+    /// Connects to `addr` from the loopback address `source` (e.g. `127.0.0.2`), so
+    /// that a test can play a second client address.
+    pub async fn connect_from(addr: SocketAddr, source: std::net::IpAddr) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.bind(SocketAddr::new(source, 0)).expect("bind the source address");
+        Client { stream: socket.connect(addr).await.expect("connect"), buf: Vec::new() }
+    }
+
     /// Sends raw bytes.
     pub async fn send(&mut self, raw: &str) {
         self.stream.write_all(raw.as_bytes()).await.unwrap();

@@ -1,6 +1,7 @@
 //! Integration tests: `serve::serve` over real sockets on `127.0.0.1:0`, driven with
 //! raw HTTP/1.1 bytes.
 
+mod admission;
 #[cfg(unix)]
 mod signals;
 mod support;
@@ -11,7 +12,7 @@ use serve::Limits;
 
 use crate::support::{Server, data, quick_limits};
 
-const GET: &str = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
+pub(crate) const GET: &str = "GET / HTTP/1.1\r\nHost: t\r\n\r\n";
 
 #[tokio::test]
 async fn keep_alive_serves_several_requests_on_one_connection() {
@@ -177,21 +178,6 @@ async fn idle_timeout_closes_a_stalled_body() {
     let mut stalled = server.connect().await;
     stalled.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01").await;
     stalled.closed().await;
-}
-
-#[tokio::test]
-async fn at_the_connection_cap_accept_waits() {
-    let limits = Limits { max_connections: 1, ..quick_limits() };
-    let server = Server::start(limits, false).await;
-    let mut first = server.connect().await;
-    first.send(GET).await;
-    assert_eq!(first.reply(false).await.status, 200);
-
-    let mut second = server.connect().await;
-    second.send(GET).await;
-    assert!(second.silent_for(Duration::from_millis(150)).await, "second served over the cap");
-    drop(first);
-    assert_eq!(second.reply(false).await.text(), "GET / 0");
 }
 
 #[test]

@@ -101,6 +101,9 @@ impl Server {
 pub(crate) fn quick_limits() -> Limits {
     Limits {
         max_body_bytes: 16,
+        max_header_bytes: 4096,
+        max_connections_per_ip: 0,
+        trusted_proxies: Vec::new(),
         header_read_timeout: Duration::from_secs(5),
         idle_timeout: Duration::from_secs(5),
         max_connections: 8,
