@@ -19,7 +19,8 @@ use std::{
 };
 
 use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},     net::TcpStream,
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
     sync::Notify,
     time::Instant,
 };
@@ -78,9 +79,7 @@ impl Refusal {
         let (status, body) = match self {
             Refusal::OverShare { limit } => (
                 "429 Too Many Requests",
-                format!(
-                    r#"{{"error":"too many connections from your address","limit":{limit}}}"#
-                ),
+                format!(r#"{{"error":"too many connections from your address","limit":{limit}}}"#),
             ),
             Refusal::Full { limit } => (
                 "503 Service Unavailable",
@@ -134,7 +133,9 @@ impl Admission {
     pub(crate) fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Ticket, Refusal> {
         let mut state = self.state();
         let held = state.per_address.get(&address).copied().unwrap_or(0);
-        if self.max_per_address > 0 && held >= self.max_per_address && !self.exempt.contains(&address)
+        if self.max_per_address > 0
+            && held >= self.max_per_address
+            && !self.exempt.contains(&address)
         {
             return Err(Refusal::OverShare { limit: self.max_per_address });
         }

@@ -4,10 +4,7 @@
 use std::{
     convert::Infallible,
     net::SocketAddr,
-    sync::{
-        Arc,
-        atomic::Ordering,
-    },
+    sync::{Arc, atomic::Ordering},
     time::Duration,
 };
 
