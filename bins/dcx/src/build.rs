@@ -22,6 +22,10 @@ enum Format {
 
 /// Arguments of `dcx build`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  dcx build --listings listings.csv --history /srv/dcx/history       today's day
+  dcx build --listings listings.csv --history /srv/dcx/history --date 2026-11-21
+  dcx build --listings diamonds.csv --format diamonds --out /tmp/snapshot")]
 pub(crate) struct Args {
     /// The listings, a CSV file.
     #[arg(long)]
@@ -152,6 +156,8 @@ fn refused(args: &Args, date: NaiveDate, err: methodology::Error) -> Outcome {
 
 /// Arguments of `dcx history`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Example:
+  dcx history /srv/dcx/history")]
 pub(crate) struct HistoryArgs {
     /// A folder of `YYYY-MM-DD` snapshot folders.
     dir: PathBuf,

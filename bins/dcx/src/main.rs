@@ -15,7 +15,18 @@ mod validate;
 
 /// Diamond pricing data service: quotes, snapshots and servers.
 #[derive(Debug, Parser)]
-#[command(name = "dcx", version, about)]
+#[command(
+    name = "dcx",
+    version,
+    about,
+    after_help = "Examples:
+  dcx quote --carat 1.0 --color G --clarity VS2
+  dcx validate /srv/dcx/history
+  dcx serve --history /srv/dcx/history
+  dcx build --listings listings.csv --history /srv/dcx/history
+
+Each command has its own examples: dcx help COMMAND."
+)]
 enum Command {
     /// Price one stone from a snapshot (the embedded reference snapshot by default).
     Quote(quote::Args),

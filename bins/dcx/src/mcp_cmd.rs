@@ -21,7 +21,7 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 60)]
     poll_secs: u64,
     /// Base URL of the feed server that `tracking_url` links point at.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    #[arg(long, default_value = "http://127.0.0.1:8080", value_parser = tools::parse_url)]
     feed_url: String,
     /// Write one stderr line per message.
     #[arg(long)]
@@ -29,7 +29,6 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
-    tools::check_url("--feed-url", &args.feed_url)?;
     let source = datasets::Source::from_dirs(args.snapshot, args.history);
     let (live, skipped) = datasets::Live::open(source)?;
     skipped.iter().for_each(|day| log(&day.to_string()));

@@ -11,6 +11,12 @@ use crate::{EXIT_USAGE, Outcome};
 /// rules (`pricing::QuoteInput`), which report every problem at once in the words of the
 /// MCP tool and `/track`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  dcx quote --carat 1.0 --color G --clarity VS2
+  dcx quote --carat 1.23 --color g --clarity vs2 --shape oval --ratio 1.35 --json
+  dcx quote --carat 2 --color F --clarity VVS2 --snapshot /srv/dcx/history/2026-11-20
+
+Every problem of the arguments is listed at once (exit 2).")]
 pub(crate) struct Args {
     /// Carat weight, 0.3 to 6.0 (required).
     #[arg(long, allow_hyphen_values = true)]
@@ -31,7 +37,7 @@ pub(crate) struct Args {
     #[arg(long)]
     snapshot: Option<PathBuf>,
     /// Feed server base URL used in `tracking_url`.
-    #[arg(long, default_value = "http://127.0.0.1:8080")]
+    #[arg(long, default_value = "http://127.0.0.1:8080", value_parser = tools::parse_url)]
     feed_url: String,
     /// Print the tool's JSON `structuredContent` instead of text.
     #[arg(long)]

@@ -8,6 +8,12 @@ use crate::Outcome;
 
 /// Arguments of `dcx serve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  dcx serve                                   the embedded snapshot on :8080 and :8081
+  dcx serve --history /srv/dcx/history        the newest valid day live, polled every 60 s
+  dcx serve --feed-url https://feeds.example.com --public-url https://mcp.example.com/
+
+SIGHUP reloads the data for both servers; SIGINT/SIGTERM drain and stop.")]
 pub(crate) struct Args {
     /// Address of the REST feed server; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = "127.0.0.1:8080")]
@@ -26,13 +32,13 @@ pub(crate) struct Args {
     poll_secs: u64,
     /// Public base URL of the feed server, used in `tracking_url` links
     /// [default: http://<feed listen address>].
-    #[arg(long)]
+    #[arg(long, value_parser = tools::parse_url)]
     feed_url: Option<String>,
     /// Public URL of the MCP endpoint [default: http://<tool listen address>/].
-    #[arg(long)]
+    #[arg(long, value_parser = tools::parse_url)]
     public_url: Option<String>,
     /// Where the tool server's `GET /` sends browsers [default: its own /docs page].
-    #[arg(long)]
+    #[arg(long, value_parser = tools::parse_url)]
     docs_url: Option<String>,
     /// An Origin the tool server allows besides loopback ones (repeatable), e.g.
     /// https://app.example.com.
@@ -49,21 +55,6 @@ pub(crate) struct Args {
     connections: crate::connection_flags::ConnectionFlags,
 }
 
-impl Args {
-    /// Checks what clap cannot, before any I/O: the URL flags.
-    fn check(&self) -> Result<(), String> {
-        let urls = [
-            ("--feed-url", &self.feed_url),
-            ("--public-url", &self.public_url),
-            ("--docs-url", &self.docs_url),
-        ];
-        for (flag, url) in urls.iter().filter_map(|(flag, url)| Some((flag, url.as_deref()?))) {
-            tools::check_url(flag, url)?;
-        }
-        Ok(())
-    }
-}
-
 pub(crate) fn run(args: Args) -> Outcome {
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(serve_both(args))?;
@@ -71,7 +62,6 @@ pub(crate) fn run(args: Args) -> Outcome {
 }
 
 async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    args.check()?;
     let grace = Duration::from_secs(args.grace_secs);
     let source = datasets::Source::from_dirs(args.snapshot, args.history);
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll

@@ -1,5 +1,7 @@
 //! `dcx validate DIR`: checks a snapshot folder, or every day of a history folder, and
-//! lists every problem. Exit 0 when valid, 1 when not.
+//! lists every problem: each missing feed and everything wrong with the others, each
+//! history day that is invalid or holds another day's snapshot. Exit 0 when valid, 1
+//! when not.
 
 use std::{io::Write, path::PathBuf, process::ExitCode};
 
@@ -7,37 +9,48 @@ use crate::Outcome;
 
 /// Arguments of `dcx validate`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  dcx validate fixtures/snapshot       one snapshot folder (the five feed files)
+  dcx validate /srv/dcx/history        every YYYY-MM-DD day of a history folder")]
 pub(crate) struct Args {
     /// A snapshot folder (the five feed files) or a history of `YYYY-MM-DD` folders.
     dir: PathBuf,
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
-    let mut out = std::io::stdout();
-    if args.dir.join("matrix.json").exists() || !args.dir.is_dir() {
+    let mut out = std::io::stdout().lock();
+    let dir = args.dir.display();
+    let is_history = args.dir.is_dir()
+        && !datasets::Feed::ALL.iter().any(|feed| args.dir.join(feed.file_name()).exists());
+    if !is_history {
         return Ok(match datasets::fs::load_dir(&args.dir) {
             Ok(snapshot) => {
-                writeln!(out, "{}: valid snapshot of {}", args.dir.display(), snapshot.ts_text())?;
+                writeln!(out, "{dir}: valid snapshot of {}", snapshot.ts_text())?;
                 ExitCode::SUCCESS
             }
+            Err(err @ datasets::Error::Invalid { .. }) => {
+                writeln!(out, "{dir}: {err}")?;
+                ExitCode::FAILURE
+            }
+            // Its message names the path already.
             Err(err) => {
-                writeln!(out, "{}: {err}", args.dir.display())?;
+                writeln!(out, "{err}")?;
                 ExitCode::FAILURE
             }
         });
     }
     match datasets::History::load(&args.dir) {
-        Ok((history, notes)) => {
+        Ok((history, skipped)) => {
             for day in history.days() {
                 writeln!(out, "{}: valid snapshot of {}", day.date, day.snapshot.ts_text())?;
             }
-            for note in &notes {
-                writeln!(out, "{note}")?;
+            for day in &skipped {
+                writeln!(out, "{day}")?;
             }
-            Ok(if notes.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+            Ok(if skipped.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
         }
         Err(err) => {
-            writeln!(out, "{}: {err}", args.dir.display())?;
+            writeln!(out, "{err}")?;
             Ok(ExitCode::FAILURE)
         }
     }

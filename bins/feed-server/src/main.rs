@@ -13,7 +13,16 @@ mod connection_flags;
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
 #[derive(Debug, clap::Parser)]
-#[command(version, about = "Serves the diamond pricing data feeds over HTTP.")]
+#[command(
+    version,
+    about = "Serves the diamond pricing data feeds over HTTP.",
+    after_help = "Examples:
+  feed-server                                  the embedded reference snapshot on :8080
+  feed-server --history /srv/dcx/history       the newest valid day live, polled every 60 s
+  feed-server --snapshot /srv/dcx/today --listen 0.0.0.0:8080 --access-log
+
+SIGHUP reloads the data; SIGINT/SIGTERM drain and stop."
+)]
 struct Args {
     /// Address to listen on; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = DEFAULT_LISTEN)]

@@ -11,7 +11,16 @@ pub(crate) const DEFAULT_FEED_URL: &str = "http://127.0.0.1:8080";
 
 /// Serve the diamond pricing tools over MCP (streamable HTTP, protocol 2026-07-28).
 #[derive(Debug, Parser)]
-#[command(version, about)]
+#[command(
+    version,
+    about,
+    after_help = "Examples:
+  tool-server                                  the embedded reference snapshot on :8081
+  tool-server --history /srv/dcx/history --feed-url https://feeds.example.com
+  tool-server --public-url https://mcp.example.com/ --allowed-origin https://app.example.com
+
+SIGHUP reloads the data; SIGINT/SIGTERM drain and stop."
+)]
 pub(crate) struct Args {
     /// Address to listen on; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = DEFAULT_LISTEN)]
@@ -27,13 +36,13 @@ pub(crate) struct Args {
     #[arg(long, default_value_t = 60)]
     pub(crate) poll_secs: u64,
     /// The MCP endpoint URL to advertise [default: http://<listen address>/].
-    #[arg(long)]
+    #[arg(long, value_parser = tools::parse_url)]
     pub(crate) public_url: Option<String>,
     /// Base URL of the feed server that `tracking_url` links point at.
-    #[arg(long, default_value = DEFAULT_FEED_URL)]
+    #[arg(long, default_value = DEFAULT_FEED_URL, value_parser = tools::parse_url)]
     pub(crate) feed_url: String,
     /// Where `GET /` sends browsers [default: this server's /docs page, docs/mcp.md].
-    #[arg(long)]
+    #[arg(long, value_parser = tools::parse_url)]
     pub(crate) docs_url: Option<String>,
     /// An Origin allowed besides loopback ones (repeatable), e.g. https://app.example.com.
     #[arg(long = "allowed-origin")]
@@ -59,21 +68,16 @@ pub(crate) struct Settings {
 }
 
 impl Args {
-    /// Checks the flags that clap cannot.
-    pub(crate) fn into_settings(self) -> Result<Settings, String> {
-        let urls = [("--public-url", &self.public_url), ("--docs-url", &self.docs_url)];
-        for (flag, url) in urls.iter().filter_map(|(flag, url)| Some((flag, url.as_deref()?))) {
-            tools::check_url(flag, url)?;
-        }
-        tools::check_url("--feed-url", &self.feed_url)?;
+    /// The settings the flags say (clap has checked each value).
+    pub(crate) fn into_settings(self) -> Settings {
         let source = datasets::Source::from_dirs(self.snapshot.clone(), self.history.clone());
-        Ok(Settings {
+        Settings {
             listen: self.listen,
             source,
             // Zero turns polling off: `Source::poll_period` decides.
             poll: Some(Duration::from_secs(self.poll_secs)),
             args: self,
-        })
+        }
     }
 }
 

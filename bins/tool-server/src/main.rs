@@ -30,7 +30,7 @@ async fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let settings = args.into_settings()?;
+    let settings = args.into_settings();
     let (live, skipped) = datasets::Live::open(settings.source.clone())?;
     skipped.iter().for_each(|day| log(&day.to_string()));
     log(&live.serving_note());

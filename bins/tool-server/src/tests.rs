@@ -7,7 +7,7 @@ use crate::args::Args;
 fn parse(flags: &[&str]) -> Result<crate::args::Settings, String> {
     let args = Args::try_parse_from(std::iter::once("tool-server").chain(flags.iter().copied()))
         .map_err(|e| e.to_string())?;
-    args.into_settings()
+    Ok(args.into_settings())
 }
 
 #[test]
@@ -40,6 +40,8 @@ fn snapshot_and_history_exclude_each_other() {
 fn bad_values_are_refused() {
     assert!(parse(&["--poll-secs", "-1"]).is_err());
     assert!(parse(&["--public-url", "ftp://x"]).is_err());
+    let refused = parse(&["--feed-url", "notaurl"]).unwrap_err();
+    assert!(refused.contains("invalid value 'notaurl' for '--feed-url <"), "{refused}");
     assert!(parse(&["--listen", "nowhere"]).is_err());
 }
 

@@ -13,6 +13,13 @@ use crate::{
 /// Reads the five feed files of `dir`. A missing file is a validation issue (so that
 /// every missing feed is reported at once); any other read failure is an I/O error.
 pub fn read_files(dir: &Path) -> Result<FeedFiles, Error> {
+    let (files, missing) = read_present(dir)?;
+    if missing.is_empty() { Ok(files) } else { Err(Error::Invalid { issues: missing }) }
+}
+
+/// The feed files of `dir` that are there (a missing one is empty), and an issue for each
+/// missing one.
+fn read_present(dir: &Path) -> Result<(FeedFiles, Vec<Issue>), Error> {
     let mut issues = Vec::new();
     let mut failure = None;
     let files = FeedFiles::from_fn(|feed| {
@@ -42,10 +49,11 @@ pub fn read_files(dir: &Path) -> Result<FeedFiles, Error> {
             source: io::Error::new(io::ErrorKind::NotFound, "no such snapshot folder"),
         });
     }
-    if issues.is_empty() { Ok(files) } else { Err(Error::Invalid { issues }) }
+    Ok((files, issues))
 }
 
-/// Reads and validates the snapshot in `dir`.
+/// Reads and validates the snapshot in `dir`, reporting every problem: the missing feeds
+/// and everything wrong with the others.
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("dcx-doc-load-{}", std::process::id()));
@@ -57,7 +65,20 @@ pub fn read_files(dir: &Path) -> Result<FeedFiles, Error> {
 /// # Ok::<(), datasets::Error>(())
 /// ```
 pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
-    Snapshot::parse(read_files(dir)?)
+    let (files, missing) = read_present(dir)?;
+    if missing.is_empty() {
+        return Snapshot::parse(files);
+    }
+    // A missing feed does not hide the problems of the others: they are parsed and
+    // checked too, and everything they say about the missing ones (empty here) is left
+    // out.
+    let absent: Vec<&str> = missing.iter().map(|issue| issue.feed).collect();
+    let mut issues = missing;
+    if let Err(err) = Snapshot::parse(files) {
+        let found = err.issues().iter().filter(|issue| !absent.contains(&issue.feed));
+        issues.extend(found.cloned());
+    }
+    Err(Error::Invalid { issues })
 }
 
 /// Writes the five feeds into a new folder `dir` atomically: into a temporary sibling

@@ -123,10 +123,14 @@ impl History {
             days.binary_search_by_key(&date, |day| day.date).ok().map(|at| &days[at])
         };
         for (date, path) in dated {
-            let loaded = fs::read_files(&path).and_then(|files| match known(date) {
-                Some(day) if *day.snapshot.files() == files => Ok(Arc::clone(&day.snapshot)),
-                _ => Snapshot::parse(files).map(Arc::new),
-            });
+            let loaded = match fs::read_files(&path) {
+                Ok(files) => match known(date) {
+                    Some(day) if *day.snapshot.files() == files => Ok(Arc::clone(&day.snapshot)),
+                    _ => Snapshot::parse(files).map(Arc::new),
+                },
+                // A feed is missing: `load_dir` also reports what is wrong with the others.
+                Err(_) => fs::load_dir(&path).map(Arc::new),
+            };
             match loaded {
                 Ok(snapshot) if snapshot.ts().date_naive() == date => {
                     days.push(Day { date, snapshot })

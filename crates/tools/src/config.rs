@@ -50,20 +50,20 @@ impl Config {
     }
 }
 
-/// Checks the value of a URL flag (`--public-url`, `--docs-url`, `--feed-url`): an
-/// absolute `http` or `https` URL (scheme in any case) with a host. The error names the
-/// flag and the value.
-pub fn check_url(flag: &str, url: &str) -> Result<(), String> {
+/// Parses the value of a URL flag (`--public-url`, `--docs-url`, `--feed-url`), the same in
+/// every binary (a clap `value_parser`, so that clap names the flag and the value): an
+/// absolute `http` or `https` URL (scheme in any case) with a host.
+pub fn parse_url(url: &str) -> Result<String, String> {
     let rest = url.split_once("://").and_then(|(scheme, rest)| {
         (scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https"))
             .then_some(rest)
     });
     match rest {
-        None => Err(format!("{flag} {url:?} is not an http(s) URL")),
+        None => Err("not an http(s) URL, e.g. https://feeds.example.com".to_owned()),
         Some(rest) if rest.is_empty() || rest.starts_with(['/', '?', '#']) => {
-            Err(format!("{flag} {url:?} has no host"))
+            Err("an http(s) URL needs a host, e.g. https://feeds.example.com".to_owned())
         }
-        Some(_) => Ok(()),
+        Some(_) => Ok(url.to_owned()),
     }
 }
 

@@ -49,7 +49,7 @@ pub use serve::Clock;
 pub use crate::{
     answer::{Mcp, Message, Reply},
     catalog::{Tool, tool_definitions},
-    config::{Config, SERVER_NAME, SERVER_VERSION, check_url},
+    config::{Config, SERVER_NAME, SERVER_VERSION, parse_url},
     manifest::{health, manifest},
     origin::origin_allowed,
     service::{ToolService, handler},

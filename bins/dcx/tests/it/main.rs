@@ -117,6 +117,66 @@ fn quote_lists_every_problem_in_the_quote_rules_words() {
     assert_eq!(stderr(&out), "dcx quote: L/W ratio for oval must be between 1.25 and 1.7, got 3\n");
 }
 
+/// Negative and non-finite numbers get the range message, like any number out of range,
+/// together with every other problem of the arguments.
+#[test]
+fn negative_and_non_finite_numbers_get_the_range_message() {
+    for carat in ["-1", "NaN", "inf"] {
+        let out = dcx(&["quote", "--carat", carat, "--color", "G", "--clarity", "VS2"]);
+        assert_eq!(out.status.code(), Some(2), "{carat}");
+        assert_eq!(
+            stderr(&out),
+            format!("dcx quote: carat must be between 0.3 and 6, got {carat}\n"),
+            "{carat}"
+        );
+    }
+    let out = dcx(&["quote", "--carat", "NaN", "--color", "Z", "--clarity", "VS2"]);
+    assert_eq!(
+        stderr(&out),
+        "dcx quote: carat must be between 0.3 and 6, got NaN\n\
+         dcx quote: unknown color \"Z\"; allowed: D, E, F, G, H, I, J, K, L, M\n"
+    );
+    let oval = ["quote", "--carat", "1", "--color", "G", "--clarity", "VS2", "--shape", "oval"];
+    let out = dcx(&[&oval[..], &["--ratio", "NaN"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stderr(&out), "dcx quote: L/W ratio must be a positive number, got NaN\n");
+}
+
+/// A reader that goes away (`dcx ... | head -0`) ends dcx quietly and successfully.
+#[test]
+fn a_closed_pipe_exits_quietly() {
+    use std::process::Stdio;
+    for args in
+        [&["history", "--help"][..], &["quote", "--carat", "1", "--color", "G", "--clarity", "VS2"]]
+    {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
+/// `--help` shows examples, and `--version` the real version.
+#[test]
+fn help_has_examples_and_version_is_real() {
+    for args in
+        [&["--help"][..], &["quote", "--help"], &["validate", "--help"], &["serve", "--help"]]
+    {
+        let out = dcx(args);
+        assert!(out.status.success());
+        assert!(stdout(&out).contains("Examples:\n  dcx "), "{args:?}: {}", stdout(&out));
+    }
+    let version = stdout(&dcx(&["--version"]));
+    assert_eq!(version, format!("dcx {}\n", env!("CARGO_PKG_VERSION")));
+    assert_ne!(env!("CARGO_PKG_VERSION"), "0.0.0");
+}
+
 #[test]
 fn validate_accepts_the_reference_and_lists_every_problem() {
     let dir = test_support::fixture_path("snapshot");
@@ -144,10 +204,50 @@ fn validate_accepts_the_reference_and_lists_every_problem() {
     assert!(text.contains("index.json /specs/1/log"), "{text}");
 }
 
+/// A missing feed does not hide the problems of the others, and a history day folder
+/// holding another day's snapshot is reported (the servers refuse it too).
+#[test]
+fn validate_runs_every_check_and_lists_every_problem() {
+    let root = std::env::temp_dir().join(format!("dcx-validate-all-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let snapshot = test_support::fixture_path("snapshot");
+    let bad = root.join("snapshot");
+    std::fs::create_dir_all(&bad).unwrap();
+    for name in ["matrix.json", "matrix_cushion.json", "ratio_models.json"] {
+        std::fs::copy(snapshot.join(name), bad.join(name)).unwrap();
+    }
+    std::fs::copy(
+        test_support::fixture_path("snapshot-err/basket_disagrees_with_matrix/index.json"),
+        bad.join("index.json"),
+    )
+    .unwrap();
+    let out = dcx(&["validate", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("depth.json /: file") && text.contains("is missing"), "{text}");
+    assert!(text.contains("index.json /specs/1/log"), "{text}");
+
+    let history = root.join("history");
+    test_support::write_day(&history, "2026-11-21", |_, text| text);
+    test_support::write_day(&history, "2026-11-22", |_, text| {
+        text.replace("2026-11-22T00:00:00Z", "2026-11-23T00:00:00Z")
+    });
+    let out = dcx(&["validate", history.to_str().unwrap()]);
+    let _ = std::fs::remove_dir_all(&root);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "2026-11-21: valid snapshot of 2026-11-21T00:00:00Z\n\
+         skipped 2026-11-22: the folder is dated 2026-11-22 but holds the snapshot of 2026-11-23 \
+         (ts 2026-11-23T00:00:00Z)\n"
+    );
+}
+
 #[test]
 fn validate_of_a_missing_folder_fails() {
     let out = dcx(&["validate", "/nonexistent/dcx-snapshot"]);
     assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "/nonexistent/dcx-snapshot: no such snapshot folder\n");
 }
 
 /// Every `$ dcx ...` example in the docs prints exactly what the docs show.
@@ -235,26 +335,29 @@ fn serve_reloads_one_copy_of_the_data_for_both_servers() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Bad URL flags are refused with the flag and the value named, before anything is bound.
+/// Bad URL flags are refused alike by every command that takes one, with the flag and
+/// the value named, as a usage error (exit 2), before anything is loaded or bound.
 #[test]
-fn serve_refuses_bad_url_flags() {
-    for (flag, url, problem) in [
-        ("--public-url", "ftp://x", "is not an http(s) URL"),
-        ("--feed-url", "localhost:8080", "is not an http(s) URL"),
-        ("--docs-url", "http://", "has no host"),
+fn every_command_refuses_bad_url_flags_alike() {
+    let listen = ["--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
+    let quote = ["quote", "--carat", "1", "--color", "G", "--clarity", "VS2"];
+    for (command, flag, url, problem) in [
+        (&["serve"][..], "--public-url", "ftp://x", "not an http(s) URL"),
+        (&["serve"], "--feed-url", "localhost:8080", "not an http(s) URL"),
+        (&["serve"], "--docs-url", "http://", "an http(s) URL needs a host"),
+        (&quote, "--feed-url", "notaurl", "not an http(s) URL"),
+        (&["mcp"], "--feed-url", "notaurl", "not an http(s) URL"),
     ] {
-        let out = dcx(&[
-            "serve",
-            "--feed-listen",
-            "127.0.0.1:0",
-            "--tool-listen",
-            "127.0.0.1:0",
-            flag,
-            url,
-        ]);
-        assert!(!out.status.success(), "{flag} {url}");
+        let mut args = command.to_vec();
+        if command == ["serve"] {
+            args.extend(listen);
+        }
+        args.extend([flag, url]);
+        let out = dcx(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         let text = stderr(&out);
-        assert!(text.contains(&format!("{flag} {url:?} {problem}")), "{text}");
+        let named = format!("invalid value '{url}' for '{flag} <");
+        assert!(text.contains(&named) && text.contains(problem), "{args:?}: {text}");
         assert!(!text.contains("listening"), "{text}");
     }
 }

@@ -165,8 +165,14 @@ fn only_the_two_libraries_are_published_and_they_carry_release_metadata() {
     for package in packages().values() {
         let (name, field) = (&package.name, |key: &str| package.fields.get(key).cloned());
         let Some(&(_, published_as)) = PUBLISHED.iter().find(|(lib, _)| lib == name) else {
-            // Internal crates: version 0.0.0 and the workspace's `publish = false`.
-            if field("version").as_deref() != Some("0.0.0") {
+            // Internal crates: version 0.0.0 and the workspace's `publish = false`; the
+            // binaries carry the release's version (`[workspace.package]`), which
+            // `--version` and `/health` show.
+            if is_bin(package) {
+                if field("version").as_deref() != Some("workspace") {
+                    problems.push(format!("{name}: a binary takes `version.workspace = true`"));
+                }
+            } else if field("version").as_deref() != Some("0.0.0") {
                 problems.push(format!("{name}: internal crates are version 0.0.0"));
             }
             if field("publish").as_deref() != Some("workspace") {

@@ -1,6 +1,6 @@
 //! URL flag checks.
 
-use super::check_url;
+use super::parse_url;
 
 #[test]
 fn only_absolute_http_urls_with_a_host_pass() {
@@ -10,12 +10,18 @@ fn only_absolute_http_urls_with_a_host_pass() {
         "http://[::1]:9/mcp?x=1",
         "HTTPS://X.org",
     ] {
-        assert_eq!(check_url("--public-url", url), Ok(()), "{url}");
+        assert_eq!(parse_url(url).as_deref(), Ok(url), "{url}");
     }
-    let refused = |url: &str| check_url("--feed-url", url).unwrap_err();
-    assert_eq!(refused("ftp://x"), r#"--feed-url "ftp://x" is not an http(s) URL"#);
-    assert_eq!(refused("example.com"), r#"--feed-url "example.com" is not an http(s) URL"#);
-    assert_eq!(refused("httpx://x"), r#"--feed-url "httpx://x" is not an http(s) URL"#);
-    assert_eq!(refused("http://"), r#"--feed-url "http://" has no host"#);
-    assert_eq!(refused("https:///path"), r#"--feed-url "https:///path" has no host"#);
+    let not_http = "not an http(s) URL, e.g. https://feeds.example.com";
+    let no_host = "an http(s) URL needs a host, e.g. https://feeds.example.com";
+    for (url, problem) in [
+        ("ftp://x", not_http),
+        ("example.com", not_http),
+        ("notaurl", not_http),
+        ("httpx://x", not_http),
+        ("http://", no_host),
+        ("https:///path", no_host),
+    ] {
+        assert_eq!(parse_url(url), Err(problem.to_owned()), "{url}");
+    }
 }
