@@ -69,6 +69,9 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let (live, skipped) = datasets::Live::open(source)?;
     skipped.iter().for_each(|day| log("data", &day.to_string()));
     log("data", &live.serving_note());
+    if let Some(note) = feeds::sample_note(&live.history()) {
+        log("data", note);
+    }
     let live = Arc::new(live);
     let feed_listener = serve::bind(args.feed_listen).await?;
     let tool_listener = serve::bind(args.tool_listen).await?;

@@ -65,6 +65,9 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     ))?;
     skipped.iter().for_each(|day| log(&day.to_string()));
     log(&live.serving_note());
+    if let Some(note) = feeds::sample_note(&live.history()) {
+        log(note);
+    }
     let live = Arc::new(live);
     let listener = serve::bind(args.listen).await?;
     // Zero turns polling off: `Source::poll_period` decides.

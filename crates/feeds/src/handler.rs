@@ -11,7 +11,7 @@ use hyper::{
 use serde_json::json;
 use serve::{Body, Request};
 
-use crate::{ALLOW, Config, Route, cache_control, served::Served, track};
+use crate::{ALLOW, Config, Route, cache_control, page, served::Served, track};
 
 #[cfg(test)]
 mod tests;
@@ -83,7 +83,7 @@ impl Feeds {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
             Route::Index => {
                 let page = match serve::accepts_html(&request.headers) {
-                    true => &served.index_html,
+                    true => &served.pages.home,
                     false => &served.index_json,
                 };
                 // Its `Vary` also names `Accept` (see `Served::new`).
@@ -94,6 +94,8 @@ impl Feeds {
                     "status": "ok",
                     "server": { "name": self.config.name, "version": self.config.version },
                     "ts": served.ts_text,
+                    "source": source_name(self.config.live.source()),
+                    "sample_data": served.pages.sample,
                     "live_date": served.history.live_date().to_string(),
                     "history_days": served.history.days().len(),
                 });
@@ -102,6 +104,15 @@ impl Feeds {
             Route::Track => {
                 track::respond(&served.history, request.uri.query().unwrap_or(""), &cache)
             }
+            Route::Quote => page::quote(
+                &served.history,
+                served.pages.sample,
+                self.config.name,
+                self.config.version,
+                request.uri.query().unwrap_or(""),
+                &cache,
+            ),
+            Route::Document(document) => served.pages.document(document).respond(request, &cache),
         }
     }
 }
@@ -118,6 +129,15 @@ impl serve::Handler for Feeds {
             without_body(&mut response);
         }
         response
+    }
+}
+
+/// How `/health` names where the data comes from.
+fn source_name(source: &datasets::Source) -> &'static str {
+    match source {
+        datasets::Source::Embedded => "embedded",
+        datasets::Source::Snapshot(_) => "snapshot",
+        datasets::Source::History(_) => "history",
     }
 }
 

@@ -1,4 +1,5 @@
-//! `/`: a small index of the feeds, as JSON for programs and HTML for browsers.
+//! `/` for programs: a small JSON index of the feeds and routes (browsers get
+//! `crate::page`'s HTML home page).
 
 use bytes::Bytes;
 use datasets::{Feed, History};
@@ -34,8 +35,9 @@ impl Page<'_> {
                 })
             })
             .collect();
-        let routes: Vec<Value> = [Route::Track, Route::Health, Route::Index]
+        let routes: Vec<Value> = Route::ALL
             .iter()
+            .filter(|route| !matches!(route, Route::Feed(_)))
             .map(|route| json!({ "path": route.path(), "description": route.description() }))
             .collect();
         let days: Vec<String> =
@@ -57,40 +59,4 @@ impl Page<'_> {
         text.push('\n');
         Bytes::from(text)
     }
-
-    /// The index as a small HTML page.
-    pub(crate) fn html(&self) -> Bytes {
-        let mut rows = String::new();
-        for (&feed, representation) in Feed::ALL.iter().zip(self.feeds) {
-            let route = Route::Feed(feed);
-            rows.push_str(&format!(
-                "<tr><td><a href=\"{path}\">{path}</a></td><td>{}</td><td>{}</td></tr>\n",
-                escape(route.description()),
-                representation.identity().len(),
-                path = route.path(),
-            ));
-        }
-        let live = self.history.live();
-        let example = "/track?shape=oval&amp;carat=1.23&amp;color=G&amp;clarity=VS2&amp;ratio=1.4";
-        let page = format!(
-            "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>{name} {version}</title></head>\n<body>\n\
-             <h1>Diamond pricing feeds</h1>\n\
-             <p>Snapshot <code>{ts}</code>; {days} day(s) of history. Free, open, unauthenticated; \
-             refreshed about once every 24 hours.</p>\n\
-             <table>\n<tr><th>Feed</th><th>Contents</th><th>Bytes</th></tr>\n{rows}</table>\n\
-             <p>Track one stone across the history: <a href=\"{example}\">{example}</a>. \
-             Service status: <a href=\"/health\">/health</a>.</p>\n\
-             <p>{name} {version}</p>\n</body>\n</html>\n",
-            name = escape(self.name),
-            version = escape(self.version),
-            ts = live.ts_text(),
-            days = self.history.days().len(),
-        );
-        Bytes::from(page)
-    }
-}
-
-/// `text` with the HTML special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

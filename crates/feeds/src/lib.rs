@@ -28,6 +28,7 @@
 mod cache;
 mod handler;
 mod index_page;
+mod page;
 mod query;
 mod routes;
 mod served;
@@ -40,6 +41,7 @@ use tokio::net::TcpListener;
 pub use crate::{
     cache::{MIN_MAX_AGE, cache_control},
     handler::Feeds,
+    page::{CONTENT_SECURITY_POLICY, Document, sample_note},
     routes::Route,
 };
 

@@ -2,6 +2,8 @@
 
 use datasets::Feed;
 
+use crate::page::Document;
+
 #[cfg(test)]
 mod tests;
 
@@ -16,11 +18,15 @@ pub enum Route {
     Track,
     /// `/<feed>.json` : a feed's bytes as published.
     Feed(Feed),
+    /// `/quote` : the price calculator's answer page (HTML), built per query.
+    Quote,
+    /// A prebuilt download, the API description or an asset of the pages.
+    Document(Document),
 }
 
 impl Route {
     /// Every route, in the order the index lists them.
-    pub const ALL: [Route; 8] = [
+    pub const ALL: [Route; 16] = [
         Route::Feed(Feed::Matrix),
         Route::Feed(Feed::MatrixCushion),
         Route::Feed(Feed::RatioModels),
@@ -29,6 +35,14 @@ impl Route {
         Route::Track,
         Route::Health,
         Route::Index,
+        Route::Quote,
+        Route::Document(Document::HistoryJson),
+        Route::Document(Document::HistoryCsv),
+        Route::Document(Document::MatrixCsv),
+        Route::Document(Document::MatrixCushionCsv),
+        Route::Document(Document::OpenApi),
+        Route::Document(Document::Stylesheet),
+        Route::Document(Document::Script),
     ];
 
     /// The route serving `path` (the query already stripped), if any. Matching is
@@ -38,7 +52,10 @@ impl Route {
             "/" => Some(Route::Index),
             "/health" => Some(Route::Health),
             "/track" => Some(Route::Track),
-            _ => path.strip_prefix('/').and_then(Feed::from_file_name).map(Route::Feed),
+            "/quote" => Some(Route::Quote),
+            _ => Document::from_path(path)
+                .map(Route::Document)
+                .or_else(|| path.strip_prefix('/').and_then(Feed::from_file_name).map(Route::Feed)),
         }
     }
 
@@ -48,6 +65,8 @@ impl Route {
             Route::Index => "/",
             Route::Health => "/health",
             Route::Track => "/track",
+            Route::Quote => "/quote",
+            Route::Document(document) => document.path(),
             Route::Feed(Feed::Matrix) => "/matrix.json",
             Route::Feed(Feed::MatrixCushion) => "/matrix_cushion.json",
             Route::Feed(Feed::RatioModels) => "/ratio_models.json",
@@ -70,6 +89,10 @@ impl Route {
             Route::Feed(Feed::MatrixCushion) => {
                 "cushion price matrix, base of cushion-mapped shapes"
             }
+            Route::Quote => {
+                "the price calculator's answer page (HTML): ?shape=&carat=&color=&clarity=[&ratio=]"
+            }
+            Route::Document(document) => document.description(),
             Route::Feed(Feed::RatioModels) => "length-to-width ratio models of the fancy shapes",
             Route::Feed(Feed::Index) => "the DCX composite index, its trend and its basket",
             Route::Feed(Feed::Depth) => "listing counts by carat, color and clarity",

@@ -8,7 +8,7 @@ use datasets::{Feed, History};
 use hyper::header::{self, HeaderValue};
 use serve::Representation;
 
-use crate::index_page;
+use crate::{index_page, page};
 
 #[cfg(test)]
 mod tests;
@@ -30,8 +30,8 @@ pub(crate) struct Served {
     feeds: [Representation; 5],
     /// `/` as JSON.
     pub(crate) index_json: Representation,
-    /// `/` as HTML.
-    pub(crate) index_html: Representation,
+    /// `/` as HTML, the downloads and the other prebuilt documents.
+    pub(crate) pages: page::Pages,
 }
 
 impl Served {
@@ -56,8 +56,8 @@ impl Served {
             })
         };
         let index_json = index(page.json(), "application/json");
-        let index_html = index(page.html(), "text/html; charset=utf-8");
-        Served { ts_text: live.ts_text().to_owned(), history, ts, feeds, index_json, index_html }
+        let pages = page::Pages::new(&history, &page::Site { name, version, feeds: &feeds });
+        Served { ts_text: live.ts_text().to_owned(), history, ts, feeds, index_json, pages }
     }
 
     /// The representation of one feed.

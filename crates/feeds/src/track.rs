@@ -18,6 +18,11 @@ mod tests;
 /// The parameters `/track` accepts.
 pub(crate) const PARAMETERS: [&str; 5] = ["shape", "carat", "color", "clarity", "ratio"];
 
+/// The parameter that picks the answer's format, and the formats it takes (JSON unless
+/// asked).
+const FORMAT: &str = "format";
+const FORMATS: &str = "json, csv";
+
 /// Most problems one `/track` error lists; the rest are only counted, so that neither the
 /// answer nor the work to build it grows with the query.
 pub(crate) const LISTED_PROBLEMS_MAX: usize = 8;
@@ -34,6 +39,9 @@ pub(crate) struct Problem {
 /// naming every bad parameter.
 pub(crate) fn respond(history: &History, query: &str, cache_control: &str) -> Response<Body> {
     match parse(query) {
+        Ok(request) if wants_csv(query) => {
+            crate::page::track_csv(&track(history, &request), cache_control)
+        }
         Ok(request) => {
             let mut response = json(StatusCode::OK, &track(history, &request));
             if let Ok(value) = cache_control.parse() {
@@ -57,6 +65,13 @@ pub(crate) fn respond(history: &History, query: &str, cache_control: &str) -> Re
             json(StatusCode::BAD_REQUEST, &body)
         }
     }
+}
+
+/// Whether the query asks for CSV (`format=csv`, any case; checked by [`parse`]).
+fn wants_csv(query: &str) -> bool {
+    query::pairs(query)
+        .iter()
+        .any(|(name, value)| name == FORMAT && value.eq_ignore_ascii_case("csv"))
 }
 
 fn json(status: StatusCode, value: &Value) -> Response<Body> {
@@ -89,10 +104,10 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
         })
     };
     let pairs = query::pairs(query);
-    let known = PARAMETERS.join(", ");
+    let known = format!("{}, {FORMAT}", PARAMETERS.join(", "));
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in &pairs {
-        if !PARAMETERS.contains(&name.as_str()) {
+        if !PARAMETERS.contains(&name.as_str()) && name != FORMAT {
             problem(name, format!("unknown parameter {}", serve::quote(name)), &known);
         } else if seen.contains(&name.as_str()) {
             problem(name, format!("{name} is given more than once"), "one value");
@@ -110,6 +125,11 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
         shape: value("shape").into(),
         ratio: number("ratio"),
     };
+    if let Some(text) = value(FORMAT)
+        && !FORMATS.split(", ").any(|format| format.eq_ignore_ascii_case(text))
+    {
+        problem(FORMAT, format!("unknown format {}", serve::quote(text)), FORMATS);
+    }
     let checked = input.validate();
     for rule in checked.as_ref().err().into_iter().flatten() {
         problem(rule.field.name(), rule.message.clone(), &rule.field.allowed());

@@ -174,6 +174,8 @@ async fn health_reports_the_live_snapshot_and_version() {
     assert_eq!(health["status"], "ok");
     assert_eq!(health["ts"], "2026-11-20T00:00:00Z");
     assert_eq!(health["history_days"], 1);
+    assert_eq!(health["source"], "embedded");
+    assert_eq!(health["sample_data"], true);
     assert_eq!(health["server"], serde_json::json!({ "name": "feed-server", "version": "9.9.9" }));
 }
 
@@ -202,8 +204,9 @@ async fn index_is_json_by_default_and_html_for_browsers() {
     let html = server.request("GET", "/", &["Accept: text/html,application/xhtml+xml;q=0.9"]).await;
     assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
     let etag = format!("If-None-Match: {}", html.header("etag").unwrap());
+    assert_eq!(html.header("content-security-policy"), Some(feeds::CONTENT_SECURITY_POLICY));
     let page = String::from_utf8(html.body).unwrap();
-    assert!(page.contains("<a href=\"/matrix.json\">/matrix.json</a>"));
+    assert!(page.contains("<a href=\"/matrix.json\"><code>/matrix.json</code></a>"));
     let again = server.request("GET", "/", &["Accept: text/html", &etag]).await;
     assert_eq!(again.status, 304);
 }

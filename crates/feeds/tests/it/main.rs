@@ -4,6 +4,7 @@
 
 mod docs;
 mod http;
+mod pages;
 mod reload;
 mod support;
 mod track;

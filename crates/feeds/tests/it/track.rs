@@ -98,7 +98,11 @@ async fn bad_parameters_get_400_naming_each() {
     assert_eq!(
         problems,
         [
-            ["colour", r#"unknown parameter "colour""#, "shape, carat, color, clarity, ratio"],
+            [
+                "colour",
+                r#"unknown parameter "colour""#,
+                "shape, carat, color, clarity, ratio, format"
+            ],
             ["carat", "carat must be between 0.3 and 6, got 9", "a number of carats from 0.3 to 6"],
             [
                 "color",

@@ -1,0 +1,253 @@
+//! What people and spreadsheets read: the HTML home page, the calculator's answer page,
+//! the downloads (CSV and JSON), the OpenAPI description and the page's own stylesheet and
+//! script.
+//!
+//! Everything but the calculator's answer is built once per history ([`Pages::new`]) and
+//! served like the feeds (ETag, 304, gzip). HTML is written with `maud` templates
+//! (checked at compile time, escaped by default) and sent with a strict
+//! `Content-Security-Policy`: no inline script or style, nothing from another host.
+
+mod calculator;
+mod chart;
+mod downloads;
+mod format;
+mod home;
+mod layout;
+
+use bytes::Bytes;
+use datasets::{Feed, History};
+use hyper::{
+    Response, StatusCode,
+    header::{self, HeaderMap, HeaderValue},
+};
+use serve::{Body, Representation};
+
+use self::layout::SAMPLE_NOTE;
+use crate::Route;
+
+#[cfg(test)]
+mod tests;
+
+/// The policy of every HTML answer: own stylesheet and script only, forms post here only.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// A prebuilt document besides the feeds and `/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Document {
+    /// `/index/history.json`: the DCX and its trends for every history day.
+    HistoryJson,
+    /// `/index/history.csv`: the same as CSV.
+    HistoryCsv,
+    /// `/matrix.csv`: the round matrix in dollars per carat.
+    MatrixCsv,
+    /// `/matrix_cushion.csv`: the cushion matrix in dollars per carat.
+    MatrixCushionCsv,
+    /// `/openapi.json`: the OpenAPI 3.1 description of the feed server.
+    OpenApi,
+    /// `/site.css`: the pages' stylesheet.
+    Stylesheet,
+    /// `/site.js`: the pages' small enhancements.
+    Script,
+}
+
+impl Document {
+    /// Every document, in the order of [`Pages`]'s table.
+    pub const ALL: [Document; 7] = [
+        Document::HistoryJson,
+        Document::HistoryCsv,
+        Document::MatrixCsv,
+        Document::MatrixCushionCsv,
+        Document::OpenApi,
+        Document::Stylesheet,
+        Document::Script,
+    ];
+
+    /// The downloads offered to analysts.
+    pub const DOWNLOADS: [Document; 4] = [
+        Document::HistoryCsv,
+        Document::HistoryJson,
+        Document::MatrixCsv,
+        Document::MatrixCushionCsv,
+    ];
+
+    /// The document served at `path`, if any.
+    pub fn from_path(path: &str) -> Option<Document> {
+        Document::ALL.into_iter().find(|document| document.path() == path)
+    }
+
+    /// The path the document is served at.
+    pub fn path(self) -> &'static str {
+        match self {
+            Document::HistoryJson => "/index/history.json",
+            Document::HistoryCsv => "/index/history.csv",
+            Document::MatrixCsv => "/matrix.csv",
+            Document::MatrixCushionCsv => "/matrix_cushion.csv",
+            Document::OpenApi => "/openapi.json",
+            Document::Stylesheet => "/site.css",
+            Document::Script => "/site.js",
+        }
+    }
+
+    /// One sentence on what the document holds.
+    pub fn description(self) -> &'static str {
+        match self {
+            Document::HistoryJson => {
+                "the DCX and its 24 h, 7 d and 30 d trends for every day held (JSON)"
+            }
+            Document::HistoryCsv => {
+                "the DCX and its trends for every day held: date, dcx, trend_24h, trend_7d, trend_30d (CSV)"
+            }
+            Document::MatrixCsv => "round prices: band, color, clarity, usd_per_carat (CSV)",
+            Document::MatrixCushionCsv => {
+                "cushion prices: band, color, clarity, usd_per_carat (CSV)"
+            }
+            Document::OpenApi => {
+                "OpenAPI 3.1 description of every route, parameter, response and error"
+            }
+            Document::Stylesheet => "the web page's stylesheet",
+            Document::Script => "the web page's small enhancements (optional)",
+        }
+    }
+
+    fn content_type(self) -> &'static str {
+        match self {
+            Document::HistoryJson | Document::OpenApi => "application/json",
+            Document::HistoryCsv | Document::MatrixCsv | Document::MatrixCushionCsv => {
+                "text/csv; charset=utf-8; header=present"
+            }
+            Document::Stylesheet => "text/css; charset=utf-8",
+            Document::Script => "text/javascript; charset=utf-8",
+        }
+    }
+}
+
+/// Whether `history` serves the embedded reference snapshot (sample data) as live.
+pub(crate) fn is_sample(history: &History) -> bool {
+    *history.live().files() == datasets::reference::embedded()
+}
+
+/// The log line saying that `history`'s live snapshot is the embedded reference snapshot
+/// (made-up sample prices), or `None` when it is not. Servers print it at start-up.
+pub fn sample_note(history: &History) -> Option<&'static str> {
+    is_sample(history).then_some(SAMPLE_NOTE)
+}
+
+/// What the pages show besides the history.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Site<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) version: &'a str,
+    /// The five feeds in [`Feed::ALL`] order.
+    pub(crate) feeds: &'a [Representation; 5],
+}
+
+/// Every page and document of one history, prebuilt.
+#[derive(Debug)]
+pub(crate) struct Pages {
+    /// `/` as HTML.
+    pub(crate) home: Representation,
+    documents: Vec<Representation>,
+    /// True when the embedded reference snapshot is live.
+    pub(crate) sample: bool,
+}
+
+impl Pages {
+    /// Renders, hashes and compresses every page and document of `history`.
+    pub(crate) fn new(history: &History, site: &Site<'_>) -> Pages {
+        let live = history.live();
+        let ts = live.ts().timestamp();
+        let sample = is_sample(history);
+        let frame =
+            layout::Frame { name: site.name, version: site.version, ts: live.ts_text(), sample };
+        let feeds: Vec<home::FeedLink> = Feed::ALL
+            .iter()
+            .zip(site.feeds)
+            .map(|(&feed, representation)| home::FeedLink {
+                route: Route::Feed(feed),
+                bytes: representation.identity().len(),
+            })
+            .collect();
+        let html = home::page(history, &frame, &feeds).into_string();
+        let home = Representation::new(Bytes::from(html), "text/html; charset=utf-8", ts)
+            .with_headers(|headers| {
+                serve::cors_any_origin(headers);
+                html_headers(headers);
+                // `/` also varies with `Accept` (JSON or HTML).
+                headers.insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
+            });
+        let documents = Document::ALL
+            .iter()
+            .map(|&document| {
+                let body = match document {
+                    Document::HistoryJson => downloads::history_json(history),
+                    Document::HistoryCsv => downloads::history_csv(history),
+                    Document::MatrixCsv => downloads::matrix_csv(live.pricing().round()),
+                    Document::MatrixCushionCsv => downloads::matrix_csv(live.pricing().cushion()),
+                    Document::OpenApi => OPENAPI.to_owned(),
+                    Document::Stylesheet => STYLESHEET.to_owned(),
+                    Document::Script => SCRIPT.to_owned(),
+                };
+                Representation::new(Bytes::from(body), document.content_type(), ts)
+                    .with_headers(serve::cors_any_origin)
+            })
+            .collect();
+        Pages { home, documents, sample }
+    }
+
+    /// The representation of one document.
+    pub(crate) fn document(&self, document: Document) -> &Representation {
+        &self.documents[document as usize]
+    }
+}
+
+/// The OpenAPI description, kept next to this module.
+const OPENAPI: &str = include_str!("page/openapi.json");
+const STYLESHEET: &str = include_str!("page/site.css");
+const SCRIPT: &str = include_str!("page/site.js");
+
+/// Header fields of every HTML answer.
+fn html_headers(headers: &mut HeaderMap) {
+    headers
+        .insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+}
+
+/// `/quote?<query>`: the calculator's answer page for `history`, built per request: `200`
+/// with the price, or `400` with the problems next to their fields.
+pub(crate) fn quote(
+    history: &History,
+    sample: bool,
+    name: &str,
+    version: &str,
+    query: &str,
+    cache_control: &str,
+) -> Response<Body> {
+    let frame = layout::Frame { name, version, ts: history.live().ts_text(), sample };
+    let answer = calculator::answer(history, &frame, query);
+    let status = if answer.ok { StatusCode::OK } else { StatusCode::BAD_REQUEST };
+    let mut response = Response::new(Body::new(Bytes::from(answer.markup.into_string())));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    html_headers(headers);
+    let cache = if answer.ok { cache_control } else { "no-store" };
+    if let Ok(value) = HeaderValue::from_str(cache) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
+    response
+}
+
+/// `/track?…&format=csv`: the `/track` answer as CSV.
+pub(crate) fn track_csv(tracked: &serde_json::Value, cache_control: &str) -> Response<Body> {
+    let mut response = Response::new(Body::new(Bytes::from(downloads::track_csv(tracked))));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8; header=present"),
+    );
+    if let Ok(value) = HeaderValue::from_str(cache_control) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
+    response
+}

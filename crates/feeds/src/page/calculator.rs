@@ -1,0 +1,329 @@
+//! The price calculator: the GET form (on `/` and `/quote`) and its answer page, built
+//! per query from the same code path as `/track` and `dcx quote`
+//! ([`datasets::Snapshot::quote`]), with the very messages `/track` gives for bad input
+//! ([`crate::track::parse`]) shown next to their fields.
+
+use datasets::History;
+use maud::{Markup, html};
+use pricing::{Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
+use serde_json::Value;
+
+use super::{
+    chart::{self, Measure, Point},
+    format,
+    layout::{self, Frame},
+};
+use crate::{query, track};
+
+#[cfg(test)]
+mod tests;
+
+/// The form's fields as typed, to fill the form in again.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Fields {
+    pub(crate) shape: String,
+    pub(crate) carat: String,
+    pub(crate) color: String,
+    pub(crate) clarity: String,
+    pub(crate) ratio: String,
+    /// The bad parameters, as `/track` reports them.
+    pub(crate) problems: Vec<track::Problem>,
+    /// How many more problems there were than `/track` lists.
+    pub(crate) more_problems: usize,
+}
+
+impl Default for Fields {
+    /// A one-carat G VS2 round: the stone people ask about most.
+    fn default() -> Fields {
+        Fields {
+            shape: "round".to_owned(),
+            carat: "1.00".to_owned(),
+            color: "G".to_owned(),
+            clarity: "VS2".to_owned(),
+            ratio: String::new(),
+            problems: Vec::new(),
+            more_problems: 0,
+        }
+    }
+}
+
+impl Fields {
+    fn problems_of(&self, field: &str) -> impl Iterator<Item = &track::Problem> {
+        self.problems.iter().filter(move |p| p.parameter == field)
+    }
+}
+
+/// The answer page's status and markup.
+pub(crate) struct Answer {
+    /// False when the query had bad parameters (answered `400`).
+    pub(crate) ok: bool,
+    pub(crate) markup: Markup,
+}
+
+/// Answers `/quote?<query>`: the form filled in again, then the stone's price now and over
+/// the history, or the problems next to their fields.
+pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answer {
+    let pairs = query::pairs(query);
+    if pairs.is_empty() {
+        let content = html! {
+            section.card id="calculator" { h2 { "Price a stone" } (form(&Fields::default(), history)) }
+        };
+        return Answer { ok: true, markup: layout::page(frame, "Price a stone · DCX", content) };
+    }
+    let typed = |name: &str| {
+        pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim().to_owned()).unwrap_or_default()
+    };
+    let mut fields = Fields {
+        shape: typed("shape"),
+        carat: typed("carat"),
+        color: typed("color"),
+        clarity: typed("clarity"),
+        ratio: typed("ratio"),
+        problems: Vec::new(),
+        more_problems: 0,
+    };
+    // A field left empty is a parameter not given; the rest goes through `/track`'s checks.
+    let given: Vec<String> = pairs
+        .iter()
+        .filter(|(_, value)| !value.trim().is_empty())
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value.trim())))
+        .collect();
+    let priced = track::parse(&given.join("&")).and_then(|request| {
+        history.live().quote(&request).map(|quote| (request, quote)).map_err(|err| {
+            // The same words as `/track` and the tool; the field names are the parameters.
+            let problem = track::Problem {
+                parameter: err.field.name().to_owned(),
+                message: err.message,
+                allowed: err.field.allowed(),
+            };
+            track::Refusal { problems: vec![problem], more: 0 }
+        })
+    });
+    let (ok, result) = match priced {
+        Ok((request, quote)) => (true, priced_stone(history, &request, &quote)),
+        Err(track::Refusal { problems, more }) => {
+            fields.problems = problems;
+            fields.more_problems = more;
+            (false, html! {})
+        }
+    };
+    let content = html! {
+        section.card id="calculator" {
+            h2 { "Price a stone" }
+            (form(&fields, history))
+        }
+        (result)
+    };
+    Answer { ok, markup: layout::page(frame, "Price a stone · DCX", content) }
+}
+
+/// `text` percent-encoded for a query string (all but the unreserved characters).
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// The calculator form, filled with `fields` and their problems.
+pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
+    let ratios = history.live().pricing().ratios();
+    let general: Vec<&track::Problem> = fields
+        .problems
+        .iter()
+        .filter(|p| !track::PARAMETERS.contains(&p.parameter.as_str()))
+        .collect();
+    html! {
+        form.calculator method="get" action="/quote" novalidate {
+            @if !general.is_empty() || fields.more_problems > 0 {
+                ul.problems role="alert" {
+                    @for p in general { li { (p.message) } }
+                    @if fields.more_problems > 0 { li { "and " (fields.more_problems) " more problems" } }
+                }
+            }
+            div.fields {
+                (field(fields, "shape", "Shape", html! {
+                    select id="shape" name="shape" {
+                        @for &shape in Shape::ALL {
+                            @let slider = ratios.get(shape).filter(|_| shape.is_fancy()).map(|m| m.slider());
+                            option value=(shape.as_str())
+                                selected[fields.shape.eq_ignore_ascii_case(shape.as_str())]
+                                data-ratio-min=[slider.map(|s| s.min())]
+                                data-ratio-center=[slider.map(|s| s.center())]
+                                data-ratio-max=[slider.map(|s| s.max())] { (title_case(shape.as_str())) }
+                        }
+                    }
+                }))
+                (field(fields, "carat", "Carat", html! {
+                    input id="carat" name="carat" type="text" inputmode="decimal" autocomplete="off"
+                        value=(fields.carat) placeholder="1.00" aria-describedby="carat-help";
+                    small.help id="carat-help" { "0.3 to 6.0" }
+                }))
+                (field(fields, "color", "Colour", html! {
+                    select id="color" name="color" {
+                        @for &color in Color::ALL {
+                            option value=(color.as_str()) selected[fields.color.eq_ignore_ascii_case(color.as_str())] { (color.as_str()) }
+                        }
+                    }
+                }))
+                (field(fields, "clarity", "Clarity", html! {
+                    select id="clarity" name="clarity" {
+                        @for &clarity in Clarity::ALL {
+                            option value=(clarity.as_str()) selected[fields.clarity.eq_ignore_ascii_case(clarity.as_str())] { (clarity.as_str()) }
+                        }
+                    }
+                }))
+                (field(fields, "ratio", "L/W ratio", html! {
+                    input id="ratio" name="ratio" type="text" inputmode="decimal" autocomplete="off"
+                        value=(fields.ratio) placeholder="shape's usual" aria-describedby="ratio-help";
+                    small.help id="ratio-help" { "Fancy shapes only; empty for the usual ratio." }
+                }))
+            }
+            button type="submit" { "Price it" }
+        }
+    }
+}
+
+/// One labelled field with its problems (message, then what is allowed) under it.
+fn field(fields: &Fields, name: &str, label: &str, control: Markup) -> Markup {
+    let problems: Vec<&track::Problem> = fields.problems_of(name).collect();
+    html! {
+        div class={ "field" @if !problems.is_empty() { " invalid" } } {
+            label for=(name) { (label) }
+            (control)
+            @for problem in problems {
+                p.problem role="alert" id={ (name) "-problem" } {
+                    (problem.message)
+                    @if !problem.allowed.is_empty() { br; span.allowed { "Allowed: " (problem.allowed) } }
+                }
+            }
+        }
+    }
+}
+
+fn title_case(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The answer: the price now, then the stone over every day held.
+fn priced_stone(history: &History, request: &QuoteRequest, quote: &Quote) -> Markup {
+    let total = round_cents(quote.total_usd);
+    let per_carat = round_cents(quote.per_carat_usd);
+    let tracked = track::track(history, request);
+    let entries = track_entries(&tracked);
+    let points: Vec<Point> = history
+        .days()
+        .iter()
+        .zip(entries)
+        .filter_map(|(day, entry)| {
+            Some(Point { date: day.date, value: entry["per_carat_usd"].as_f64()? })
+        })
+        .collect();
+    let query = track_query(quote);
+    html! {
+        section.card.answer id="answer" aria-live="polite" {
+            h2 { "Your stone" }
+            p.stone { (stone_name(quote)) }
+            div.figures {
+                div.figure { span.label { "Per carat" } span.value data-per-carat-usd=(per_carat) { (format::usd(per_carat)) } }
+                div.figure.total { span.label { "Total" } span.value data-total-usd=(total) { (format::usd(total)) } }
+            }
+            p.note { (basis(history, quote)) }
+            h3 { "This stone over " (entries.len()) " day" @if entries.len() != 1 { "s" } }
+            @if points.len() > 1 {
+                (chart::line(&points, Measure::PerCarat, "The stone's price per carat, by day"))
+            }
+            div.scroll {
+                table.numbers.history {
+                    thead { tr { th scope="col" { "Day" } th scope="col" { "Per carat" } th scope="col" { "Total" } } }
+                    tbody {
+                        @for entry in entries.iter().rev() {
+                            tr {
+                                th scope="row" { (entry["date"].as_str().unwrap_or("")) }
+                                @match (entry["per_carat_usd"].as_f64(), entry["total_usd"].as_f64()) {
+                                    (Some(per_carat), Some(total)) => {
+                                        td { (format::usd(per_carat)) } td { (format::usd(total)) }
+                                    }
+                                    _ => td.error colspan="2" { (entry["error"].as_str().unwrap_or("not priced")) },
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            p.note {
+                "The same figures for programs: "
+                a href={ "/track?" (query) } { "JSON" } ", "
+                a href={ "/track?" (query) "&format=csv" } { "CSV" } "."
+            }
+        }
+    }
+}
+
+/// `1.23 ct oval, G, VS2, L/W 1.40`.
+fn stone_name(quote: &Quote) -> String {
+    let mut name = format!(
+        "{} ct {}, {}, {}",
+        quote.carat,
+        quote.shape.as_str(),
+        quote.color.as_str(),
+        quote.clarity.as_str()
+    );
+    if quote.shape.is_fancy() {
+        name.push_str(&format!(", L/W {:.2}", quote.shape_ratio));
+    }
+    name
+}
+
+/// Where the price comes from, in one or two sentences.
+fn basis(history: &History, quote: &Quote) -> String {
+    let mut text = format!(
+        "Asking price from the snapshot of {} ({} matrix)",
+        history.live_date().format("%-d %B %Y"),
+        quote.base.feed_name().trim_end_matches(".json")
+    );
+    if let Some(fancy) = quote.fancy {
+        let adjustment = fancy.adjustment;
+        text.push_str(&format!(
+            ", times {:.3} for the L/W ratio {:.2}{}",
+            adjustment.multiplier,
+            quote.shape_ratio,
+            if fancy.ratio_defaulted { " (the shape's usual ratio)" } else { "" }
+        ));
+        if adjustment.preference_driven {
+            let (low, high) = adjustment.observed_range;
+            text.push_str(&format!(
+                ". Stones this long or short are rare: the price uses the nearest observed ratio ({low:.2} to {high:.2})"
+            ));
+        }
+    }
+    text.push('.');
+    text
+}
+
+/// The `/track` query of a priced stone.
+fn track_query(quote: &Quote) -> String {
+    let mut query = format!(
+        "shape={}&carat={}&color={}&clarity={}",
+        quote.shape.as_str(),
+        quote.carat,
+        quote.color.as_str(),
+        quote.clarity.as_str()
+    );
+    if quote.shape.is_fancy() {
+        query.push_str(&format!("&ratio={}", quote.shape_ratio));
+    }
+    query
+}
+
+/// A `/track` answer's entries.
+pub(crate) fn track_entries(tracked: &Value) -> &[Value] {
+    tracked["entries"].as_array().map_or(&[], Vec::as_slice)
+}

@@ -1,0 +1,115 @@
+//! Downloads for analysts: the DCX history as JSON and CSV, the price matrices as CSV
+//! (dollars per carat), and `/track` as CSV.
+
+use std::fmt::Write as _;
+
+use datasets::History;
+use pricing::PriceMatrix;
+use serde_json::{Value, json};
+
+use super::{calculator::track_entries, format};
+
+#[cfg(test)]
+mod tests;
+
+/// `/index/history.json`: one entry per history day, oldest first, with the DCX and the
+/// three trends as that day's `index.json` published them (`null` when it did not).
+pub(crate) fn history_json(history: &History) -> String {
+    let days: Vec<Value> = history
+        .days()
+        .iter()
+        .map(|day| {
+            let index = day.snapshot.index();
+            json!({
+                "date": day.date.to_string(),
+                "ts": day.snapshot.ts_text(),
+                "dcx": index.dcx,
+                "trend_24h": index.trend,
+                "trend_7d": index.trend_7d,
+                "trend_30d": index.trend_30d,
+            })
+        })
+        .collect();
+    let body = json!({
+        "currency": "USD",
+        "live_date": history.live_date().to_string(),
+        "live_ts": history.live().ts_text(),
+        "days": days,
+    });
+    let mut text = serde_json::to_string_pretty(&body).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// `/index/history.csv`: the same rows as [`history_json`]; an unpublished trend is an
+/// empty cell.
+pub(crate) fn history_csv(history: &History) -> String {
+    let mut out = String::from("date,dcx,trend_24h,trend_7d,trend_30d\r\n");
+    for day in history.days() {
+        let index = day.snapshot.index();
+        let _ = write!(out, "{},{},{},", day.date, index.dcx, index.trend);
+        let _ = write!(out, "{},{}\r\n", optional(index.trend_7d), optional(index.trend_30d));
+    }
+    out
+}
+
+fn optional(value: Option<f64>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// `/matrix.csv` and `/matrix_cushion.csv`: one row per band, colour and clarity, with the
+/// price in dollars per carat rounded to cents (`exp` of the feed's natural log).
+pub(crate) fn matrix_csv(matrix: &PriceMatrix) -> String {
+    let mut out = String::from("band,color,clarity,usd_per_carat\r\n");
+    for (i, &band) in matrix.bands().iter().enumerate() {
+        for &color in matrix.colors() {
+            for &clarity in matrix.clarities() {
+                let usd = pricing::round_cents(matrix.ln_at_band(i, color, clarity).exp());
+                let _ = write!(
+                    out,
+                    "{},{},{},{usd:.2}\r\n",
+                    format::carat(band),
+                    color.as_str(),
+                    clarity.as_str()
+                );
+            }
+        }
+    }
+    out
+}
+
+/// `/track?…&format=csv`: one row per history day, from the `/track` JSON answer.
+pub(crate) fn track_csv(tracked: &Value) -> String {
+    let mut out = String::from(
+        "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,ratio_multiplier,preference_driven_ratio,error\r\n",
+    );
+    let cell = |value: &Value| match value {
+        Value::Null => String::new(),
+        Value::String(text) => csv_text(text),
+        other => other.to_string(),
+    };
+    let stone: Vec<String> =
+        ["shape", "carat", "color", "clarity"].iter().map(|k| cell(&tracked[*k])).collect();
+    for entry in track_entries(tracked) {
+        let [date, ts] = ["date", "ts"].map(|k| cell(&entry[k]));
+        let rest = [
+            "per_carat_usd",
+            "total_usd",
+            "shape_ratio",
+            "ratio_multiplier",
+            "preference_driven_ratio",
+            "error",
+        ]
+        .map(|k| cell(&entry[k]));
+        let _ = write!(out, "{date},{ts},{},{}\r\n", stone.join(","), rest.join(","));
+    }
+    out
+}
+
+/// A CSV field: quoted (with quotes doubled) when it holds a comma, quote or line break.
+fn csv_text(text: &str) -> String {
+    match text.contains([',', '"', '\r', '\n']) {
+        true => format!("\"{}\"", text.replace('"', "\"\"")),
+        false => text.to_owned(),
+    }
+}
