@@ -79,6 +79,18 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Sends SIGTERM and waits for the exit: how long it took, and whether it was
+    /// status 0.
+    #[track_caller]
+    pub fn terminate_timed(mut self) -> (Duration, bool) {
+        let started = std::time::Instant::now();
+        self.signal("TERM");
+        let status = self.child.wait().expect("wait for the server");
+        (started.elapsed(), status.success())
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

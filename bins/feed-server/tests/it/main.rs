@@ -51,3 +51,59 @@ fn an_invalid_snapshot_fails_at_startup() {
     assert!(stderr.starts_with("feed-server: error: "), "{stderr}");
     assert!(!stderr.contains("listening"), "{stderr}");
 }
+
+/// The shutdown deadline holds whatever clients do: a half-sent head, a client over its
+/// address's connection share, and a steady stream of requests. With `--grace-secs 2`
+/// the process exits 0 within the grace period plus a small margin.
+#[test]
+fn sigterm_exits_within_the_grace_period_whatever_the_clients_do() {
+    use std::{
+        io::{Read, Write},
+        net::TcpStream,
+        sync::atomic::{AtomicBool, Ordering},
+    };
+    let server = start(&[
+        "--listen",
+        "127.0.0.1:0",
+        "--grace-secs",
+        "2",
+        "--max-connections",
+        "8",
+        "--max-connections-per-ip",
+        "3",
+    ]);
+    let addr = server.listening_addr();
+    let mut half = TcpStream::connect(&addr).unwrap();
+    half.write_all(b"GET /health HTTP/1.1\r\nHost: t\r\nX-Half: ").unwrap();
+    let mut held = TcpStream::connect(&addr).unwrap();
+    held.write_all(b"GET /health HTTP/1.1\r\nHost: t\r\n\r\n").unwrap();
+    let extra = TcpStream::connect(&addr).unwrap();
+    let mut over = TcpStream::connect(&addr).unwrap();
+    let _ = over.write_all(b"GET /health HTTP/1.1\r\nHost: t\r\n\r\n");
+    let mut refusal = String::new();
+    let _ = over.read_to_string(&mut refusal);
+    assert!(refusal.starts_with("HTTP/1.1 429"), "{refusal}");
+    drop(extra);
+    let served = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let load = {
+        let (stop, addr, served) =
+            (std::sync::Arc::clone(&stop), addr.clone(), std::sync::Arc::clone(&served));
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                let reply = std::panic::catch_unwind(|| get_blocking(&addr, "/health"));
+                if reply.is_ok_and(|reply| reply.status == 200) {
+                    served.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(served.load(Ordering::Relaxed) > 0, "the load got no answer");
+    let (took, success) = server.terminate_timed();
+    stop.store(true, Ordering::Relaxed);
+    load.join().unwrap();
+    assert!(success, "the exit status was not 0");
+    assert!(took.as_secs_f64() < 2.5, "exit took {took:?} with --grace-secs 2");
+    drop((half, held));
+}
