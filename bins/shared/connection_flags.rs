@@ -16,9 +16,23 @@ pub(crate) struct ConnectionFlags {
     #[arg(long, default_value_t = 256, value_name = "N")]
     pub(crate) max_connections_per_ip: usize,
     /// A reverse proxy in front of this server (repeatable): exempt from the per-address
-    /// connection cap.
+    /// connection cap, and trusted to name the client in X-Forwarded-For.
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
     pub(crate) trusted_proxies: Vec<IpAddr>,
+    /// Requests per second per client address on the tool server's POST / and the feed
+    /// server's /track, with bursts of two seconds' worth; over it 429 with Retry-After.
+    /// Off by default; set it for a public deployment. Behind a proxy, give
+    /// --trusted-proxy so that the client address comes from X-Forwarded-For.
+    #[arg(long, value_name = "R", value_parser = positive_rate)]
+    pub(crate) rate_limit_per_ip: Option<f64>,
+}
+
+/// A rate: a finite number above 0.
+fn positive_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
+        _ => Err(format!("{text:?} is not a rate; give requests per second above 0, e.g. 20")),
+    }
 }
 
 impl ConnectionFlags {
@@ -27,5 +41,6 @@ impl ConnectionFlags {
         limits.max_connections = self.max_connections;
         limits.max_connections_per_ip = self.max_connections_per_ip;
         limits.trusted_proxies = self.trusted_proxies.clone();
+        limits.rate_limit_per_ip = self.rate_limit_per_ip.map(serve::RateLimit::per_second);
     }
 }

@@ -118,6 +118,11 @@ impl Feeds {
 }
 
 impl serve::Handler for Feeds {
+    /// `/track` computes a quote per history day: the one route a rate limit meters.
+    fn is_metered(&self, request: &Request) -> bool {
+        request.uri.path() == "/track"
+    }
+
     fn handle(&self, request: Request) -> Response<Body> {
         let mut response = self.dispatch(&request);
         // Prebuilt representations carry their CORS fields already (`Served::new`); the

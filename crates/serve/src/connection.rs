@@ -3,7 +3,7 @@
 
 use std::{
     convert::Infallible,
-    net::SocketAddr,
+    net::{IpAddr, SocketAddr},
     sync::{Arc, atomic::Ordering},
     time::Duration,
 };
@@ -18,7 +18,8 @@ use crate::{
     Body, Event, Handler, Request,
     activity::Tracked,
     admission::{Slot, Ticket},
-    responses::{BodyRefusal, missing_host, refused_body},
+    rate::{Limiter, client_address},
+    responses::{BodyRefusal, missing_host, rate_limited, refused_body},
     server::Events,
 };
 
@@ -30,6 +31,8 @@ pub(crate) struct Connection {
     pub(crate) idle_timeout: Duration,
     pub(crate) events: Events,
     pub(crate) access_log: bool,
+    pub(crate) limiter: Option<Limiter>,
+    pub(crate) trusted_proxies: Vec<IpAddr>,
 }
 
 /// Serves one accepted stream until it closes, idles out, is drained, or is closed to
@@ -105,13 +108,19 @@ async fn respond(
     let logged =
         connection.access_log.then(|| (Instant::now(), parts.method.clone(), parts.uri.clone()));
     let response = match read_body(body, connection.max_body_bytes).await {
-        Ok(body) => connection.handler.handle(Request {
-            method: parts.method,
-            uri: parts.uri,
-            headers: parts.headers,
-            body,
-            peer,
-        }),
+        Ok(body) => {
+            let request = Request {
+                method: parts.method,
+                uri: parts.uri,
+                headers: parts.headers,
+                body,
+                peer,
+            };
+            match over_rate(&connection, &request) {
+                Some(secs) => rate_limited(connection.handler.refuse_rate(secs), secs),
+                None => connection.handler.handle(request),
+            }
+        }
         Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
     if let Some((started, method, uri)) = logged {
@@ -125,6 +134,17 @@ async fn respond(
         });
     }
     Ok(response)
+}
+
+/// Seconds the client of a metered `request` must wait when it is over its rate.
+fn over_rate(connection: &Connection, request: &Request) -> Option<u64> {
+    let limiter = connection.limiter.as_ref()?;
+    if !connection.handler.is_metered(request) {
+        return None;
+    }
+    let client = client_address(request.peer.ip(), &request.headers, &connection.trusted_proxies);
+    let wait = limiter.take(client).err()?;
+    Some(wait.as_secs_f64().ceil().max(1.0) as u64)
 }
 
 /// Reads the whole body, refusing a declared length over `limit` without reading and

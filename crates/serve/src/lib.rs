@@ -30,6 +30,7 @@ mod event;
 mod limits;
 mod process;
 mod qvalue;
+mod rate;
 mod representation;
 mod responses;
 mod server;
@@ -43,6 +44,7 @@ pub use crate::{
     event::Event,
     limits::Limits,
     process::{BindError, ErrorReport, bind, is_broken_pipe},
+    rate::RateLimit,
     representation::Representation,
     responses::{
         BodyRefusal, QUOTED_CHARS_MAX, accepts_html, clip, json_response, method_not_allowed,
@@ -88,5 +90,18 @@ pub trait Handler: Send + Sync + 'static {
     /// in its own error format.
     fn refuse_body(&self, refusal: BodyRefusal) -> hyper::Response<Body> {
         refusal.json_response()
+    }
+
+    /// Whether `request` counts against [`Limits::rate_limit_per_ip`]: by default none
+    /// does; a service names its costly routes.
+    fn is_metered(&self, _request: &Request) -> bool {
+        false
+    }
+
+    /// The answer to a metered request over its client's rate: by default
+    /// `{"error":"rate limit exceeded","retry_after_secs":N}`. The plumbing sets `429`
+    /// and `Retry-After` whatever this returns.
+    fn refuse_rate(&self, retry_after_secs: u64) -> hyper::Response<Body> {
+        responses::rate_limited_json(retry_after_secs)
     }
 }

@@ -41,8 +41,15 @@ pub struct Limits {
     /// Addresses in [`Limits::trusted_proxies`] are exempt, since many clients share them.
     pub max_connections_per_ip: usize,
     /// Reverse proxies whose connections carry many clients: exempt from
-    /// [`Limits::max_connections_per_ip`].
+    /// [`Limits::max_connections_per_ip`], and the only peers whose `X-Forwarded-For`
+    /// names the client for [`Limits::rate_limit_per_ip`].
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Requests per second per client address on the routes a service meters
+    /// ([`crate::Handler::is_metered`]); `None` (the default) for no limit.
+    ///
+    /// Over it a request is read whole and answered `429` with `Retry-After`
+    /// ([`crate::Handler::refuse_rate`] shapes the body); other addresses are unaffected.
+    pub rate_limit_per_ip: Option<crate::RateLimit>,
     /// How long in-flight requests may take to finish after shutdown begins.
     pub grace: Duration,
 }
@@ -59,6 +66,7 @@ impl Default for Limits {
             max_connections: 1024,
             max_connections_per_ip: 256,
             trusted_proxies: Vec::new(),
+            rate_limit_per_ip: None,
             grace: Duration::from_secs(10),
         }
     }

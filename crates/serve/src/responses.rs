@@ -115,6 +115,23 @@ pub(crate) fn refused_body(response: Response<Body>, refusal: BodyRefusal) -> Re
     response
 }
 
+/// The default body of a `429` for a request over its client's rate.
+pub(crate) fn rate_limited_json(retry_after_secs: u64) -> Response<Body> {
+    let body =
+        format!(r#"{{"error":"rate limit exceeded","retry_after_secs":{retry_after_secs}}}"#);
+    json_response(StatusCode::TOO_MANY_REQUESTS, Bytes::from(body))
+}
+
+/// The plumbing's answer over the rate: the handler's response with `429` and
+/// `Retry-After`; the connection stays open (the request was read whole).
+pub(crate) fn rate_limited(mut response: Response<Body>, retry_after_secs: u64) -> Response<Body> {
+    *response.status_mut() = StatusCode::TOO_MANY_REQUESTS;
+    let headers = response.headers_mut();
+    headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    response
+}
+
 /// `400` for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2 requires it),
 /// closing the connection as for any plumbing-level refusal.
 pub(crate) fn missing_host() -> Response<Body> {

@@ -10,6 +10,7 @@ use crate::{
     Event, Handler, Limits,
     admission::Admission,
     connection::{self, Connection},
+    rate::Limiter,
 };
 
 /// First pause after a failed `accept`; doubled on each further failure.
@@ -60,6 +61,8 @@ pub async fn serve(
         idle_timeout: limits.idle_timeout,
         events: Arc::clone(&events),
         access_log,
+        limiter: limits.rate_limit_per_ip.map(Limiter::new),
+        trusted_proxies: limits.trusted_proxies.clone(),
     });
 
     let admission = Arc::new(Admission::new(

@@ -20,6 +20,10 @@ use crate::{
 #[cfg(test)]
 mod tests;
 
+/// JSON-RPC code of a request refused over the rate limit (implementation-defined
+/// server error range).
+pub(crate) const RATE_LIMITED: i32 = -32000;
+
 /// The built-in documentation page, served at `/docs`.
 const DOCS: &str = include_str!("../../../docs/mcp.md");
 /// Headers a browser client may send to the MCP endpoint.
@@ -85,6 +89,22 @@ impl Handler for ToolService {
             ),
             path => serve::not_found(path),
         }
+    }
+
+    /// `POST /` (JSON-RPC) is what a rate limit meters; the documents are static.
+    fn is_metered(&self, request: &Request) -> bool {
+        request.method == Method::POST && request.uri.path() == "/"
+    }
+
+    /// Over the rate: a JSON-RPC error (id null, -32000) saying when to come back; the
+    /// plumbing sets 429 and `Retry-After`.
+    fn refuse_rate(&self, retry_after_secs: u64) -> Response<Body> {
+        let mut error = ErrorObject::new(
+            jsonrpc::ErrorCode(RATE_LIMITED),
+            format!("rate limit exceeded for your address; retry after {retry_after_secs} s"),
+        );
+        error.data = Some(serde_json::json!({ "retryAfterSecs": retry_after_secs }));
+        http::rejection(StatusCode::TOO_MANY_REQUESTS, error)
     }
 
     /// A body refused unread gets a JSON-RPC error (id null, -32600) like every other

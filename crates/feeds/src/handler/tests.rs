@@ -124,3 +124,18 @@ fn every_answer_is_readable_from_any_origin() {
         );
     }
 }
+
+#[test]
+fn only_track_is_metered() {
+    let feeds = feeds();
+    let get = |target: &str| Request {
+        method: Method::GET,
+        uri: target.parse().unwrap(),
+        headers: HeaderMap::new(),
+        body: Bytes::new(),
+        peer: ([127, 0, 0, 1], 1).into(),
+    };
+    assert!(feeds.is_metered(&get("/track?carat=1")));
+    assert!(!feeds.is_metered(&get("/matrix.json")));
+    assert!(!feeds.is_metered(&get("/health")));
+}

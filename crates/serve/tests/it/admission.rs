@@ -85,3 +85,27 @@ async fn at_the_cap_an_idle_keep_alive_makes_room_and_a_busy_server_says_503() {
     assert_eq!(reply.header("retry-after"), Some("1"));
     third.closed().await;
 }
+
+#[tokio::test]
+async fn over_the_rate_a_metered_route_gets_429_and_others_do_not() {
+    let rate = serve::RateLimit { per_second: 0.5, burst: 2 };
+    let limits = Limits { rate_limit_per_ip: Some(rate), ..quick_limits() };
+    let server = Server::start(limits, false).await;
+    let mut client = server.connect().await;
+    let metered = "GET /metered HTTP/1.1\r\nHost: t\r\n\r\n";
+    for _ in 0..2 {
+        client.send(metered).await;
+        assert_eq!(client.reply(false).await.status, 200);
+    }
+    client.send(metered).await;
+    let reply = client.reply(false).await;
+    assert_eq!(reply.status, 429);
+    assert_eq!(reply.header("retry-after"), Some("2"));
+    assert!(reply.text().contains("rate limit exceeded"), "{}", reply.text());
+    // The connection stays open; unmetered routes and other addresses are served.
+    client.send(GET).await;
+    assert_eq!(client.reply(false).await.status, 200);
+    let mut other = Client::connect_from(server.addr, second_address()).await;
+    other.send(metered).await;
+    assert_eq!(other.reply(false).await.status, 200);
+}

@@ -36,6 +36,10 @@ impl Handler for TestHandler {
         *response.status_mut() = StatusCode::OK;
         response
     }
+
+    fn is_metered(&self, request: &Request) -> bool {
+        request.uri.path() == "/metered"
+    }
 }
 
 /// The identity bytes served at `/data`.
@@ -104,6 +108,7 @@ pub(crate) fn quick_limits() -> Limits {
         max_header_bytes: 4096,
         max_connections_per_ip: 0,
         trusted_proxies: Vec::new(),
+        rate_limit_per_ip: None,
         header_read_timeout: Duration::from_secs(5),
         idle_timeout: Duration::from_secs(5),
         max_connections: 8,

@@ -156,3 +156,39 @@ fn huge_envelopes_get_short_errors() {
         json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } });
     check_bounded(post(&list, "tools/list", None, &[("origin", &origin)]), 403, "is not allowed");
 }
+
+/// With `--rate-limit-per-ip`, a client over its rate on `POST /` gets 429 with
+/// `Retry-After` and a JSON-RPC error body; the documents are not metered.
+#[test]
+fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
+    let mut config = crate::support::config();
+    config.limits.rate_limit_per_ip = Some(serve::RateLimit { per_second: 0.5, burst: 1 });
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            tools::run(config, listener, std::future::pending(), |_| {}).await.unwrap();
+        });
+    });
+    let addr = rx.recv().unwrap();
+    let body =
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } })
+            .to_string();
+    let post = format!(
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json\r\n\
+         MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/list\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    assert_eq!(test_support::http::exchange_blocking(addr, post.as_bytes()).status, 200);
+    let refused = test_support::http::exchange_blocking(addr, post.as_bytes());
+    assert_eq!(refused.status, 429);
+    assert_eq!(refused.header("retry-after"), Some("2"));
+    let error = &refused.json()["error"];
+    assert_eq!(error["code"], -32000);
+    assert_eq!(error["data"]["retryAfterSecs"], 2);
+    let health = test_support::http::get_blocking(&addr.to_string(), "/health");
+    assert_eq!(health.status, 200);
+}
