@@ -10,9 +10,10 @@ use crate::scope::CELLS;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Provenance {
-    /// Selected from enough of today's listings (the 2nd or 3rd lowest ask).
+    /// Selected from enough of today's listings (the lower quartile of the screened asks).
     Observed,
-    /// Selected from fewer listings than the rank needs (the highest of them).
+    /// Selected from one or two screened asks (their median plus the market's typical
+    /// quartile-to-median offset).
     Thin,
     /// Copied from an earlier published day within the look-back window.
     LookedBack,
@@ -38,7 +39,9 @@ pub(crate) struct Cells {
     pub(crate) provenance: Vec<Option<Provenance>>,
     /// In-scope listings in the cell.
     pub(crate) listings: Vec<u32>,
-    /// The selected per-carat ask, USD.
+    /// Of those, the asks screened out as outliers.
+    pub(crate) screened: Vec<u32>,
+    /// The selected per-carat level, USD (see `select.rs`).
     pub(crate) ask: Vec<Option<f64>>,
     /// The day a looked-back value was published.
     pub(crate) from: Vec<Option<NaiveDate>>,
@@ -54,6 +57,7 @@ impl Cells {
             ln: vec![f64::NAN; CELLS],
             provenance: vec![None; CELLS],
             listings: vec![0; CELLS],
+            screened: vec![0; CELLS],
             ask: vec![None; CELLS],
             from: vec![None; CELLS],
             pooled: vec![0; crate::scope::BAND_KEYS.len()],

@@ -3,7 +3,7 @@
 //! [`read_listings`] turns CSV text (the native schema or the `diamonds` data set) into
 //! [`Listing`]s, counting every unusable row by reason. [`build`] then runs the steps of
 //! `docs/methodology.md`: scope filtering and de-duplication, carat band assignment,
-//! per-cell price selection (2nd / 3rd lowest ask), a bounded look-back into earlier
+//! per-cell price selection (outliers screened, then the lower quartile), a bounded look-back into earlier
 //! published days, a log-linear regression for the cells still empty, monotone
 //! smoothing (weighted PAVA along colour, clarity and carat, repeated until no
 //! violation is left), the cushion matrix, the ratio models, the DCX with its trends
@@ -59,7 +59,10 @@ pub use crate::{
         BAND_KEYS, MAX_ASK_PER_CARAT, MIN_ASK_PER_CARAT, SCOPE_MAX_CARAT, SCOPE_MIN_CARAT,
         WINDOW_DAYS,
     },
-    select::rank,
+    select::{
+        DEFAULT_THIN_OFFSET, MIN_CELL_LISTINGS, NEIGHBOUR_FACTOR, OFFSET_MIN_CELLS,
+        OFFSET_MIN_LISTINGS, QUANTILE, SCREEN_FLOOR, SCREEN_MADS, SCREEN_MIN_LISTINGS,
+    },
     smooth::{MAX_PASSES, pava},
 };
 

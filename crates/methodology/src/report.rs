@@ -69,9 +69,11 @@ pub struct BandReport {
     pub band: String,
     /// In-scope listings in the band.
     pub listings: u64,
+    /// Asks screened out as outliers in the band.
+    pub screened: u64,
     /// Cells selected from enough listings.
     pub observed: usize,
-    /// Cells selected from fewer listings than the rank needs.
+    /// Cells selected from one or two screened asks.
     pub thin: usize,
     /// Cells copied from an earlier day.
     pub looked_back: usize,
@@ -98,7 +100,9 @@ pub struct CellReport {
     pub provenance: Provenance,
     /// In-scope listings in the cell.
     pub listings: u32,
-    /// The selected per-carat ask, USD, for observed and thin cells.
+    /// Of those, asks screened out as outliers (see `select.rs`).
+    pub screened: u32,
+    /// The selected per-carat level, USD, for observed and thin cells.
     pub ask: Option<f64>,
     /// The published per-carat price, USD (exp of the rounded ln value), to the cent.
     pub per_carat: f64,
@@ -141,6 +145,7 @@ impl MatrixReport {
             bands.push(BandReport {
                 band: (*key).to_owned(),
                 listings: cells.listings[range.clone()].iter().map(|&n| u64::from(n)).sum(),
+                screened: cells.screened[range.clone()].iter().map(|&n| u64::from(n)).sum(),
                 observed: count(Provenance::Observed),
                 thin: count(Provenance::Thin),
                 looked_back: count(Provenance::LookedBack),
@@ -157,6 +162,7 @@ impl MatrixReport {
                     clarity: Clarity::ALL[within % Clarity::ALL.len()].as_str(),
                     provenance: cells.provenance[cell].unwrap_or(Provenance::Modelled),
                     listings: cells.listings[cell],
+                    screened: cells.screened[cell],
                     ask: cells.ask[cell].map(pricing::round_cents),
                     per_carat: pricing::round_cents(published[cell].exp()),
                     smoothed: cells.smoothed[cell],
@@ -210,8 +216,9 @@ impl Report {
             let smoothed: usize = matrix.bands.iter().map(|b| b.smoothed).sum();
             let _ = write!(
                 out,
-                "{name}: {} listings; cells {observed} observed, {thin} thin, {back} looked back, {modelled} modelled",
-                matrix.listings
+                "{name}: {} listings ({} screened as outliers); cells {observed} observed, {thin} thin, {back} looked back, {modelled} modelled",
+                matrix.listings,
+                matrix.bands.iter().map(|b| b.screened).sum::<u64>()
             );
             if derived > 0 {
                 let _ = write!(out, ", {derived} derived");

@@ -88,8 +88,9 @@ pub(crate) fn worst_violation(ln: &[f64]) -> f64 {
 /// Smooths `cells.ln` in place and marks the cells it changed.
 pub(crate) fn smooth(cells: &mut Cells) -> Outcome {
     let before = cells.ln.clone();
-    let weights: Vec<f64> =
-        (0..cells.ln.len()).map(|i| weight(cells.provenance[i], cells.listings[i])).collect();
+    let weights: Vec<f64> = (0..cells.ln.len())
+        .map(|i| weight(cells.provenance[i], cells.listings[i] - cells.screened[i]))
+        .collect();
     let lines = lines();
     let mut passes = 0;
     while passes < MAX_PASSES && worst_violation(&cells.ln) > TOLERANCE {

@@ -267,3 +267,105 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
     assert!(build.report.trend_7d.is_some(), "2026-11-02 is within the 7-day slack");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The largest relative move of any published round cell between two builds, with
+/// the cell.
+fn largest_cell_move(a: &Build, b: &Build) -> (f64, String) {
+    a.report
+        .round
+        .cells
+        .iter()
+        .zip(&b.report.round.cells)
+        .map(|(x, y)| {
+            (
+                (y.per_carat / x.per_carat - 1.0).abs(),
+                format!("{} {} {}", x.band, x.color, x.clarity),
+            )
+        })
+        .fold((0.0, String::new()), |best, next| if next.0 > best.0 { next } else { best })
+}
+
+/// `diamonds` rows of one stone repeated `n` times, each made unique by its depth.
+fn junk_rows(n: usize, carat: f64, color: &str, clarity: &str, price: f64) -> String {
+    (0..n)
+        .map(|i| {
+            format!("{carat},\"Ideal\",\"{color}\",\"{clarity}\",6{i}.1,55,{price},6.4,6.41,3.9\n")
+        })
+        .collect()
+}
+
+/// Every row of `text` drawn `times` x as often, with replacement (a fixed generator),
+/// each copy made unique by its depth: the same market seen through more listings.
+fn resample(text: &str, times: usize) -> String {
+    let mut lines = text.lines();
+    let header = lines.next().expect("header");
+    let rows: Vec<&str> = lines.collect();
+    let mut out = String::with_capacity(text.len() * times + 1);
+    out.push_str(header);
+    out.push('\n');
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    for copy in 0..rows.len() * times {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let row = rows[(state % rows.len() as u64) as usize];
+        let fields: Vec<&str> = row.split(',').collect();
+        let depth = format!("{}{:07}", fields[4], copy);
+        out.push_str(&[&fields[..4], &[depth.as_str()], &fields[5..]].concat().join(","));
+        out.push('\n');
+    }
+    out
+}
+
+/// The targets of the selection rule (docs/methodology.md, "Price selection"), on
+/// copies of the real listings this test makes itself.
+#[test]
+fn diamonds_prices_resist_junk_and_do_not_drift_with_listing_counts() {
+    let (text, which) = diamonds();
+    let options = BuildOptions::new(date());
+    let run = |text: &str| build_csv(text, InputFormat::Diamonds, &options, None).expect("build");
+    let base = run(&text);
+    let cases = [
+        ("three $1 asks at 1.0 ct G VS2", 3, junk_rows(3, 1.0, "G", "VS2", 1.0), 0.01),
+        ("three $300 asks at 1.0 ct G VS2", 3, junk_rows(3, 1.0, "G", "VS2", 300.0), 0.01),
+        ("three $60,000 asks at 1.0 ct G VS2", 3, junk_rows(3, 1.0, "G", "VS2", 60_000.0), 0.01),
+        ("one $1e12 ask at 1.0 ct D FL", 1, junk_rows(1, 1.0, "D", "FL", 1e12), 0.02),
+        ("one $1e308 ask at 1.0 ct D FL", 1, junk_rows(1, 1.0, "D", "FL", 1e308), 0.02),
+        ("one $500,000 ask at 1.0 ct D FL", 1, junk_rows(1, 1.0, "D", "FL", 500_000.0), 0.02),
+        ("one $500,000 ask at 0.5 ct H SI1", 1, junk_rows(1, 0.5, "H", "SI1", 500_000.0), 0.02),
+    ];
+    // The targets hold where cells are full enough to tell junk from a market: on the
+    // full data set (CI builds it). The 450-row sample is built and counted, and its
+    // figures printed, but a cell of two real asks cannot outvote three junk ones.
+    let full = which.starts_with("full");
+    let rejected = |b: &Build| {
+        let screened: u64 = b.report.round.bands.iter().map(|band| band.screened).sum();
+        b.report.rejected.impossible + screened
+    };
+    eprintln!("{which}: dcx {}", base.report.dcx);
+    for (name, junk, rows, dcx_limit) in cases {
+        let dirty = run(&format!("{text}{rows}"));
+        assert_eq!(dirty.report.rows_in, base.report.rows_in + junk, "{name}");
+        let dcx_move = (dirty.report.dcx / base.report.dcx - 1.0).abs();
+        let (cell_move, cell) = largest_cell_move(&base, &dirty);
+        eprintln!(
+            "{name}: dcx moves {:.3} %, largest cell move {:.3} % ({cell})",
+            dcx_move * 100.0,
+            cell_move * 100.0
+        );
+        if full {
+            assert_eq!(rejected(&dirty), rejected(&base) + junk, "{name}: junk kept");
+            assert!(dcx_move < dcx_limit, "{name}: the DCX moves {:.3} %", dcx_move * 100.0);
+            assert!(cell_move < 0.02, "{name}: {cell} moves {:.3} %", cell_move * 100.0);
+        }
+    }
+    for times in [10] {
+        let resampled = run(&resample(&text, times));
+        let dcx_move = resampled.report.dcx / base.report.dcx - 1.0;
+        eprintln!("{times}x resample: dcx {} ({:+.2} %)", resampled.report.dcx, dcx_move * 100.0);
+        if full {
+            let limit = 0.03;
+            assert!(dcx_move.abs() < limit, "a {times}x resample moves the DCX {dcx_move:.4}");
+        }
+    }
+}
