@@ -119,7 +119,7 @@ fn an_absurd_ask_in_an_empty_cell_is_screened_by_its_neighbours() {
 
 #[test]
 fn thin_cells_take_their_median_plus_the_market_offset() {
-    assert!(MIN_CELL_LISTINGS < SCREEN_MIN_LISTINGS);
+    const { assert!(MIN_CELL_LISTINGS < SCREEN_MIN_LISTINGS) };
     // Too few full cells to measure the offset: the default applies.
     let cells = select(&used(&listings(Clarity::Si1, &[5000.0, 4000.0])));
     let cell = CELL + 1;
