@@ -9,7 +9,8 @@ pub(crate) const DEFAULT_LISTEN: &str = "127.0.0.1:8081";
 /// The default feed server, target of `tracking_url`.
 pub(crate) const DEFAULT_FEED_URL: &str = "http://127.0.0.1:8080";
 
-/// Serve the diamond pricing tools over MCP (streamable HTTP, protocol 2026-07-28).
+/// Serve the diamond pricing tools over MCP (streamable HTTP; protocol 2026-07-28 and the
+/// 2025 revisions 2025-11-25, 2025-06-18, 2025-03-26).
 #[derive(Debug, Parser)]
 #[command(
     version,

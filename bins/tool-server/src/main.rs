@@ -1,6 +1,6 @@
-//! `tool-server`: serves the pricing tools over MCP (streamable HTTP, protocol 2026-07-28)
-//! until SIGINT/SIGTERM; SIGHUP reloads the data, and so does `--poll-secs` for a history
-//! folder, as in the feed server.
+//! `tool-server`: serves the pricing tools over MCP (streamable HTTP; protocol 2026-07-28
+//! and the 2025 revisions) until SIGINT/SIGTERM; SIGHUP reloads the data, and so does
+//! `--poll-secs` for a history folder, as in the feed server.
 use std::{process::ExitCode, sync::Arc};
 
 use clap::Parser;

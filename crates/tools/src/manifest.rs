@@ -15,9 +15,9 @@ pub(crate) const CARD_SCHEMA: &str =
 pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pricing";
 
 /// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
-/// (server info, protocol, endpoint, transport, tools with schemas, documentation) and the
-/// SEP-2127 card fields (`$schema`, reverse-DNS `name`, `version`, `description`,
-/// `remotes`) in one document.
+/// (server info, the protocol versions of both eras, endpoint, both transports, tools with
+/// schemas, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
+/// `version`, `description`, `remotes`) in one document.
 pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
     let tools = tool_definitions();
     json!({
@@ -30,13 +30,36 @@ pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
         "remotes": [{
             "type": "streamable-http",
             "url": endpoint,
-            "supportedProtocolVersions": jsonrpc::SUPPORTED_VERSIONS,
+            "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
         }],
         "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
         "protocolVersion": jsonrpc::PROTOCOL_VERSION,
-        "supportedVersions": jsonrpc::SUPPORTED_VERSIONS,
+        "supportedVersions": jsonrpc::ALL_VERSIONS,
+        "protocolEras": {
+            "modern": {
+                "versions": jsonrpc::SUPPORTED_VERSIONS,
+                "handshake": "none: every request carries params._meta (server/discover lists the versions)",
+            },
+            "legacy": {
+                "versions": jsonrpc::LEGACY_VERSIONS,
+                "handshake": "initialize (without _meta), negotiating one of these versions",
+            },
+        },
         "endpoint": endpoint,
         "transport": "streamable-http",
+        "transports": [
+            {
+                "type": "streamable-http",
+                "url": endpoint,
+                "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
+            },
+            {
+                "type": "stdio",
+                "command": "dcx",
+                "args": ["mcp"],
+                "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
+            },
+        ],
         "capabilities": { "tools": {} },
         "authentication": "none",
         "tools": tools,
@@ -52,7 +75,7 @@ pub fn health(history: &History) -> Value {
     json!({
         "status": "ok",
         "protocolVersion": jsonrpc::PROTOCOL_VERSION,
-        "supportedVersions": jsonrpc::SUPPORTED_VERSIONS,
+        "supportedVersions": jsonrpc::ALL_VERSIONS,
         "snapshot": {
             "ts": live.ts_text(),
             "date": history.live_date().to_string(),

@@ -128,3 +128,25 @@ fn a_2026_session_and_bad_lines_over_stdio() {
     let (code, rest, _) = session.finish();
     assert_eq!((code, rest.as_str()), (Some(0), ""));
 }
+
+/// The README's client configurations are valid JSON, and those that launch `dcx` launch
+/// `dcx mcp`.
+#[test]
+fn the_readme_client_configurations_are_valid() {
+    let readme = std::fs::read_to_string(test_support::workspace_root().join("README.md")).unwrap();
+    let heading = "## Use it from your MCP client";
+    let start = readme.find(heading).expect("the README section");
+    let section = &readme[start + heading.len()..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    let blocks: Vec<&str> =
+        section.split("```json\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    assert_eq!(blocks.len(), 3, "a command, a URL and an mcp-remote configuration");
+    for block in blocks {
+        let config: Value = serde_json::from_str(block).unwrap_or_else(|e| panic!("{e}: {block}"));
+        let server = &config["mcpServers"]["dcx-diamond-pricing"];
+        assert!(server.is_object(), "{block}");
+        if server["command"].as_str().is_some_and(|c| c.ends_with("/dcx")) {
+            assert_eq!(server["args"][0], "mcp");
+        }
+    }
+}
