@@ -1,8 +1,8 @@
 //! Conditional requests (RFC 9110 section 13): `If-None-Match` and `If-Modified-Since`.
 
-use hyper::{HeaderMap, header};
+use std::time::SystemTime;
 
-use crate::date::parse_http_date;
+use hyper::{HeaderMap, header};
 
 #[cfg(test)]
 mod tests;
@@ -38,14 +38,16 @@ pub(crate) fn if_none_match(headers: &HeaderMap, current: &[&str]) -> Option<boo
     Some(hit)
 }
 
-/// Whether `If-Modified-Since` holds a valid date at or after `last_modified` (both
-/// at one-second precision), i.e. the client's copy is still current.
+/// Whether `If-Modified-Since` holds a valid HTTP-date (any of the three forms RFC 9110
+/// asks recipients to read) at or after `last_modified` (both at one-second precision),
+/// i.e. the client's copy is still current.
 pub(crate) fn not_modified_since(headers: &HeaderMap, last_modified: i64) -> bool {
     headers
         .get(header::IF_MODIFIED_SINCE)
         .and_then(|value| value.to_str().ok())
-        .and_then(parse_http_date)
-        .is_some_and(|since| last_modified <= since)
+        .and_then(|text| httpdate::parse_http_date(text.trim()).ok())
+        .and_then(|since| since.duration_since(SystemTime::UNIX_EPOCH).ok())
+        .is_some_and(|since| last_modified <= i64::try_from(since.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// Parses `"*"` or `#entity-tag`; `None` if the line is malformed.

@@ -4,7 +4,7 @@
 //! watchdog, and graceful shutdown bounded by a grace period. A service plugs in as a
 //! [`Handler`]: a synchronous, CPU-only function from a fully read [`Request`] to a
 //! whole-in-memory response. The rest of the crate is pure helpers over hyper types:
-//! conditional GET and gzip for a precomputed [`Representation`], HTTP dates, CORS, and
+//! conditional GET and gzip for a precomputed [`Representation`], CORS, and
 //! the small JSON error responses every service needs.
 //!
 //! Around the services, what every binary does the same way: [`spawn_reloads`], the one
@@ -24,7 +24,6 @@ mod admission;
 mod conditional;
 mod connection;
 mod cors;
-mod date;
 mod encoding;
 mod event;
 mod limits;
@@ -40,7 +39,6 @@ mod testing;
 
 pub use crate::{
     cors::{cors_any_origin, preflight},
-    date::{http_date, parse_http_date},
     event::Event,
     limits::Limits,
     process::{BindError, ErrorReport, bind, is_broken_pipe},

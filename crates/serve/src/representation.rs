@@ -1,6 +1,9 @@
 //! A precomputed representation of one resource, served with conditional GET and gzip.
 
-use std::fmt;
+use std::{
+    fmt,
+    time::{Duration, SystemTime},
+};
 
 use bytes::Bytes;
 use hyper::{
@@ -11,7 +14,6 @@ use hyper::{
 use crate::{
     Body, Request,
     conditional::{if_none_match, not_modified_since},
-    date::http_date,
     encoding::{gzip, prefers_gzip},
 };
 
@@ -201,4 +203,11 @@ pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
 /// quotes, commas, colons and dashes, which is always valid.
 fn ascii_value(text: String) -> HeaderValue {
     HeaderValue::try_from(text).unwrap_or(HeaderValue::from_static(""))
+}
+
+/// `Last-Modified`: unix seconds as an IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`
+/// (an instant before 1970 shows as 1970: a snapshot is never that old).
+fn http_date(unix_seconds: i64) -> String {
+    let since_epoch = Duration::from_secs(u64::try_from(unix_seconds).unwrap_or(0));
+    httpdate::fmt_http_date(SystemTime::UNIX_EPOCH + since_epoch)
 }

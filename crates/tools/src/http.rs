@@ -2,7 +2,7 @@
 //! headers, `_meta` of results, and the public host.
 
 use bytes::Bytes;
-use chrono::{DateTime, Datelike, SecondsFormat, Timelike, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use hyper::{
     HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
@@ -112,47 +112,14 @@ pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
     !headers.contains_key(header::ACCEPT) || lists_media_type(headers, header::ACCEPT, &JSON_ANSWER)
 }
 
-/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`: what
-/// `to_rfc3339_opts(SecondsFormat::Millis, true)` writes, from integers on every request
-/// of years 0 to 9999 outside a leap second.
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.
 pub(crate) fn timestamp(now: DateTime<Utc>) -> String {
-    let utc = now.naive_utc();
-    let (year, nanos) = (utc.year(), utc.nanosecond());
-    let Ok(year) = u32::try_from(year) else { return rfc3339_millis(now) };
-    if year > 9999 || nanos >= 1_000_000_000 {
-        return rfc3339_millis(now);
-    }
-    let mut text = *b"0000-00-00T00:00:00.000Z";
-    let fields = [
-        (0, 4, year),
-        (5, 2, utc.month()),
-        (8, 2, utc.day()),
-        (11, 2, utc.hour()),
-        (14, 2, utc.minute()),
-        (17, 2, utc.second()),
-        (20, 3, nanos / 1_000_000),
-    ];
-    for (start, width, mut value) in fields {
-        for digit in text[start..start + width].iter_mut().rev() {
-            *digit = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-    }
-    // Only ASCII digits and separators.
-    String::from_utf8_lossy(&text).into_owned()
-}
-
-fn rfc3339_millis(now: DateTime<Utc>) -> String {
     now.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
-/// The host of `url` (no scheme, user info, port or path), for `_meta.source`.
+/// The host of `url` (no scheme, user info, port or path), lower case, for
+/// `_meta.source`; empty if `url` is not a URI.
 pub(crate) fn host_of(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    if let Some(v6) = host_port.strip_prefix('[') {
-        return format!("[{}]", v6.split(']').next().unwrap_or_default());
-    }
-    host_port.split(':').next().unwrap_or_default().to_ascii_lowercase()
+    let uri = url.parse::<hyper::Uri>().ok();
+    uri.and_then(|uri| Some(uri.host()?.to_ascii_lowercase())).unwrap_or_default()
 }

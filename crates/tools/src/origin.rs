@@ -18,20 +18,21 @@ pub fn origin_allowed(origin: &str, allowed: &[String]) -> bool {
     allowed.iter().any(|a| a.trim().trim_end_matches('/').eq_ignore_ascii_case(bare))
 }
 
+/// `http(s)://` a loopback host (`localhost`, any `127.x.x.x`, `[::1]`), an optional port
+/// and nothing else (an optional `/`).
 fn is_loopback(origin: &str) -> bool {
-    let lower = origin.to_ascii_lowercase();
-    let Some(rest) = lower.strip_prefix("http://").or_else(|| lower.strip_prefix("https://"))
-    else {
-        return false;
-    };
-    let host_port = rest.strip_suffix('/').unwrap_or(rest);
-    let port = |tail: &str| {
-        tail.is_empty()
-            || tail.strip_prefix(':').is_some_and(|p| {
-                !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit())
-            })
-    };
-    ["localhost", "127.0.0.1", "[::1]"]
-        .iter()
-        .any(|host| host_port.strip_prefix(host).is_some_and(port))
+    let Ok(uri) = origin.parse::<hyper::Uri>() else { return false };
+    let web = uri
+        .scheme_str()
+        .is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+    let Some(authority) = uri.authority() else { return false };
+    // The authority is the host and at most a valid port: no user info, no empty port.
+    let port = authority.as_str().strip_prefix(authority.host()).is_some_and(|rest| {
+        rest.is_empty() || rest.strip_prefix(':').is_some_and(|p| p.parse::<u16>().is_ok())
+    });
+    let bare = port && uri.path() == "/" && uri.query().is_none();
+    let host = authority.host().trim_start_matches('[').trim_end_matches(']');
+    let loopback = host.eq_ignore_ascii_case("localhost")
+        || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback());
+    web && bare && loopback
 }

@@ -132,8 +132,9 @@ pub(crate) fn assert_consistent(reply: &Reply) -> String {
     etag.push('"');
     assert_eq!(reply.header("etag"), Some(etag.as_str()));
     let ts = reply.json()["ts"].as_str().unwrap().to_owned();
-    let unix = chrono::DateTime::parse_from_rfc3339(&ts).unwrap().timestamp();
-    assert_eq!(reply.header("last-modified"), Some(serve::http_date(unix).as_str()));
+    let at = chrono::DateTime::parse_from_rfc3339(&ts).unwrap();
+    let http_date = at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+    assert_eq!(reply.header("last-modified"), Some(http_date.as_str()));
     ts
 }
 

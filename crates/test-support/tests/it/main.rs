@@ -124,6 +124,7 @@ fn architecture_invariants_hold() {
                 "datasets",
                 "flate2",
                 "http-body-util",
+                "httpdate",
                 "hyper",
                 "hyper-util",
                 "tokio",
@@ -267,4 +268,36 @@ fn binaries_stay_thin() {
             );
         }
     }
+}
+
+/// Every dependency a crate's `Cargo.toml` lists (normal or dev) is named somewhere in
+/// that crate's Rust files, as `name::` or `use name` (dashes as underscores): a
+/// dependency left behind by a change fails here instead of lingering in every build.
+#[test]
+fn every_dependency_is_used() {
+    let (packages, mut unused) = (packages(), Vec::new());
+    for package in packages.values() {
+        let mut files = Vec::new();
+        rust_files(&package.dir, &mut files);
+        let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+        for dep in package.deps.iter().chain(&package.dev_deps) {
+            let name = dep.replace('-', "_");
+            if !text.contains(&format!("{name}::")) && !text.contains(&format!("use {name}")) {
+                unused.push(format!("{}: {dep}", package.name));
+            }
+        }
+    }
+    // And every entry of `[workspace.dependencies]` is some crate's dependency.
+    let root = std::fs::read_to_string(test_support::workspace_root().join("Cargo.toml")).unwrap();
+    let listed =
+        root.split("[workspace.dependencies]").nth(1).unwrap().split("\n[").next().unwrap();
+    let used: Vec<String> =
+        packages.values().flat_map(|p| p.deps.iter().chain(&p.dev_deps).cloned()).collect();
+    for line in listed.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let dep = line.split(['=', ' ']).next().unwrap();
+        if !used.iter().any(|u| *u == dep) {
+            unused.push(format!("[workspace.dependencies]: {dep}"));
+        }
+    }
+    assert!(unused.is_empty(), "dependencies no source file names (remove them): {unused:?}");
 }

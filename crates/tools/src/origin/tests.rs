@@ -15,6 +15,7 @@ fn loopback_origins_pass_on_any_port() {
         "http://localhost:3000",
         "https://127.0.0.1:8081",
         "http://[::1]:9",
+        "http://127.0.0.2:8080",
         "HTTP://LOCALHOST:1/",
     ] {
         check(origin, &[], true);
@@ -28,6 +29,9 @@ fn look_alikes_are_refused() {
         "http://127.0.0.1.evil.example",
         "http://localhost:",
         "http://localhost:80x",
+        "http://localhost/app",
+        "http://user@localhost",
+        "http://[::2]",
         "ftp://localhost",
         "evil.example.com",
         "http://evil.example.com",
