@@ -34,6 +34,10 @@ load:
     bash scripts/bench-feeds.sh
     bash scripts/bench-tools.sh
 
+# Two replicas of each server behind nginx under load: stop, reload, kill (docs/operations.md).
+scale-out:
+    bash scripts/scale-out.sh
+
 # Instructions per tools/call request under callgrind, tool server against bare hyper.
 instructions:
     bash scripts/bench-tools.sh --instructions
