@@ -84,7 +84,7 @@ declare -A PORT=([feed1]=$(free_port) [feed2]=$(free_port) [tool1]=$(free_port) 
 start_replica() {
     local name=$1 binary
     case $name in feed*) binary=feed-server ;; *) binary=tool-server ;; esac
-    "$BIN/$binary" --listen "127.0.0.1:${PORT[$name]}" --history "$HISTORY" --poll-secs 1 \
+    "$BIN/$binary" --listen "127.0.0.1:${PORT[$name]}" --history "$HISTORY" --poll-secs 1 --trusted-proxy 127.0.0.1 \
         2>>"$TMP/$name.log" &
     PID[$name]=$!
     for _ in $(seq 100); do
