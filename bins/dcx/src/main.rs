@@ -8,6 +8,7 @@ use clap::Parser;
 mod build;
 #[path = "../../shared/connection_flags.rs"]
 mod connection_flags;
+mod data_args;
 mod mcp_cmd;
 mod quote;
 mod serve_cmd;

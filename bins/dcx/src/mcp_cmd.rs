@@ -3,23 +3,21 @@
 //! `tools::Mcp` dispatch and pricing code as the HTTP tool server and `dcx quote`.
 //! stdout carries only MCP messages; diagnostics go to stderr. Exits 0 at end of input.
 
-use std::{path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
+use std::{process::ExitCode, sync::Arc};
 
-use crate::Outcome;
+use crate::{Outcome, data_args::DataArgs};
 
 /// Arguments of `dcx mcp`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  dcx mcp                              the embedded reference snapshot, both protocol eras
+  dcx mcp --history /srv/dcx/history   the newest valid day live, polled every 60 s
+
+stdout carries only MCP messages, one JSON-RPC message per line; diagnostics go to stderr.
+Exits 0 when stdin ends. Host configuration: the README's \"Use it from your MCP client\".")]
 pub(crate) struct Args {
-    /// Serve one snapshot folder instead of the embedded reference snapshot.
-    #[arg(long, conflicts_with = "history")]
-    snapshot: Option<PathBuf>,
-    /// Serve a folder of dated (`YYYY-MM-DD`) snapshots; the newest valid one is live.
-    #[arg(long)]
-    history: Option<PathBuf>,
-    /// Seconds between checks of the history folder for a new day; 0 disables polling
-    /// (SIGHUP always reloads).
-    #[arg(long, default_value_t = 60)]
-    poll_secs: u64,
+    #[command(flatten)]
+    data: DataArgs,
     /// Base URL of the feed server that `tracking_url` links point at.
     #[arg(long, default_value = "http://127.0.0.1:8080", value_parser = tools::parse_url)]
     feed_url: String,
@@ -29,7 +27,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
-    let source = datasets::Source::from_dirs(args.snapshot, args.history);
+    let source = args.data.source();
     let (live, skipped) = datasets::Live::open(source)?;
     skipped.iter().for_each(|day| log(&day.to_string()));
     let live = Arc::new(live);
@@ -39,8 +37,9 @@ pub(crate) fn run(args: Args) -> Outcome {
         tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
     let reloads = {
         let _entered = runtime.enter();
-        let poll = Some(Duration::from_secs(args.poll_secs));
-        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log(&outcome.to_string()))
+        serve::spawn_reloads(Arc::clone(&live), args.data.poll(), |outcome| {
+            log(&outcome.to_string())
+        })
     };
     let links = tools::price::Links { feed_url: args.feed_url.trim_end_matches('/').to_owned() };
     let mcp = tools::Mcp::new(live, links, Arc::new(chrono::Utc::now), "stdio".to_owned());

@@ -2,9 +2,9 @@
 //! server, each on its own address, both on one shared copy of the data, reloaded once
 //! on SIGHUP (and by the history poll) for both.
 
-use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
+use std::{net::SocketAddr, process::ExitCode, sync::Arc, time::Duration};
 
-use crate::Outcome;
+use crate::{Outcome, data_args::DataArgs};
 
 /// Arguments of `dcx serve`.
 #[derive(Debug, clap::Args)]
@@ -21,15 +21,8 @@ pub(crate) struct Args {
     /// Address of the MCP tool server; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = "127.0.0.1:8081")]
     tool_listen: SocketAddr,
-    /// Serve one snapshot folder instead of the embedded reference snapshot.
-    #[arg(long, conflicts_with = "history")]
-    snapshot: Option<PathBuf>,
-    /// Serve a folder of dated (`YYYY-MM-DD`) snapshots; the newest valid one is live.
-    #[arg(long)]
-    history: Option<PathBuf>,
-    /// Seconds between checks of the history folder for a new day; 0 disables polling.
-    #[arg(long, default_value_t = 60)]
-    poll_secs: u64,
+    #[command(flatten)]
+    data: DataArgs,
     /// Public base URL of the feed server, used in `tracking_url` links
     /// [default: http://<feed listen address>].
     #[arg(long, value_parser = tools::parse_url)]
@@ -63,7 +56,7 @@ pub(crate) fn run(args: Args) -> Outcome {
 
 async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let grace = Duration::from_secs(args.grace_secs);
-    let source = datasets::Source::from_dirs(args.snapshot, args.history);
+    let source = args.data.source();
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll
     // of a history folder) for both.
     let (live, skipped) = datasets::Live::open(source)?;
@@ -77,7 +70,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let tool_listener = serve::bind(args.tool_listen).await?;
     let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
     // Zero turns polling off: `Source::poll_period` decides.
-    let poll = Some(Duration::from_secs(args.poll_secs));
+    let poll = args.data.poll();
     let _reloads =
         serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log("data", &outcome.to_string()));
 

@@ -1,0 +1,31 @@
+//! The data-source flags shared by the commands that serve (`dcx serve`, `dcx mcp`): one
+//! snapshot folder or a history folder, and how often the history is polled.
+
+use std::{path::PathBuf, time::Duration};
+
+/// `--snapshot DIR | --history DIR` and `--poll-secs N`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct DataArgs {
+    /// Serve one snapshot folder instead of the embedded reference snapshot.
+    #[arg(long, conflicts_with = "history")]
+    snapshot: Option<PathBuf>,
+    /// Serve a folder of dated (`YYYY-MM-DD`) snapshots; the newest valid one is live.
+    #[arg(long)]
+    history: Option<PathBuf>,
+    /// Seconds between checks of the history folder for a new day; 0 disables polling
+    /// (SIGHUP always reloads).
+    #[arg(long, default_value_t = 60)]
+    poll_secs: u64,
+}
+
+impl DataArgs {
+    /// The data source the flags name.
+    pub(crate) fn source(&self) -> datasets::Source {
+        datasets::Source::from_dirs(self.snapshot.clone(), self.history.clone())
+    }
+
+    /// The poll period (zero turns polling off: `Source::poll_period` decides).
+    pub(crate) fn poll(&self) -> Option<Duration> {
+        Some(Duration::from_secs(self.poll_secs))
+    }
+}
