@@ -23,6 +23,7 @@ pub mod args;
 mod catalog;
 mod config;
 mod depth;
+mod docs_page;
 mod http;
 mod index;
 mod manifest;

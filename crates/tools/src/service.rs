@@ -13,6 +13,7 @@ use serve::{Body, BodyRefusal, Handler, Request};
 use crate::{
     Config,
     answer::{Mcp, Reply},
+    docs_page::Docs,
     http, manifest,
     origin::origin_allowed,
 };
@@ -23,9 +24,6 @@ mod tests;
 /// JSON-RPC code of a request refused over the rate limit (implementation-defined
 /// server error range).
 pub(crate) const RATE_LIMITED: i32 = -32000;
-
-/// The built-in documentation page, served at `/docs`.
-const DOCS: &str = include_str!("../../../docs/mcp.md");
 /// Headers a browser client may send to the MCP endpoint.
 const ALLOW_HEADERS: &str = "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name";
 
@@ -34,6 +32,7 @@ pub struct ToolService {
     mcp: Mcp,
     endpoint: String,
     docs_url: String,
+    docs: Docs,
     allowed_origins: Vec<String>,
     manifest: Bytes,
 }
@@ -45,6 +44,7 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
     let docs_url =
         config.docs_url.clone().unwrap_or_else(|| format!("{}docs", with_slash(&endpoint)));
     let manifest = Bytes::from(manifest::manifest(&endpoint, &docs_url).to_string());
+    let docs = Docs::new(&endpoint, &config.links.feed_url);
     let mcp = Mcp::new(
         Arc::clone(&config.live),
         config.links.clone(),
@@ -54,6 +54,7 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
     ToolService {
         mcp,
         endpoint,
+        docs,
         docs_url,
         allowed_origins: config.allowed_origins.clone(),
         manifest,
@@ -81,12 +82,12 @@ impl Handler for ToolService {
                 let body = Bytes::from(manifest::health(&self.mcp.live().history()).to_string());
                 self.document(&request, body, "application/json", false)
             }
-            "/docs" => self.document(
-                &request,
-                Bytes::from_static(DOCS.as_bytes()),
-                "text/markdown; charset=utf-8",
-                true,
-            ),
+            "/docs" => {
+                let (body, kind) = self.docs.pick(&request.headers);
+                let mut response = self.document(&request, body, kind, true);
+                Docs::finish(&mut response);
+                response
+            }
             path => serve::not_found(path),
         }
     }

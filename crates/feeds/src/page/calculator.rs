@@ -107,12 +107,13 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
             (false, html! {})
         }
     };
+    // The answer first, where the eye lands after submitting; the form under it.
     let content = html! {
+        (result)
         section.card id="calculator" {
-            h2 { "Price a stone" }
+            h2 { @if ok { "Price another stone" } @else { "Price a stone" } }
             (form(&fields, history))
         }
-        (result)
     };
     Answer { ok, markup: layout::page(frame, "Price a stone · DCX", content) }
 }
@@ -287,7 +288,10 @@ fn basis(history: &History, quote: &Quote) -> String {
     let mut text = format!(
         "Asking price from the snapshot of {} ({} matrix)",
         history.live_date().format("%-d %B %Y"),
-        quote.base.feed_name().trim_end_matches(".json")
+        match quote.base {
+            pricing::BaseMatrix::Round => "round",
+            pricing::BaseMatrix::Cushion => "cushion",
+        }
     );
     if let Some(fancy) = quote.fancy {
         let adjustment = fancy.adjustment;

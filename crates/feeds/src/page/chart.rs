@@ -11,11 +11,11 @@ mod tests;
 
 /// The drawing box, in SVG user units; the SVG scales to its container.
 const WIDTH: f64 = 720.0;
-const HEIGHT: f64 = 280.0;
-const LEFT: f64 = 78.0;
+const HEIGHT: f64 = 300.0;
+const LEFT: f64 = 92.0;
 const RIGHT: f64 = 18.0;
 const TOP: f64 = 16.0;
-const BOTTOM: f64 = 34.0;
+const BOTTOM: f64 = 40.0;
 /// At most this many dated ticks on the x axis.
 const MAX_DATE_TICKS: usize = 6;
 
@@ -58,15 +58,20 @@ pub(crate) fn line(points: &[Point], measure: Measure, title: &str) -> Markup {
                 @for tick in &ticks {
                     @let y = frame.y(*tick);
                     line x1=(LEFT) x2=(WIDTH - RIGHT) y1=(y) y2=(y) {}
-                    text.axis x=(LEFT - 8.0) y=(y + 4.0) text-anchor="end" { (format::usd_whole(*tick)) }
+                    text.axis x=(LEFT - 10.0) y=(y + 5.0) text-anchor="end" { (format::usd_whole(*tick)) }
                 }
             }
             g.dates {
-                @for (i, point) in date_ticks(points).iter().enumerate() {
+                @let ticks = date_ticks(points);
+                @for (i, point) in ticks.iter().enumerate() {
                     @let (x, _) = frame.at(point);
                     @let anchor = anchor(x);
-                    line x1=(x) x2=(x) y1=(HEIGHT - BOTTOM) y2=(HEIGHT - BOTTOM + 5.0) {}
-                    text.axis x=(x) y=(HEIGHT - 10.0) text-anchor=(anchor) { (date_label(point.date, i == 0)) }
+                    // Narrow screens show the first, middle and last dates only.
+                    @let minor = i != 0 && i + 1 != ticks.len() && i != ticks.len() / 2;
+                    g class=[minor.then_some("minor")] {
+                        line x1=(x) x2=(x) y1=(HEIGHT - BOTTOM) y2=(HEIGHT - BOTTOM + 5.0) {}
+                        text.axis x=(x) y=(HEIGHT - 8.0) text-anchor=(anchor) { (date_label(point.date, i == 0)) }
+                    }
                 }
             }
             @if !area.is_empty() {

@@ -22,6 +22,7 @@ fn one_point_per_day_with_its_value() {
 #[test]
 fn a_single_day_is_one_centred_point_without_a_line() {
     let svg = line(&points(&[4016.38]), Measure::PerCarat, "price").into_string();
+    assert!(!svg.contains("minor"));
     assert_eq!(svg.matches("<circle").count(), 1);
     assert!(svg.contains(&format!("cx=\"{}\"", LEFT + (WIDTH - LEFT - RIGHT) / 2.0)), "{svg}");
     assert!(svg.contains(r#"data-per-carat-usd="4016.38""#));

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The feed server's web surface, checked for real. Builds a small multi-day history with
+# `dcx build` and serves it with `dcx serve`; then
+#   * scripts/openapi_check.py: /openapi.json passes PyPI openapi-spec-validator, and real
+#     answers of every route match the statuses, media types and schemas it declares;
+#   * scripts/browser_check.py: Debian's chromium driven by PyPI playwright (its own
+#     browser download is not used) checks the page, the chart, the calculator (against
+#     `dcx quote --json`) and the tool server's /docs, and saves screenshots at 1280x900
+#     and 390x844 in .cache/screenshots/ (git-ignored).
+# The Python packages live in .cache/venv-web (reused). Bounded to a few minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SHOTS="$ROOT/.cache/screenshots"
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== apt-get install chromium"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
+fi
+# shellcheck source=scripts/lib-web-venv.sh
+source scripts/lib-web-venv.sh
+
+# DCX_BIN may name an already built dcx (e.g. a debug build while working on the page).
+DCX="${DCX_BIN:-}"
+if [ -z "$DCX" ]; then
+  echo "== cargo build --release -p dcx"
+  cargo build --release --locked -p dcx
+  TARGET=$(cargo metadata --format-version 1 --no-deps \
+    | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
+  DCX="$TARGET/release/dcx"
+fi
+
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+echo "== a five-day history from scaled listings (dcx build)"
+python3 - "$ROOT/fixtures/listings/diamonds-sample.csv" "$WORK" <<'PY'
+import csv, sys
+source, work = sys.argv[1], sys.argv[2]
+rows = list(csv.reader(open(source, newline="")))
+price = rows[0].index("price")
+for day, level in enumerate([1.0, 1.012, 0.995, 1.021, 1.034]):
+    with open(f"{work}/listings-{day}.csv", "w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(rows[0])
+        for row in rows[1:]:
+            row[price] = str(round(float(row[price]) * level))
+            writer.writerow(row)
+PY
+for day in 0 1 2 3 4; do
+  "$DCX" build --listings "$WORK/listings-$day.csv" --format diamonds \
+    --history "$WORK/history" --date "2026-11-1$day" > /dev/null
+done
+"$DCX" history "$WORK/history"
+
+LOG="$WORK/serve.log"
+"$DCX" serve --history "$WORK/history" --feed-listen 127.0.0.1:0 --tool-listen 127.0.0.1:0 \
+  --poll-secs 0 2> "$LOG" &
+SERVER_PID=$!
+FEED="" TOOL=""
+for _ in $(seq 1 100); do
+  FEED=$(grep -o 'feeds: listening on http://[0-9.:]*' "$LOG" | head -1 | sed 's|.*http://||') || true
+  TOOL=$(grep -o 'tools: listening on http://[0-9.:]*' "$LOG" | head -1 | sed 's|.*http://||') || true
+  [ -n "$FEED" ] && [ -n "$TOOL" ] && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$LOG"; echo "dcx serve exited"; exit 1; }
+  sleep 0.1
+done
+[ -n "$FEED" ] && [ -n "$TOOL" ] || { cat "$LOG"; echo "dcx serve did not report its addresses"; exit 1; }
+echo "== dcx serve: feeds at http://$FEED/, tools at http://$TOOL/"
+
+timeout 120 "$WEB_PY" scripts/openapi_check.py "http://$FEED"
+mkdir -p "$SHOTS"
+timeout 300 "$WEB_PY" scripts/browser_check.py "http://$FEED" "http://$TOOL" "$DCX" \
+  "$WORK/history" "$SHOTS"
+echo "== screenshots in $SHOTS"
