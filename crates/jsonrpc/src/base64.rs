@@ -1,12 +1,16 @@
-//! A strict decoder for standard base64 (RFC 4648 §4, `+` `/`, `=` padding required).
+//! A strict decoder for standard base64 (RFC 4648 §4, `+` `/`, `=` padding required):
+//! it accepts exactly the texts a standard encoder writes, so that one byte string has
+//! one spelling (`Zg==` is `f`; `Zh==`, whose unused trailing bits are not zero, is
+//! refused, as RFC 4648 §3.5 allows).
 //!
-//! Written by hand to keep the crate free of dependencies beyond serde and thiserror.
+//! Written by hand to keep the crate's dependencies to serde, serde_json, thiserror and itoa.
 
 #[cfg(test)]
 mod tests;
 
 /// Decodes `input`; `None` on a length that is not a multiple of four, a character outside
-/// the alphabet, or padding anywhere but the last one or two positions.
+/// the alphabet, padding anywhere but the last one or two positions, or a last character
+/// before the padding whose bits beyond the data are not zero (non-canonical).
 pub(crate) fn decode(input: &[u8]) -> Option<Vec<u8>> {
     if !input.len().is_multiple_of(4) {
         return None;
@@ -24,6 +28,11 @@ pub(crate) fn decode(input: &[u8]) -> Option<Vec<u8>> {
             acc = (acc << 6) | u32::from(sextet(byte)?);
         }
         acc <<= 6 * pad as u32;
+        // The bytes the padding stands for hold the last sextet's unused bits (2 for one
+        // `=`, 4 for two): a canonical encoder leaves them zero.
+        if acc & ((1 << (8 * pad as u32)) - 1) != 0 {
+            return None;
+        }
         let bytes = acc.to_be_bytes();
         out.extend_from_slice(&bytes[1..4 - pad]);
     }

@@ -9,7 +9,7 @@
 //! Error codes map to HTTP statuses through [`ErrorCode::http_status`].
 //!
 //! **Architecture invariant:** this crate never does I/O, never awaits, and knows no tool,
-//! no pricing concept and no route. It depends on serde, serde_json and thiserror only;
+//! no pricing concept and no route. It depends on serde, serde_json, thiserror and itoa only;
 //! even the base64 decoder for the `=?base64?…?=` header form is written here. Method
 //! dispatch, and therefore -32601, belongs to the caller.
 //!

@@ -100,30 +100,12 @@ static ESCAPE: [u8; 256] = {
 
 /// Appends a request id as serde writes it: the integer, or the escaped string.
 fn write_id(out: &mut Vec<u8>, id: &RequestId) {
+    let mut digits = itoa::Buffer::new();
     match &id.0 {
-        Repr::Int(i) => write_integer(out, *i < 0, i.unsigned_abs()),
-        Repr::UInt(u) => write_integer(out, false, *u),
+        Repr::Int(i) => out.extend_from_slice(digits.format(*i).as_bytes()),
+        Repr::UInt(u) => out.extend_from_slice(digits.format(*u).as_bytes()),
         Repr::Str(s) => write_str(out, s),
     }
-}
-
-/// Appends an integer's decimal digits, with `-` when `negative`.
-fn write_integer(out: &mut Vec<u8>, negative: bool, magnitude: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    let mut rest = magnitude;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    if negative {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&digits[start..]);
 }
 
 /// The body of a success response for `id` whose result is the object that `members`

@@ -45,8 +45,8 @@ pub use crate::{
     rate::RateLimit,
     representation::Representation,
     responses::{
-        BodyRefusal, QUOTED_CHARS_MAX, accepts_html, clip, json_response, method_not_allowed,
-        not_found, quote,
+        BodyRefusal, QUOTED_CHARS_MAX, accepts, accepts_html, clip, json_response,
+        method_not_allowed, not_found, quote,
     },
     server::serve,
     signals::{Reloads, shutdown_signal, spawn_reloads},

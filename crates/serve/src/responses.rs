@@ -47,11 +47,21 @@ pub fn not_found(path: &str) -> Response<Body> {
     json_response(StatusCode::NOT_FOUND, Bytes::from(body))
 }
 
+/// Whether the `Accept` field lists one of the media `ranges` (as written, e.g.
+/// `application/json` or `*/*`; ASCII case and parameters aside) with a non-zero weight.
+/// The one `Accept` reader of the services: an element whose `q` is malformed (`q=abc`,
+/// `q=2`) is not counted, as no weight can be read from it. Without an `Accept` field
+/// nothing is listed; a caller decides what that means.
+pub fn accepts(headers: &HeaderMap, ranges: &[&str]) -> bool {
+    weighted(headers, &header::ACCEPT).any(|(range, weight)| {
+        weight > 0 && ranges.iter().any(|wanted| range.eq_ignore_ascii_case(wanted))
+    })
+}
+
 /// Whether the `Accept` field lists `text/html` with a non-zero weight, i.e. the client
 /// is probably a browser that would rather see a page.
 pub fn accepts_html(headers: &HeaderMap) -> bool {
-    weighted(headers, &header::ACCEPT)
-        .any(|(range, weight)| weight > 0 && range.eq_ignore_ascii_case("text/html"))
+    accepts(headers, &["text/html"])
 }
 
 /// Why a request's body was refused before any handler saw the request. The plumbing

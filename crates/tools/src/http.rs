@@ -62,54 +62,30 @@ pub(crate) fn rejection(status: StatusCode, error: ErrorObject) -> Response<Body
     http
 }
 
-/// A media-type check: the types that count, and the exact values most clients send,
-/// which are answered without parsing (a test checks the parse accepts them too).
-struct MediaTypes {
-    wanted: &'static [&'static str],
-    common: &'static [&'static [u8]],
-}
+/// The `Accept` ranges of a client that can read a JSON answer.
+const JSON_ANSWER: [&str; 3] = ["application/json", "application/*", "*/*"];
 
-/// `Content-Type` of a JSON-RPC request.
-const JSON_BODY: MediaTypes =
-    MediaTypes { wanted: &["application/json"], common: &[b"application/json"] };
+/// The `Accept` values most clients send, answered without parsing (a test checks that
+/// `serve::accepts` accepts them too).
+const COMMON_JSON_ACCEPT: [&[u8]; 3] =
+    [b"application/json, text/event-stream", b"application/json", b"*/*"];
 
-/// `Accept` of a client that can read a JSON answer.
-const JSON_ANSWER: MediaTypes = MediaTypes {
-    wanted: &["application/json", "application/*", "*/*"],
-    common: &[b"application/json, text/event-stream", b"application/json", b"*/*"],
-};
-
-/// Whether header `name` lists one of `types` (see [`value_lists`]).
-fn lists_media_type(headers: &HeaderMap, name: header::HeaderName, types: &MediaTypes) -> bool {
-    headers.get_all(name).iter().any(|value| {
-        types.common.contains(&value.as_bytes())
-            || value.to_str().is_ok_and(|text| value_lists(text, types.wanted))
-    })
-}
-
-/// Whether a header value lists a media type (parameters aside, ASCII case ignored) that
-/// `wanted` names, leaving out those with `q=0`.
-fn value_lists(text: &str, wanted: &[&str]) -> bool {
-    text.split(',').any(|item| {
-        let mut parts = item.split(';').map(str::trim);
-        let media = parts.next().unwrap_or_default();
-        let refused = parts.any(|p| {
-            p.split_once('=').is_some_and(|(k, v)| {
-                k.trim().eq_ignore_ascii_case("q") && v.trim().parse::<f64>() == Ok(0.0)
-            })
-        });
-        !refused && wanted.iter().any(|w| media.eq_ignore_ascii_case(w))
-    })
-}
-
-/// Whether the body is declared JSON (`application/json`, parameters allowed).
+/// Whether the body is declared JSON: a `Content-Type` of `application/json`,
+/// parameters allowed, ASCII case ignored.
 pub(crate) fn content_is_json(headers: &HeaderMap) -> bool {
-    lists_media_type(headers, header::CONTENT_TYPE, &JSON_BODY)
+    headers.get_all(header::CONTENT_TYPE).iter().any(|value| {
+        let media = value.as_bytes().split(|&b| b == b';').next().unwrap_or_default();
+        media.trim_ascii().eq_ignore_ascii_case(b"application/json")
+    })
 }
 
-/// Whether the client accepts a JSON answer; no `Accept` field accepts anything.
+/// Whether the client accepts a JSON answer (`serve::accepts`, the services' one `Accept`
+/// reader); no `Accept` field accepts anything.
 pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
-    !headers.contains_key(header::ACCEPT) || lists_media_type(headers, header::ACCEPT, &JSON_ANSWER)
+    let mut lines = headers.get_all(header::ACCEPT).iter().peekable();
+    lines.peek().is_none()
+        || lines.any(|line| COMMON_JSON_ACCEPT.contains(&line.as_bytes()))
+        || serve::accepts(headers, &JSON_ANSWER)
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.

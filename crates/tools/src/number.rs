@@ -60,63 +60,53 @@ impl ShortDecimal {
         })
     }
 
-    /// Writes the decimal at the end of `buffer` and returns its bytes (ASCII);
-    /// `point_zero` writes `.0` after a whole number, as serde_json does.
-    fn write(self, buffer: &mut [u8; 32], point_zero: bool) -> &[u8] {
-        let mut start = buffer.len();
-        let mut put = |byte: u8| {
-            start -= 1;
-            buffer[start] = byte;
-        };
-        let mut fraction = self.fraction;
-        for _ in 0..self.fraction_digits {
-            put(b'0' + (fraction % 10) as u8);
-            fraction /= 10;
-        }
-        if self.fraction_digits > 0 {
-            put(b'.');
-        } else if point_zero {
-            put(b'0');
-            put(b'.');
-        }
-        let mut whole = self.whole;
-        loop {
-            put(b'0' + (whole % 10) as u8);
-            whole /= 10;
-            if whole == 0 {
-                break;
-            }
-        }
+    /// Writes the decimal (ASCII); `point_zero` writes `.0` after a whole number, as
+    /// serde_json does.
+    fn write_to<W: ?Sized + io::Write>(self, out: &mut W, point_zero: bool) -> io::Result<()> {
         if self.negative {
-            put(b'-');
+            out.write_all(b"-")?;
         }
-        &buffer[start..]
+        write_digits(out, self.whole, 1)?;
+        if self.fraction_digits > 0 {
+            out.write_all(b".")?;
+            write_digits(out, self.fraction, self.fraction_digits)
+        } else if point_zero {
+            out.write_all(b".0")
+        } else {
+            Ok(())
+        }
     }
 }
 
-/// The decimal digits of an integer, zero-padded to a minimum width, on the stack.
+/// Writes the decimal digits of `value` (by itoa), zero-padded to at least `width` of
+/// them (at most 20).
+fn write_digits<W: ?Sized + io::Write>(out: &mut W, value: u64, width: u32) -> io::Result<()> {
+    const ZEROS: [u8; 20] = [b'0'; 20];
+    let mut buffer = itoa::Buffer::new();
+    let digits = buffer.format(value).as_bytes();
+    let padding = (width as usize).min(ZEROS.len()).saturating_sub(digits.len());
+    out.write_all(&ZEROS[..padding])?;
+    out.write_all(digits)
+}
+
+/// The decimal digits of an integer, zero-padded to a minimum width.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Digits {
-    bytes: [u8; 20],
-    start: usize,
+    value: u64,
+    width: u32,
 }
 
 impl Digits {
     /// The digits of `value`, at least `width` of them (and at least one; at most 20).
-    pub(crate) fn new(mut value: u64, width: u32) -> Digits {
-        let mut bytes = [b'0'; 20];
-        let mut start = bytes.len();
-        let min_start = bytes.len().saturating_sub(width.max(1) as usize);
-        while value > 0 || start > min_start {
-            start -= 1;
-            bytes[start] = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-        Digits { bytes, start }
+    pub(crate) fn new(value: u64, width: u32) -> Digits {
+        Digits { value, width }
     }
+}
 
-    /// The digits as ASCII bytes.
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[self.start..]
+impl Piece for Digits {
+    fn put(&self, out: &mut Vec<u8>) {
+        // Writing to a `Vec` cannot fail.
+        let _ = write_digits(out, self.value, self.width);
     }
 }
 
@@ -129,7 +119,8 @@ pub(crate) struct Decimal(pub(crate) f64);
 impl Piece for Decimal {
     fn put(&self, out: &mut Vec<u8>) {
         if let Some(short) = ShortDecimal::of(self.0) {
-            out.extend_from_slice(short.write(&mut [0; 32], false));
+            // Writing to a `Vec` cannot fail.
+            let _ = short.write_to(out, false);
         } else if SHORTEST_RANGE.contains(&self.0.abs()) {
             let mut buffer = zmij::Buffer::new();
             let text = buffer.format_finite(self.0);
@@ -169,7 +160,7 @@ impl JsonNumbers {
 impl serde_json::ser::Formatter for JsonNumbers {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
         match ShortDecimal::of(value) {
-            Some(short) => writer.write_all(short.write(&mut [0; 32], true)),
+            Some(short) => short.write_to(writer, true),
             None => serde_json::ser::CompactFormatter.write_f64(writer, value),
         }
     }
@@ -219,10 +210,10 @@ impl Piece for Fixed {
         if self.value.is_sign_negative() {
             out.push(b'-');
         }
-        out.extend_from_slice(Digits::new(units / scale, 1).as_bytes());
+        Digits::new(units / scale, 1).put(out);
         if self.decimals > 0 {
             out.push(b'.');
-            out.extend_from_slice(Digits::new(units % scale, self.decimals).as_bytes());
+            Digits::new(units % scale, self.decimals).put(out);
         }
     }
 }

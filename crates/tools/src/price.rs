@@ -226,13 +226,13 @@ impl Piece for Usd {
                 break;
             }
         }
-        out.extend_from_slice(Digits::new(groups[count - 1], 1).as_bytes());
+        Digits::new(groups[count - 1], 1).put(out);
         for &group in groups[..count - 1].iter().rev() {
             out.push(b',');
-            out.extend_from_slice(Digits::new(group, 3).as_bytes());
+            Digits::new(group, 3).put(out);
         }
         out.push(b'.');
-        out.extend_from_slice(Digits::new(frac, 2).as_bytes());
+        Digits::new(frac, 2).put(out);
     }
 }
 

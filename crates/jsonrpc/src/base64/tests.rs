@@ -36,6 +36,21 @@ fn rejects_bad_input() {
     check("SGVsbG8sIOS4lueVjA=", None);
 }
 
+/// Bits beyond the data must be zero: each byte string has one spelling.
+#[test]
+fn rejects_non_canonical_trailing_bits() {
+    check("Zh==", None);
+    check("Zv==", None);
+    check("Zm9=", None);
+    check("Zm/=", None);
+    check("Zm8=", Some(b"fo"));
+    check("Zg==", Some(b"f"));
+    check("AA==", Some(&[0]));
+    check("AB==", None);
+    check("AAA=", Some(&[0, 0]));
+    check("AAB=", None);
+}
+
 /// A reference encoder, only for the round-trip property.
 fn encode(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -59,6 +74,14 @@ proptest::proptest! {
     #[test]
     fn decode_inverts_encode(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..64)) {
         proptest::prop_assert_eq!(decode(encode(&bytes).as_bytes()), Some(bytes));
+    }
+
+    /// What decodes is what the encoder writes: no second spelling gets through.
+    #[test]
+    fn decoding_accepts_only_canonical_text(input in "[A-Za-z0-9+/]{2,8}={0,2}") {
+        if let Some(bytes) = decode(input.as_bytes()) {
+            proptest::prop_assert_eq!(encode(&bytes), input);
+        }
     }
 
     #[test]

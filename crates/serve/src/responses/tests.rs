@@ -5,7 +5,7 @@ use hyper::{Response, StatusCode};
 
 use crate::responses::{BodyRefusal, json_string, refused_body};
 use crate::testing::headers;
-use crate::{Body, accepts_html, json_response, method_not_allowed, not_found};
+use crate::{Body, accepts, accepts_html, json_response, method_not_allowed, not_found};
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
     response.headers().get(name).map(|value| value.to_str().unwrap())
@@ -97,7 +97,24 @@ fn html_detection() {
     check_html("*/*", false);
     check_html("text/html;q=0, application/json", false);
     check_html("text/html;level=1;q=0.5", true);
+    check_html("text/html;q=abc", false);
     assert!(!accepts_html(&headers(&[])));
+}
+
+/// A malformed `q` has no weight to read: the element counts as not listed, whoever asks.
+#[test]
+fn accept_elements_with_a_malformed_q_are_not_listed() {
+    let accept = |value: &str| headers(&[("accept", value)]);
+    let json = ["application/json", "*/*"];
+    assert!(accepts(&accept("application/json"), &json));
+    assert!(accepts(&accept("Application/JSON; charset=utf-8; q=0.5"), &json));
+    assert!(accepts(&accept("text/plain, */*;q=0.1"), &json));
+    for malformed in ["q=abc", "q=2", "q=0.0001", "q=-1", "q=", "q=1.5"] {
+        assert!(!accepts(&accept(&format!("application/json;{malformed}")), &json), "{malformed}");
+    }
+    assert!(!accepts(&accept("application/json;q=0"), &json));
+    assert!(!accepts(&accept("text/html"), &json));
+    assert!(!accepts(&headers(&[]), &json));
 }
 
 #[test]

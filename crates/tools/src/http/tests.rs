@@ -4,7 +4,7 @@ use chrono::TimeZone;
 use hyper::{HeaderMap, header::HeaderValue};
 
 use crate::http::{
-    JSON_ANSWER, JSON_BODY, accepts_json, content_is_json, host_of, timestamp, value_lists,
+    COMMON_JSON_ACCEPT, JSON_ANSWER, accepts_json, content_is_json, host_of, timestamp,
 };
 
 fn headers(name: &'static str, value: &'static str) -> HeaderMap {
@@ -35,6 +35,8 @@ fn media_types_are_read_with_parameters_and_weights() {
     assert!(content_is_json(&headers("content-type", "Application/JSON")));
     assert!(!content_is_json(&headers("content-type", "text/plain")));
     assert!(!content_is_json(&HeaderMap::new()));
+    assert!(content_is_json(&headers("content-type", " application/json ;charset=utf-8")));
+    assert!(!content_is_json(&headers("content-type", "application/jsonx")));
     assert!(accepts_json(&HeaderMap::new()));
     assert!(accepts_json(&headers("accept", "application/json, text/event-stream")));
     assert!(accepts_json(&headers("accept", "*/*")));
@@ -44,12 +46,20 @@ fn media_types_are_read_with_parameters_and_weights() {
 
 #[test]
 fn the_values_answered_without_parsing_pass_the_parse() {
-    for types in [&JSON_BODY, &JSON_ANSWER] {
-        for value in types.common {
-            let text = std::str::from_utf8(value).unwrap();
-            assert!(value_lists(text, types.wanted), "{text:?}");
-        }
+    for value in COMMON_JSON_ACCEPT {
+        let text = std::str::from_utf8(value).unwrap();
+        assert!(serve::accepts(&headers("accept", text), &JSON_ANSWER), "{text:?}");
     }
+}
+
+/// The tool server reads `Accept` as the feed server does (`serve::accepts`): an element
+/// with a malformed `q` is not counted.
+#[test]
+fn a_malformed_q_is_read_as_everywhere() {
+    assert!(!accepts_json(&headers("accept", "application/json;q=abc")));
+    assert!(!accepts_json(&headers("accept", "application/json;q=2")));
+    assert!(accepts_json(&headers("accept", "application/json;q=abc, */*;q=0.1")));
+    assert!(accepts_json(&headers("accept", "application/*;q=0.5")));
 }
 
 #[test]

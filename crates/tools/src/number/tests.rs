@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::{Decimal, Digits, fixed, to_json};
+use super::{Decimal, Digits, Piece, fixed, to_json};
 
 #[test]
 fn decimal_examples() {
@@ -40,11 +40,18 @@ fn fixed_examples() {
 
 #[test]
 fn digits_pad_to_the_width() {
-    assert_eq!(Digits::new(0, 1).as_bytes(), b"0");
-    assert_eq!(Digits::new(0, 0).as_bytes(), b"0");
-    assert_eq!(Digits::new(7, 3).as_bytes(), b"007");
-    assert_eq!(Digits::new(1234, 2).as_bytes(), b"1234");
-    assert_eq!(Digits::new(u64::MAX, 1).as_bytes(), u64::MAX.to_string().as_bytes());
+    let digits = |value: u64, width: u32| {
+        let mut out = Vec::new();
+        Digits::new(value, width).put(&mut out);
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(digits(0, 1), "0");
+    assert_eq!(digits(0, 0), "0");
+    assert_eq!(digits(7, 3), "007");
+    assert_eq!(digits(1234, 2), "1234");
+    assert_eq!(digits(5, 8), "00000005");
+    assert_eq!(digits(u64::MAX, 1), u64::MAX.to_string());
+    assert_eq!(digits(1, 30), format!("{:020}", 1));
 }
 
 #[test]
