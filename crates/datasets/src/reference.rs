@@ -191,6 +191,7 @@ fn model(source: &str, mode: &str, slider: (f64, f64, f64), bands: Vec<BandFile>
         value_mode: mode.to_owned(),
         slider: SliderFile { min: slider.0, center: slider.1, max: slider.2 },
         bands,
+        source: None,
     }
 }
 

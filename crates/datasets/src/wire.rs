@@ -56,6 +56,12 @@ pub struct ShapeModel {
     pub slider: SliderFile,
     /// Carat bands.
     pub bands: Vec<BandFile>,
+    /// Where a built snapshot's model came from: `refit` (fitted from that day's
+    /// listings), `carried` (copied from an earlier published day) or `reference` (the
+    /// reference snapshot's model). Absent in the reference snapshot itself; readers
+    /// ignore it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// `slider`.

@@ -44,6 +44,17 @@ pub enum ModelSource {
     Reference,
 }
 
+impl ModelSource {
+    /// The word `ratio_models.json` carries in each shape's `source`.
+    pub fn feed_word(&self) -> &'static str {
+        match self {
+            ModelSource::Refit { .. } => "refit",
+            ModelSource::CarriedOver { .. } => "carried",
+            ModelSource::Reference => "reference",
+        }
+    }
+}
+
 /// The ratio models feed and where each shape's model came from.
 pub(crate) fn ratio_models(
     used: &[Used<'_>],
@@ -69,8 +80,9 @@ pub(crate) fn ratio_models(
     for (name, model) in fallback.shapes.0 {
         let Ok(shape) = Shape::parse(&name) else { continue };
         let base = if model.data_source == "cushion" { cushion } else { round };
-        let (model, source) = refit(model, shape, used, base);
+        let (mut model, source) = refit(model, shape, used, base);
         let source = source.unwrap_or_else(|| fallback_source.clone());
+        model.source = Some(source.feed_word().to_owned());
         refitted |= matches!(source, ModelSource::Refit { .. });
         sources.push((shape, source));
         shapes.push((name, model));
@@ -191,6 +203,7 @@ fn from_bytes(bytes: &[u8]) -> Option<RatioModelsFile> {
                     max: slider.get("max")?.as_f64()?,
                 },
                 bands,
+                source: None,
             },
         ));
     }

@@ -24,14 +24,16 @@ fn reference_models_when_there_is_no_history() {
     let expected = from_bytes(reference.files().get(Feed::RatioModels)).expect("read");
     assert_eq!(file.version, expected.version);
     assert_eq!(file.ts, "ts");
+    assert!(file.shapes.0.iter().all(|(_, m)| m.source.as_deref() == Some("reference")));
 }
 
 #[test]
 fn carried_over_from_the_newest_earlier_day() {
     let history = History::single(Snapshot::reference());
     let pricing = history.live().pricing().clone();
-    let (_, sources) =
+    let (file, sources) =
         ratio_models(&[], pricing.round(), pricing.cushion(), Some(&history), date(), "ts");
+    assert!(file.shapes.0.iter().all(|(_, m)| m.source.as_deref() == Some("carried")));
     assert!(
         sources
             .iter()
@@ -69,6 +71,12 @@ fn refit_from_oval_listings_with_ratios() {
     assert_eq!(oval.1, ModelSource::Refit { bands: 1, listings: 9 });
     assert_eq!(file.version, "fit-2026-11-21");
     let model = &file.shapes.0.iter().find(|(name, _)| name == "oval").expect("oval").1;
+    assert_eq!(model.source.as_deref(), Some("refit"));
+    let pear_model = &file.shapes.0.iter().find(|(name, _)| name == "pear").expect("pear").1;
+    assert_eq!(pear_model.source.as_deref(), Some("reference"));
+    let bytes = datasets::wire::to_bytes(&file);
+    let text = String::from_utf8(bytes).expect("utf-8");
+    assert!(text.contains("\"source\": \"refit\""), "the feed says it");
     let points = &model.bands[0].points;
     assert_eq!(points.len(), 3);
     assert_eq!((points[0].ratio, points[0].value), (1.33, -19.0));
