@@ -1,4 +1,4 @@
-//! Parsing `depth.json` (seed part 2.4): listing counts by carat and grade.
+//! Parsing `depth.json` (docs/decisions.md 2.4): listing counts by carat and grade.
 
 use chrono::{DateTime, Utc};
 use pricing::{Clarity, Color};

@@ -1,4 +1,4 @@
-//! Parsing `index.json` (seed part 2.3): the DCX, its basket and its trends.
+//! Parsing `index.json` (docs/decisions.md 2.3): the DCX, its basket and its trends.
 
 use chrono::{DateTime, Utc};
 use pricing::{Clarity, Color};

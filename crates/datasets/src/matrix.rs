@@ -1,4 +1,4 @@
-//! Parsing `matrix.json` and `matrix_cushion.json` (seed part 2.1) into a
+//! Parsing `matrix.json` and `matrix_cushion.json` (docs/decisions.md 2.1) into a
 //! [`pricing::PriceMatrix`].
 
 use chrono::{DateTime, Utc};

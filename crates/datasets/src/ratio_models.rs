@@ -1,4 +1,4 @@
-//! Parsing `ratio_models.json` (seed part 2.2) into [`pricing::RatioModels`].
+//! Parsing `ratio_models.json` (docs/decisions.md 2.2) into [`pricing::RatioModels`].
 
 use chrono::{DateTime, Utc};
 use pricing::{

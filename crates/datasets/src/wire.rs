@@ -1,5 +1,5 @@
-//! The published JSON shapes of the five feeds, field names exactly as the seed and
-//! `docs/data-formats.md` give them. Used to write feeds; reading goes through the
+//! The published JSON shapes of the five feeds, field names exactly as
+//! `docs/decisions.md` and `docs/data-formats.md` give them. Used to write feeds; reading goes through the
 //! validating parsers, which report every problem with a JSON pointer.
 
 use serde::{Serialize, Serializer, ser::SerializeMap};

@@ -1,14 +1,14 @@
 //! The price matrix: ln per-carat prices by colour x clarity at each carat band, and the
-//! seed's log-linear interpolation between bands (rule 2.1.3).
+//! log-linear interpolation between bands (docs/decisions.md 2.1.3).
 
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::{Clarity, Color},
 };
 
-/// Smallest carat weight the service prices (seed part 8).
+/// Smallest carat weight the service prices (docs/decisions.md 5.1).
 pub const CARAT_MIN: f64 = 0.3;
-/// Largest carat weight the service prices (seed part 8).
+/// Largest carat weight the service prices (docs/decisions.md 5.1).
 pub const CARAT_MAX: f64 = 6.0;
 
 /// A carat weight inside [`CARAT_MIN`]..=[`CARAT_MAX`].
@@ -148,7 +148,7 @@ impl PriceMatrix {
         self.ln_values[band * cells + cell]
     }
 
-    /// Interpolated ln per-carat price (seed rule 2.1.3): log-linear between the two
+    /// Interpolated ln per-carat price (docs/decisions.md 2.1.3): log-linear between the two
     /// bands around `carat`; exactly the band's value at a band carat.
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         let carat = carat.get();

@@ -1,5 +1,5 @@
 //! A full price quote: base matrix chosen by the shape model's `dataSource`, carat
-//! interpolation, ratio multiplier, per-carat and total price (seed parts 2.1, 2.2, 2.5).
+//! interpolation, ratio multiplier, per-carat and total price (docs/decisions.md 2.1, 2.2, 2.5).
 
 use crate::{
     grade::{Clarity, Color, Shape},
@@ -19,7 +19,7 @@ pub enum BaseMatrix {
 
 impl BaseMatrix {
     /// Reads a model's `dataSource`: `cushion` selects the cushion matrix, any other
-    /// value the round one (seed rule).
+    /// value the round one (docs/decisions.md 2.2.1).
     pub fn from_data_source(text: &str) -> BaseMatrix {
         if text == "cushion" { BaseMatrix::Cushion } else { BaseMatrix::Round }
     }

@@ -1,4 +1,4 @@
-//! L/W ratio models for fancy shapes (seed part 2.2): band selection, linear
+//! L/W ratio models for fancy shapes (docs/decisions.md 2.2): band selection, linear
 //! interpolation of the fitted value by ratio, clamping, and the value-mode multiplier.
 
 use crate::{
@@ -17,7 +17,7 @@ pub enum ValueMode {
 }
 
 impl ValueMode {
-    /// Reads the feed's `valueMode`: `delta_pct`, or any other text (seed rule).
+    /// Reads the feed's `valueMode`: `delta_pct`, or any other text (docs/decisions.md 2.2.1).
     pub fn from_feed(text: &str) -> ValueMode {
         if text == "delta_pct" { ValueMode::DeltaPct } else { ValueMode::PercentOfBase }
     }
@@ -184,7 +184,7 @@ impl RatioBand {
         }
     }
 
-    /// The fitted value at `ratio`, clamped to the observed range (seed rule 2.2.7),
+    /// The fitted value at `ratio`, clamped to the observed range (docs/decisions.md 2.2.1, step 7),
     /// linear between the two surrounding anchors (rule 2.2.4). Returns the ratio
     /// actually priced and the value there.
     ///
@@ -314,7 +314,7 @@ impl RatioModel {
         (nearest, true)
     }
 
-    /// Applies the model at `carat` and `ratio` (seed rules 2.2.3 to 2.2.7).
+    /// Applies the model at `carat` and `ratio` (docs/decisions.md 2.2.1, steps 3 to 7).
     pub fn adjust(&self, carat: f64, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for(carat);
         let (applied_ratio, value) = band.value_at(ratio);

@@ -134,7 +134,7 @@ pub fn tracking_url(quote: &Quote, links: &Links) -> String {
     number::into_text(url)
 }
 
-/// The `structuredContent` of `get_diamond_price` (seed part 2.5 plus the fancy-shape
+/// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the fancy-shape
 /// fields), in the order it is written. The fancy-shape fields are `null` for round.
 #[derive(Debug, Serialize)]
 pub struct PriceContent<'a> {

@@ -56,7 +56,7 @@ pub(crate) fn price_input() -> Value {
     })
 }
 
-/// `get_diamond_price` result (seed part 2.5 plus the fancy-shape fields and `as_of`).
+/// `get_diamond_price` result (docs/decisions.md 2.5 plus the fancy-shape fields and `as_of`).
 pub(crate) fn price_output() -> Value {
     json!({
         "type": "object",

@@ -1,4 +1,4 @@
-//! Unit tests for the price matrix and carat interpolation (seed rules 2.1.1 to 2.1.3).
+//! Unit tests for the price matrix and carat interpolation (docs/decisions.md 2.1.1 to 2.1.3).
 
 use crate::{
     Carat, Clarity, Color, ErrorKind, PriceMatrix,

@@ -1,4 +1,4 @@
-//! Unit tests for ratio models (seed rules 2.2.3 to 2.2.7 and the decisions on bands).
+//! Unit tests for ratio models (docs/decisions.md 2.2).
 
 use crate::{
     BaseMatrix, ErrorKind, RatioBand, RatioModel, Slider, ValueMode,
@@ -6,7 +6,7 @@ use crate::{
 };
 
 #[test]
-fn value_modes_follow_the_seed() {
+fn value_modes_follow_the_spec() {
     assert_eq!(ValueMode::from_feed("delta_pct"), ValueMode::DeltaPct);
     assert_eq!(ValueMode::from_feed("pct_of_base"), ValueMode::PercentOfBase);
     assert_eq!(ValueMode::from_feed(""), ValueMode::PercentOfBase);
