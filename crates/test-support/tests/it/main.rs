@@ -289,3 +289,46 @@ fn every_dependency_is_used() {
     }
     assert!(unused.is_empty(), "dependencies no source file names (remove them): {unused:?}");
 }
+
+/// Every citation of `docs/decisions.md` in code and docs (`docs/decisions.md 2.1.3`, or
+/// with the path in backquotes) names a section or rule that the page has, so that a
+/// reader of a clone finds the rule a comment relies on.
+#[test]
+fn every_cited_decision_exists() {
+    let root = test_support::workspace_root();
+    let decisions = std::fs::read_to_string(root.join("docs/decisions.md")).unwrap();
+    let exists = |number: &str| {
+        decisions.contains(&format!("- {number} "))
+            || decisions.lines().any(|l| l.starts_with('#') && l.contains(&format!(" {number} ")))
+    };
+    let mut files = Vec::new();
+    for dir in ["crates", "bins", "benches"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    files.extend([root.join("README.md"), root.join("ARCHITECTURE.md")]);
+    let (mut cited, mut missing) = (0, Vec::new());
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for (at, _) in text.match_indices("decisions.md") {
+            let rest = text[at + "decisions.md".len()..].trim_start_matches('`').trim_start();
+            let number: String =
+                rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            let number = number.trim_end_matches('.');
+            if number.is_empty() {
+                continue;
+            }
+            cited += 1;
+            if !exists(number) {
+                missing.push(format!("{}: {number}", file.strip_prefix(&root).unwrap().display()));
+            }
+        }
+    }
+    assert!(cited > 10, "only {cited} citations found");
+    assert!(
+        missing.is_empty(),
+        "cited decisions that docs/decisions.md does not have: {missing:?}"
+    );
+}
