@@ -40,6 +40,16 @@ impl Source {
         }
     }
 
+    /// The kind of source in one word, as the servers' `/health` reports it: `embedded`,
+    /// `snapshot` (one folder) or `history` (a folder of days).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Source::Embedded => "embedded",
+            Source::Snapshot(_) => "snapshot",
+            Source::History(_) => "history",
+        }
+    }
+
     /// How often to read this source again, given the configured `period`: the one
     /// reload rule of both servers. A history folder gains a day at a time, so it is
     /// polled (a zero period turns that off); one snapshot folder and the embedded

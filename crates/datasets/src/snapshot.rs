@@ -189,6 +189,12 @@ impl Snapshot {
             .expect("the embedded reference snapshot is valid (tested)")
     }
 
+    /// Whether this is the embedded reference snapshot, byte for byte: made-up sample
+    /// prices for trying the service out, not a market.
+    pub fn is_reference(&self) -> bool {
+        *self.files() == crate::reference::embedded()
+    }
+
     /// The snapshot's publication time (the `ts` shared by all five feeds).
     pub fn ts(&self) -> DateTime<Utc> {
         self.ts

@@ -94,7 +94,7 @@ impl Feeds {
                     "status": "ok",
                     "server": { "name": self.config.name, "version": self.config.version },
                     "ts": served.ts_text,
-                    "source": source_name(self.config.live.source()),
+                    "source": self.config.live.source().kind(),
                     "sample_data": served.pages.sample,
                     "live_date": served.history.live_date().to_string(),
                     "history_days": served.history.days().len(),
@@ -134,15 +134,6 @@ impl serve::Handler for Feeds {
             without_body(&mut response);
         }
         response
-    }
-}
-
-/// How `/health` names where the data comes from.
-fn source_name(source: &datasets::Source) -> &'static str {
-    match source {
-        datasets::Source::Embedded => "embedded",
-        datasets::Source::Snapshot(_) => "snapshot",
-        datasets::Source::History(_) => "history",
     }
 }
 

@@ -123,7 +123,7 @@ impl Document {
 
 /// Whether `history` serves the embedded reference snapshot (sample data) as live.
 pub(crate) fn is_sample(history: &History) -> bool {
-    *history.live().files() == datasets::reference::embedded()
+    history.live().is_reference()
 }
 
 /// The log line saying that `history`'s live snapshot is the embedded reference snapshot

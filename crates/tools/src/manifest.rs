@@ -1,12 +1,15 @@
 //! The documents served by GET: the manifest (also a SEP-2127 server card) and health.
 
-use datasets::History;
+use datasets::Live;
 use serde_json::{Value, json};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
     catalog::{Tool, tool_definitions},
 };
+
+#[cfg(test)]
+mod tests;
 
 /// The SEP-2127 server card schema the manifest declares.
 pub(crate) const CARD_SCHEMA: &str =
@@ -69,11 +72,16 @@ pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
     })
 }
 
-/// The `/health` document: status, protocol versions, the live snapshot and the server.
-pub fn health(history: &History) -> Value {
+/// The `/health` document: status, protocol versions, the live snapshot, where it comes
+/// from (`source`, and `sample_data` when it is the embedded reference snapshot, whose
+/// prices are made up) and the server.
+pub fn health(data: &Live) -> Value {
+    let history = data.history();
     let live = history.live();
     json!({
         "status": "ok",
+        "source": data.source().kind(),
+        "sample_data": live.is_reference(),
         "protocolVersion": jsonrpc::PROTOCOL_VERSION,
         "supportedVersions": jsonrpc::ALL_VERSIONS,
         "snapshot": {

@@ -79,7 +79,7 @@ impl Handler for ToolService {
                 true,
             ),
             "/health" => {
-                let body = Bytes::from(manifest::health(&self.mcp.live().history()).to_string());
+                let body = Bytes::from(manifest::health(self.mcp.live()).to_string());
                 self.document(&request, body, "application/json", false)
             }
             "/docs" => {

@@ -91,3 +91,12 @@ fn depth_uses_the_nearest_carat_key_and_a_tie_goes_to_the_lower() {
     assert_eq!(key(6.0), "6.0");
     assert_eq!(key(3.5), "3.0", "3.5 is as near 3.0 as 4.0");
 }
+
+#[test]
+fn only_the_embedded_snapshot_is_the_reference() {
+    assert!(Snapshot::reference().is_reference());
+    let variant = crate::reference::generate_variant("2026-11-21T00:00:00Z", 1.01);
+    assert!(!Snapshot::parse(variant).unwrap().is_reference());
+    assert_eq!(crate::Source::Embedded.kind(), "embedded");
+    assert_eq!(crate::Source::History("h".into()).kind(), "history");
+}
