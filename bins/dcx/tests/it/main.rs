@@ -187,15 +187,10 @@ fn validate_accepts_the_reference_and_lists_every_problem() {
     // An invalid snapshot: the reference with a broken index basket.
     let bad = std::env::temp_dir().join(format!("dcx-validate-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&bad);
-    std::fs::create_dir_all(&bad).unwrap();
-    for name in ["matrix.json", "matrix_cushion.json", "ratio_models.json", "depth.json"] {
-        std::fs::copy(dir.join(name), bad.join(name)).unwrap();
-    }
-    std::fs::copy(
-        test_support::fixture_path("snapshot-err/basket_disagrees_with_matrix/index.json"),
-        bad.join("index.json"),
-    )
-    .unwrap();
+    write_broken_basket(
+        &bad,
+        &["matrix.json", "matrix_cushion.json", "ratio_models.json", "depth.json"],
+    );
     let out = dcx(&["validate", bad.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(&bad);
     assert_eq!(out.status.code(), Some(1));
@@ -204,23 +199,28 @@ fn validate_accepts_the_reference_and_lists_every_problem() {
     assert!(text.contains("index.json /specs/1/log"), "{text}");
 }
 
+/// Writes into `dir` the reference snapshot's `feeds` and an `index.json` whose basket
+/// disagrees with the matrix.
+fn write_broken_basket(dir: &std::path::Path, feeds: &[&str]) {
+    std::fs::create_dir_all(dir).unwrap();
+    for name in feeds {
+        std::fs::copy(test_support::fixture_path("snapshot").join(name), dir.join(name)).unwrap();
+    }
+    std::fs::copy(
+        test_support::fixture_path("snapshot-err/basket_disagrees_with_matrix/index.json"),
+        dir.join("index.json"),
+    )
+    .unwrap();
+}
+
 /// A missing feed does not hide the problems of the others, and a history day folder
 /// holding another day's snapshot is reported (the servers refuse it too).
 #[test]
 fn validate_runs_every_check_and_lists_every_problem() {
     let root = std::env::temp_dir().join(format!("dcx-validate-all-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
-    let snapshot = test_support::fixture_path("snapshot");
     let bad = root.join("snapshot");
-    std::fs::create_dir_all(&bad).unwrap();
-    for name in ["matrix.json", "matrix_cushion.json", "ratio_models.json"] {
-        std::fs::copy(snapshot.join(name), bad.join(name)).unwrap();
-    }
-    std::fs::copy(
-        test_support::fixture_path("snapshot-err/basket_disagrees_with_matrix/index.json"),
-        bad.join("index.json"),
-    )
-    .unwrap();
+    write_broken_basket(&bad, &["matrix.json", "matrix_cushion.json", "ratio_models.json"]);
     let out = dcx(&["validate", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
