@@ -34,10 +34,25 @@ pub fn fixture(rel: &str) -> String {
 /// Writes the reference snapshot (`fixtures/snapshot/`) into `dir/<date>/` as one day of a
 /// history folder: every feed's `ts` set to `<date>T00:00:00Z`, then `edit` applied to
 /// each feed's text (called with the file name, e.g. `index.json`).
+///
+/// A new day appears at once: its feeds are written into a hidden folder that is then
+/// renamed into place, so a server polling the history never reads half a day. An existing
+/// day folder is rewritten in place.
 #[track_caller]
 pub fn write_day(dir: &Path, date: &str, edit: impl Fn(&str, String) -> String) {
     let day = dir.join(date);
-    std::fs::create_dir_all(&day).expect("create the day folder");
+    if day.exists() {
+        write_feeds(&day, date, edit);
+        return;
+    }
+    let partial = dir.join(format!(".{date}.partial"));
+    write_feeds(&partial, date, edit);
+    std::fs::rename(&partial, &day).expect("move the day folder into place");
+}
+
+#[track_caller]
+fn write_feeds(day: &Path, date: &str, edit: impl Fn(&str, String) -> String) {
+    std::fs::create_dir_all(day).expect("create the day folder");
     let mut names: Vec<String> = std::fs::read_dir(fixture_path("snapshot"))
         .expect("fixtures/snapshot")
         .map(|entry| entry.expect("a fixture entry").file_name().to_string_lossy().into_owned())
