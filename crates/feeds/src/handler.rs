@@ -90,7 +90,7 @@ impl Feeds {
                 page.respond(request, &cache)
             }
             Route::Health => {
-                let body = json!({
+                let mut body = json!({
                     "status": "ok",
                     "server": { "name": self.config.name, "version": self.config.version },
                     "ts": served.ts_text,
@@ -99,6 +99,12 @@ impl Feeds {
                     "live_date": served.history.live_date().to_string(),
                     "history_days": served.history.days().len(),
                 });
+                // Newer data refused: still serving (200), but not as fresh as offered.
+                if let Some(refusal) = self.config.live.last_refusal() {
+                    let day = refusal.day.map(|day| day.to_string());
+                    body["status"] = json!("degraded");
+                    body["refused"] = json!({ "day": day, "reason": refusal.reason });
+                }
                 serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
             }
             Route::Track => {

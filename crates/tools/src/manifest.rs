@@ -74,11 +74,12 @@ pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
 
 /// The `/health` document: status, protocol versions, the live snapshot, where it comes
 /// from (`source`, and `sample_data` when it is the embedded reference snapshot, whose
-/// prices are made up) and the server.
+/// prices are made up) and the server. While newer data is refused, the status is
+/// `degraded` and `refused` says which day and why (see [`mark_degraded`]).
 pub fn health(data: &Live) -> Value {
     let history = data.history();
     let live = history.live();
-    json!({
+    let mut health = json!({
         "status": "ok",
         "source": data.source().kind(),
         "sample_data": live.is_reference(),
@@ -90,5 +91,17 @@ pub fn health(data: &Live) -> Value {
             "history_days": history.days().len(),
         },
         "server": { "name": SERVER_NAME, "version": SERVER_VERSION },
-    })
+    });
+    mark_degraded(&mut health, data.last_refusal().as_ref());
+    health
+}
+
+/// With a `refusal`: `"status": "degraded"` and `"refused": {"day", "reason"}` (`day`
+/// null when the whole source was refused).
+fn mark_degraded(health: &mut Value, refusal: Option<&datasets::Refusal>) {
+    if let Some(refusal) = refusal {
+        health["status"] = json!("degraded");
+        let day = refusal.day.map(|day| day.to_string());
+        health["refused"] = json!({ "day": day, "reason": refusal.reason });
+    }
 }

@@ -57,6 +57,19 @@ async fn a_corrupt_new_day_is_refused_and_the_old_one_keeps_serving() {
     assert_eq!(after.body, before.body);
     assert_eq!(after.header("etag"), before.header("etag"));
     assert_eq!(server.live_ts(), "2026-11-20T00:00:00Z");
+
+    // Health says so, with the day and the reason, until a valid newer day is live.
+    let health = server.get("/health").await;
+    assert_eq!(health.status, 200);
+    let health = health.json();
+    assert_eq!(health["status"], "degraded");
+    assert_eq!(health["refused"]["day"], "2026-11-21");
+    assert!(health["refused"]["reason"].as_str().unwrap().contains("matrix.json"), "{health}");
+    write_plain_day(&dir, "2026-11-22");
+    server.reload().await;
+    let health = server.get("/health").await.json();
+    assert_eq!(health["status"], "ok", "{health}");
+    assert_eq!(health.get("refused"), None);
 }
 
 #[tokio::test]

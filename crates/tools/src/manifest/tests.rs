@@ -15,3 +15,24 @@ fn health_names_the_source_and_flags_sample_data() {
     let live = Live::fixed(History::single(Snapshot::parse(variant).unwrap()));
     assert_eq!(health(&live)["sample_data"], false);
 }
+
+#[test]
+fn health_is_degraded_while_newer_data_is_refused() {
+    let (live, _) = Live::open(Source::Embedded).unwrap();
+    let ok = health(&live);
+    assert_eq!(ok["status"], "ok");
+    assert_eq!(ok.get("refused"), None);
+    let refusal = datasets::Refusal {
+        day: Some("2026-11-21".parse().unwrap()),
+        reason: "matrix.json: unexpected end of input".to_owned(),
+    };
+    let mut degraded = ok.clone();
+    mark_degraded(&mut degraded, Some(&refusal));
+    assert_eq!(degraded["status"], "degraded");
+    assert_eq!(degraded["refused"]["day"], "2026-11-21");
+    assert_eq!(degraded["refused"]["reason"], "matrix.json: unexpected end of input");
+    assert_eq!(degraded["snapshot"], ok["snapshot"]);
+    let whole = datasets::Refusal { day: None, reason: "no valid day".to_owned() };
+    mark_degraded(&mut degraded, Some(&whole));
+    assert_eq!(degraded["refused"]["day"], serde_json::Value::Null);
+}
