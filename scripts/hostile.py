@@ -1,0 +1,227 @@
+"""The hostile-client suite (scripts/hostile.sh): replays each attack of issue 14 against
+release feed-server and tool-server processes on loopback, prints the figures, and exits
+1 when a threshold is missed. Python 3 standard library only; loopback only (a second
+client address is 127.0.0.2, which Linux routes to lo)."""
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+BIN = sys.argv[1]
+FAILED = []
+MCP_HEADERS = (
+    "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
+    "MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\n"
+    "Mcp-Name: get_diamond_price\r\n"
+)
+META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def check(name, ok, figure):
+    print(f"{'ok  ' if ok else 'FAIL'} {name}: {figure}")
+    if not ok:
+        FAILED.append(name)
+
+
+class Server:
+    """A server binary on 127.0.0.1:0; `addr` is read off its stderr."""
+
+    def __init__(self, name, *args):
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN, name), "--listen", "127.0.0.1:0", *args],
+            stderr=subprocess.PIPE, text=True)
+        for line in self.proc.stderr:
+            found = re.search(r"listening on http://([\d.]+):(\d+)", line)
+            if found:
+                self.addr = (found.group(1), int(found.group(2)))
+                break
+        threading.Thread(target=lambda: [None for _ in self.proc.stderr], daemon=True).start()
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_kib(self):
+        with open(f"/proc/{self.proc.pid}/status") as status:
+            return int(re.search(r"VmRSS:\s+(\d+)", status.read()).group(1))
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=15)
+
+
+def connect(addr, source="127.0.0.1"):
+    sock = socket.create_connection(addr, timeout=10, source_address=(source, 0))
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
+
+
+def read_reply(sock):
+    """One HTTP/1.1 reply: (status, headers dict, body bytes); (0, {}, b"") when closed."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return 0, {}, b""
+        data += chunk
+    head, body = data.split(b"\r\n\r\n", 1)
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, v in (line.split(":", 1) for line in lines[1:])}
+    length = int(headers.get("content-length", "0"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    return int(lines[0].split()[1]), headers, body
+
+
+def exchange(addr, raw, source="127.0.0.1"):
+    with connect(addr, source) as sock:
+        sock.sendall(raw)
+        return read_reply(sock)
+
+
+def post_rpc(addr, body):
+    head = (f"POST / HTTP/1.1\r\nHost: t\r\n{MCP_HEADERS}"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+    return exchange(addr, head.encode() + body)
+
+
+def throughput(addr, raw, seconds, source):
+    """Requests per second one keep-alive client gets for `raw`."""
+    done, deadline = 0, time.monotonic() + seconds
+    sock = connect(addr, source)
+    while time.monotonic() < deadline:
+        sock.sendall(raw)
+        status, _, _ = read_reply(sock)
+        if status != 200:
+            sock.close()
+            sock = connect(addr, source)
+            continue
+        done += 1
+    sock.close()
+    return done / seconds
+
+
+def error_amplification(tools, feeds):
+    args = {f"{i:x}": 1 for i in range(100_000)}
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "get_diamond_price", "arguments": args, "_meta": META}},
+        separators=(",", ":")).encode()
+    post_rpc(tools.addr, body)  # warm up
+    cpu, runs = tools.cpu_seconds(), 20
+    for _ in range(runs):
+        status, _, reply = post_rpc(tools.addr, body)
+    per = (tools.cpu_seconds() - cpu) / runs * 1000
+    check("tools/call with 100,000 unknown arguments: answer at most 16 KiB",
+          status == 200 and len(reply) <= 16384,
+          f"{len(body) / 1e3:.0f} kB request, {len(reply)} B answer, {per:.1f} ms CPU each "
+          f"(server total over {runs}, including reading the request)")
+    check("tools/call with 100,000 unknown arguments: a few ms of CPU", per <= 15, f"{per:.1f} ms")
+    query = "shape=round&carat=1&color=G&clarity=VS2" + "&a" * 15_000
+    raw = f"GET /track?{query} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode()
+    status, _, reply = exchange(feeds.addr, raw)
+    check("/track with 15,000 unknown parameters: 400 of at most 16 KiB",
+          status == 400 and len(reply) <= 16384,
+          f"{len(raw) / 1e3:.0f} kB request, {len(reply)} B answer")
+
+
+def hygiene(feeds):
+    raw = b"GET /health HTTP/1.1\r\nHost: t\r\nX-Long: " + b"x" * 40_000 + b"\r\n\r\n"
+    status, _, _ = exchange(feeds.addr, raw)
+    check("a 40 KiB head gets 431", status == 431, f"status {status}")
+    status, _, _ = exchange(feeds.addr, b"GET /health HTTP/1.1\r\n\r\n")
+    check("HTTP/1.1 without Host gets 400", status == 400, f"status {status}")
+
+
+def slowloris(name, server, raw):
+    """1,100 connections from 127.0.0.1 sending a head byte by byte; a client from
+    127.0.0.2 keeps at least 70 % of its throughput."""
+    base = throughput(server.addr, raw, 3, "127.0.0.2")
+    slow, refused = [], 0
+    for _ in range(1100):
+        try:
+            sock = connect(server.addr)
+            sock.sendall(b"GET /health HTTP/1.1\r\n")
+            slow.append(sock)
+        except OSError:
+            refused += 1
+    stop = threading.Event()
+
+    def trickle():
+        while not stop.is_set():
+            for sock in slow:
+                try:
+                    sock.sendall(b"X")
+                except OSError:
+                    pass
+            stop.wait(1)
+    threading.Thread(target=trickle, daemon=True).start()
+    time.sleep(0.5)
+    under = throughput(server.addr, raw, 3, "127.0.0.2")
+    started = time.monotonic()
+    status, headers, _ = exchange(server.addr, raw.replace(b"keep-alive", b"close"))
+    refused_in = (time.monotonic() - started) * 1000
+    stop.set()
+    for sock in slow:
+        sock.close()
+    share = under / base if base else 0
+    check(f"{name}: another address keeps >= 70 % under 1,100 slow connections",
+          share >= 0.7, f"{base:.0f} -> {under:.0f} req/s ({share:.0%})")
+    check(f"{name}: the 1,101st connection from the slow address is refused at once",
+          status == 429 and refused_in < 1000,
+          f"status {status}, Retry-After {headers.get('retry-after')}, {refused_in:.0f} ms")
+
+
+def memory(name, server, raw):
+    """Eight rounds of 1,000 keep-alive connections, each sending one request."""
+    rss = []
+    for _ in range(8):
+        socks = []
+        for i in range(1000):
+            sock = connect(server.addr, f"127.0.0.{2 + i // 250}")
+            sock.sendall(raw)
+            socks.append(sock)
+        for sock in socks:
+            read_reply(sock)
+        for sock in socks:
+            sock.close()
+        time.sleep(0.3)
+        rss.append(server.rss_kib())
+    growth = (rss[-1] - rss[0]) / 1024
+    print(f"info {name} RSS after each round of 1,000 connections (MiB): "
+          + " ".join(f"{kib / 1024:.1f}" for kib in rss) + f"; round 8 - round 1: {growth:+.1f}")
+    return growth
+
+
+def main():
+    feeds = Server("feed-server", "--max-connections-per-ip", "256")
+    tools = Server("tool-server")
+    try:
+        error_amplification(tools, feeds)
+        hygiene(feeds)
+        get = b"GET /health HTTP/1.1\r\nHost: t\r\nConnection: keep-alive\r\n\r\n"
+        slowloris("feed-server", feeds, get)
+        slowloris("tool-server", tools, get)
+        memory("feed-server", feeds, get)
+        memory("tool-server", tools, get)
+    finally:
+        feeds.stop()
+        tools.stop()
+    if FAILED:
+        print(f"{len(FAILED)} threshold(s) missed: {', '.join(FAILED)}")
+        sys.exit(1)
+    print("every threshold met")
+
+
+main()

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The hostile-client suite (issue 14; docs/reliability.md): builds release feed-server
+# and tool-server, starts them on 127.0.0.1:0, and replays each attack with its threshold
+# (scripts/hostile.py): error amplification (100,000 unknown tool arguments, 15,000
+# unknown /track parameters), a 40 KiB head, HTTP/1.1 without Host, 1,100 slowloris
+# connections from one address while another measures its throughput, and eight rounds
+# of 1,000 keep-alive connections (RSS per round). Loopback only; about a minute.
+# Exits 1 when a threshold is missed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ulimit -n 8192 2>/dev/null || true
+cargo build --release --locked -q -p feed-server -p tool-server
+TARGET=$(cargo metadata --format-version 1 --no-deps \
+  | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
+timeout 300 python3 scripts/hostile.py "$TARGET/release"
