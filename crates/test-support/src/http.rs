@@ -14,6 +14,8 @@ pub const STUCK: Duration = Duration::from_secs(5);
 /// A parsed response.
 #[derive(Debug, Clone)]
 pub struct Reply {
+    /// The status line as sent, without its CRLF: `HTTP/1.1 200 OK`.
+    pub status_line: String,
     /// The status code.
     pub status: u16,
     /// Header fields in the order received.
@@ -57,14 +59,15 @@ impl Reply {
 fn parse_head(head: &[u8]) -> Reply {
     let text = std::str::from_utf8(head).expect("utf-8 response head");
     let mut lines = text.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let status_line = lines.next().unwrap().to_owned();
+    let status = status_line.split(' ').nth(1).unwrap().parse().unwrap();
     let headers = lines
         .map(|line| {
             let (name, value) = line.split_once(':').expect("a header line");
             (name.to_owned(), value.trim().to_owned())
         })
         .collect();
-    Reply { status, headers, body: Vec::new() }
+    Reply { status_line, status, headers, body: Vec::new() }
 }
 
 /// Sends `raw` (a whole request, which should ask for `Connection: close`) on a new
