@@ -41,7 +41,8 @@ impl Key {
     }
 }
 
-/// The [`Key`] for member `name` (a string literal), checked at compile time.
+/// The [`Key`] for member `name` (a string literal, or a field's name), checked at
+/// compile time.
 macro_rules! key {
     ($name:literal) => {
         const {
@@ -52,8 +53,97 @@ macro_rules! key {
             )
         }
     };
+    ($field:ident) => {
+        const {
+            $crate::object_writer::Key::new(
+                stringify!($field),
+                concat!(",\"", stringify!($field), "\":"),
+                concat!(",\\\"", stringify!($field), "\\\":"),
+            )
+        }
+    };
 }
 pub(crate) use key;
+
+/// A value an [`ObjectWriter`] writes as one member, as serde_json would serialize it.
+pub(crate) trait Member {
+    /// Writes `key` and the value.
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key);
+}
+
+impl Member for f64 {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        o.f64(key, *self);
+    }
+}
+
+impl Member for bool {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        o.bool(key, *self);
+    }
+}
+
+impl Member for &str {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        o.str(key, self);
+    }
+}
+
+impl Member for String {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        o.str(key, self);
+    }
+}
+
+impl<T: Member> Member for Option<T> {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        match self {
+            Some(value) => value.write_member(o, key),
+            None => o.null(key),
+        }
+    }
+}
+
+/// Declares a struct whose members are listed once: the struct, serialized by serde
+/// (`#[derive(Serialize)]`, the slow route and the tests' oracle), and its hand-written
+/// route, `write_members` (and [`Member`], to nest it), which writes the same members in
+/// the same order with an [`ObjectWriter`]. Every field's type must be a [`Member`].
+macro_rules! json_object {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident $(<$lt:lifetime>)? {
+            $($(#[$field_meta:meta])* $field:ident : $type:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, serde::Serialize)]
+        $vis struct $name $(<$lt>)? {
+            $($(#[$field_meta])* $field: $type,)*
+        }
+
+        impl $(<$lt>)? $name $(<$lt>)? {
+            /// Writes the members, in field order.
+            fn write_members(&self, o: &mut $crate::object_writer::ObjectWriter<'_>) {
+                $($crate::object_writer::Member::write_member(
+                    &self.$field,
+                    o,
+                    $crate::object_writer::key!($field),
+                );)*
+            }
+        }
+
+        impl $(<$lt>)? $crate::object_writer::Member for $name $(<$lt>)? {
+            fn write_member(
+                &self,
+                o: &mut $crate::object_writer::ObjectWriter<'_>,
+                key: $crate::object_writer::Key,
+            ) {
+                o.object(key, |inner| self.write_members(inner));
+            }
+        }
+    };
+}
+pub(crate) use json_object;
 
 impl<'o> ObjectWriter<'o> {
     /// Opens an object at the end of `out`, and its escaped copy at the end of `escaped`.
@@ -101,14 +191,6 @@ impl<'o> ObjectWriter<'o> {
         JsonNumbers::write_f64_to(self.out, value);
         // Digits, signs, points and `null` need no escaping.
         self.escaped.extend_from_slice(&self.out[start..]);
-    }
-
-    /// A number member, or `null`.
-    pub(crate) fn opt_f64(&mut self, key: Key, value: Option<f64>) {
-        match value {
-            Some(value) => self.f64(key, value),
-            None => self.null(key),
-        }
     }
 
     /// A boolean member.

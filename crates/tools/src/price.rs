@@ -12,6 +12,7 @@ use serde_json::Value;
 use crate::{
     args::{ArgumentErrors, Arguments},
     number::{self, Decimal, Digits, Piece, fixed, push},
+    object_writer::json_object,
 };
 
 /// Where links in results point.
@@ -134,42 +135,47 @@ pub fn tracking_url(quote: &Quote, links: &Links) -> String {
     number::into_text(url)
 }
 
-/// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the fancy-shape
-/// fields), in the order it is written. The fancy-shape fields are `null` for round.
-#[derive(Debug, Serialize)]
-pub struct PriceContent<'a> {
-    shape: &'static str,
-    carat: f64,
-    color: &'static str,
-    clarity: &'static str,
-    shape_ratio: f64,
-    per_carat_usd: f64,
-    total_usd: f64,
-    tracking_url: String,
-    as_of: &'a str,
-    base_matrix: &'static str,
-    base_per_carat_usd: f64,
-    supported_ratio_range: Option<Range>,
-    observed_ratio_range: Option<Range>,
-    price_adjustment_ratio: Option<f64>,
-    ratio_multiplier: f64,
-    preference_driven_ratio: bool,
-    ratio_band_extrapolated: bool,
-    ratio_band: Option<CaratBand>,
+json_object! {
+    /// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
+    /// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for round.
+    /// Its members are listed once, here: serde and the hand writer (`write.rs`) both
+    /// follow this list.
+    pub struct PriceContent<'a> {
+        shape: &'static str,
+        carat: f64,
+        color: &'static str,
+        clarity: &'static str,
+        shape_ratio: f64,
+        per_carat_usd: f64,
+        total_usd: f64,
+        tracking_url: String,
+        as_of: &'a str,
+        base_matrix: &'static str,
+        base_per_carat_usd: f64,
+        supported_ratio_range: Option<Range>,
+        observed_ratio_range: Option<Range>,
+        price_adjustment_ratio: Option<f64>,
+        ratio_multiplier: f64,
+        preference_driven_ratio: bool,
+        ratio_band_extrapolated: bool,
+        ratio_band: Option<CaratBand>,
+    }
 }
 
-/// An inclusive L/W ratio range.
-#[derive(Debug, Serialize)]
-struct Range {
-    min: f64,
-    max: f64,
+json_object! {
+    /// An inclusive L/W ratio range.
+    struct Range {
+        min: f64,
+        max: f64,
+    }
 }
 
-/// The carats a ratio band covers; `max_carat` is `null` for an open band.
-#[derive(Debug, Serialize)]
-struct CaratBand {
-    min_carat: f64,
-    max_carat: Option<f64>,
+json_object! {
+    /// The carats a ratio band covers; `max_carat` is `null` for an open band.
+    struct CaratBand {
+        min_carat: f64,
+        max_carat: Option<f64>,
+    }
 }
 
 /// The `structuredContent` of a quote.

@@ -17,8 +17,8 @@ fn render(reply: &crate::support::Reply) -> String {
     let body = std::str::from_utf8(&reply.body).expect("a UTF-8 body");
     if reply.header("content-type") == Some("application/json") {
         // The oracle: what the hand-written writers send is JSON.
-        let json: serde_json::Value = serde_json::from_str(body)
-            .unwrap_or_else(|err| panic!("not JSON ({err}): {body}"));
+        let json: serde_json::Value =
+            serde_json::from_str(body).unwrap_or_else(|err| panic!("not JSON ({err}): {body}"));
         if let Some(ts) = json.pointer("/result/_meta/timestamp") {
             let ts = ts.as_str().expect("a string timestamp");
             assert_eq!(ts, expected_timestamp());
