@@ -46,11 +46,18 @@ pub(crate) struct Args {
     /// Connection caps, applied to each server.
     #[command(flatten)]
     connections: crate::connection_flags::ConnectionFlags,
+    /// Log format.
+    #[command(flatten)]
+    logs: crate::log_flags::LogFlags,
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
+    args.logs.init()?;
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(serve_both(args))?;
+    if let Err(err) = runtime.block_on(serve_both(args)) {
+        telemetry::fatal("dcx serve", &*err);
+        return Ok(ExitCode::FAILURE);
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -60,10 +67,10 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll
     // of a history folder) for both.
     let (live, skipped) = datasets::Live::open(source)?;
-    skipped.iter().for_each(|day| log("data", &day.to_string()));
-    log("data", &live.serving_note());
+    skipped.iter().for_each(|day| telemetry::skipped("dcx serve", day));
+    telemetry::started("dcx serve", env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
-        log("data", note);
+        telemetry::note("dcx serve", note);
     }
     let live = Arc::new(live);
     let feed_listener = serve::bind(args.feed_listen).await?;
@@ -71,8 +78,9 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
     // Zero turns polling off: `Source::poll_period` decides.
     let poll = args.data.poll();
-    let _reloads =
-        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log("data", &outcome.to_string()));
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, |outcome| {
+        telemetry::reload("dcx serve", outcome)
+    });
 
     let clock: serve::Clock = Arc::new(chrono::Utc::now);
     let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
@@ -91,16 +99,11 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     args.connections.apply(&mut tool_config.limits);
 
     let feed_server = feeds::run(feed_config, feed_listener, serve::shutdown_signal(), |event| {
-        log("feeds", &event.to_string())
+        telemetry::server_event("feeds", event)
     });
     let tool_server = tools::run(tool_config, tool_listener, serve::shutdown_signal(), |event| {
-        log("tools", &event.to_string())
+        telemetry::server_event("tools", event)
     });
     let ((), tools) = tokio::join!(feed_server, tool_server);
     Ok(tools?)
-}
-
-/// One event line on stderr, tagged with what it concerns (`data`, `feeds`, `tools`).
-fn log(topic: &str, line: &str) {
-    eprintln!("dcx serve: {topic}: {line}");
 }

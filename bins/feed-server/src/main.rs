@@ -8,6 +8,8 @@ use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Du
 
 #[path = "../../shared/connection_flags.rs"]
 mod connection_flags;
+#[path = "../../shared/log_flags.rs"]
+mod log_flags;
 
 /// Default listen address: loopback only.
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -45,14 +47,22 @@ struct Args {
     /// Connection caps.
     #[command(flatten)]
     connections: connection_flags::ConnectionFlags,
+    /// Log format.
+    #[command(flatten)]
+    logs: log_flags::LogFlags,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    match run(<Args as clap::Parser>::parse()).await {
+    let args = <Args as clap::Parser>::parse();
+    if let Err(err) = args.logs.init() {
+        eprintln!("feed-server: {err}");
+        return ExitCode::from(2);
+    }
+    match run(args).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            log(&format!("error: {}", serve::ErrorReport(&*err)));
+            telemetry::fatal(SERVER, &*err);
             ExitCode::FAILURE
         }
     }
@@ -63,28 +73,27 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         args.snapshot.clone(),
         args.history.clone(),
     ))?;
-    skipped.iter().for_each(|day| log(&day.to_string()));
-    log(&live.serving_note());
+    skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
+    telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
-        log(note);
+        telemetry::note(SERVER, note);
     }
     let live = Arc::new(live);
     let listener = serve::bind(args.listen).await?;
     // Zero turns polling off: `Source::poll_period` decides.
     let poll = Some(Duration::from_secs(args.poll_secs));
     let _reloads =
-        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| log(&outcome.to_string()));
+        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| telemetry::reload(SERVER, outcome));
 
     let mut config = feeds::Config::new(live, Arc::new(chrono::Utc::now));
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);
     args.connections.apply(&mut config.limits);
     config.version = env!("CARGO_PKG_VERSION");
-    feeds::run(config, listener, serve::shutdown_signal(), |event| log(&event.to_string())).await;
+    let events = |event: &serve::Event<'_>| telemetry::server_event(SERVER, event);
+    feeds::run(config, listener, serve::shutdown_signal(), events).await;
     Ok(())
 }
 
-/// Writes one event line to stderr: the binary's only output.
-fn log(line: &str) {
-    eprintln!("feed-server: {line}");
-}
+/// This server's name in its log events.
+const SERVER: &str = "feed-server";

@@ -57,6 +57,9 @@ pub(crate) struct Args {
     /// Connection caps.
     #[command(flatten)]
     pub(crate) connections: crate::connection_flags::ConnectionFlags,
+    /// Log format.
+    #[command(flatten)]
+    pub(crate) logs: crate::log_flags::LogFlags,
 }
 
 /// Validated settings.

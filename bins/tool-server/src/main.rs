@@ -8,22 +8,27 @@ use clap::Parser;
 mod args;
 #[path = "../../shared/connection_flags.rs"]
 mod connection_flags;
+#[path = "../../shared/log_flags.rs"]
+mod log_flags;
 #[cfg(test)]
 mod tests;
 
 use crate::args::Args;
 
-/// Writes one event line to stderr: the binary's only output.
-fn log(line: &str) {
-    eprintln!("tool-server: {line}");
-}
+/// This server's name in its log events.
+const SERVER: &str = "tool-server";
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    match run(Args::parse()).await {
+    let args = Args::parse();
+    if let Err(err) = args.logs.init() {
+        eprintln!("{SERVER}: {err}");
+        return ExitCode::from(2);
+    }
+    match run(args).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            log(&format!("error: {}", serve::ErrorReport(&*err)));
+            telemetry::fatal(SERVER, &*err);
             ExitCode::FAILURE
         }
     }
@@ -32,14 +37,15 @@ async fn main() -> ExitCode {
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let settings = args.into_settings();
     let (live, skipped) = datasets::Live::open(settings.source.clone())?;
-    skipped.iter().for_each(|day| log(&day.to_string()));
-    log(&live.serving_note());
+    skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
+    telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     let live = Arc::new(live);
     let listener = serve::bind(settings.listen).await?;
-    let _reloads =
-        serve::spawn_reloads(Arc::clone(&live), settings.poll, |outcome| log(&outcome.to_string()));
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, |outcome| {
+        telemetry::reload(SERVER, outcome)
+    });
     let config = settings.config(live, Arc::new(chrono::Utc::now));
-    let events = |event: &serve::Event<'_>| log(&event.to_string());
+    let events = |event: &serve::Event<'_>| telemetry::server_event(SERVER, event);
     tools::run(config, listener, serve::shutdown_signal(), events).await?;
     Ok(())
 }

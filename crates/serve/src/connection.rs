@@ -104,9 +104,14 @@ async fn respond(
     {
         return Ok(missing_host());
     }
-    // Only the access log needs the method and path after the handler took them.
-    let logged =
-        connection.access_log.then(|| (Instant::now(), parts.method.clone(), parts.uri.clone()));
+    // Only the access log needs the request's head after the handler took it.
+    let logged = connection.access_log.then(|| Logged {
+        started: Instant::now(),
+        method: parts.method.clone(),
+        uri: parts.uri.clone(),
+        user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
+        client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
+    });
     let response = match read_body(body, connection.max_body_bytes).await {
         Ok(body) => {
             let request = Request {
@@ -123,17 +128,30 @@ async fn respond(
         }
         Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
-    if let Some((started, method, uri)) = logged {
-        let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    if let Some(logged) = logged {
+        let micros = u64::try_from(logged.started.elapsed().as_micros()).unwrap_or(u64::MAX);
         (connection.events)(&Event::Access {
-            method: &method,
-            path: uri.path(),
+            method: &logged.method,
+            path: logged.uri.path(),
+            query: logged.uri.query(),
             status: response.status().as_u16(),
+            bytes: hyper::body::Body::size_hint(response.body()).exact().unwrap_or(0),
             micros,
             peer,
+            client: logged.client,
+            user_agent: logged.user_agent.as_ref().and_then(|agent| agent.to_str().ok()),
         });
     }
     Ok(response)
+}
+
+/// What the access report needs of a request, kept before the handler takes it.
+struct Logged {
+    started: Instant,
+    method: hyper::Method,
+    uri: hyper::Uri,
+    user_agent: Option<hyper::header::HeaderValue>,
+    client: std::net::IpAddr,
 }
 
 /// Seconds the client of a metered `request` must wait when it is over its rate.

@@ -1,6 +1,9 @@
 //! Things the server reports to its caller instead of logging them.
 
-use std::{fmt, net::SocketAddr};
+use std::{
+    fmt,
+    net::{IpAddr, SocketAddr},
+};
 
 use hyper::Method;
 
@@ -35,12 +38,20 @@ pub enum Event<'a> {
         method: &'a Method,
         /// The request path, without the query.
         path: &'a str,
+        /// The query string, without the `?`, when there is one.
+        query: Option<&'a str>,
         /// The response status code.
         status: u16,
+        /// The response body's length in bytes (0 for `HEAD` and `304`).
+        bytes: u64,
         /// Time from the request head being read to the response being ready.
         micros: u64,
-        /// The client address.
+        /// The address the connection came from.
         peer: SocketAddr,
+        /// The client: `peer`, or the address a trusted proxy named in `X-Forwarded-For`.
+        client: IpAddr,
+        /// The `User-Agent` header, when sent as visible ASCII.
+        user_agent: Option<&'a str>,
     },
 }
 
@@ -54,8 +65,20 @@ impl fmt::Display for Event<'_> {
             Event::ShutdownBegun => f.write_str("shutdown begun: no longer accepting"),
             Event::Drained => f.write_str("drained: all connections closed"),
             Event::DrainTimedOut => f.write_str("drain timed out: dropping open connections"),
-            Event::Access { method, path, status, micros, peer } => {
-                write!(f, "{peer} {method} {path} {status} {micros}us")
+            Event::Access {
+                method,
+                path,
+                query,
+                status,
+                bytes,
+                micros,
+                client,
+                user_agent,
+                ..
+            } => {
+                let query = query.map_or(String::new(), |query| format!("?{query}"));
+                let agent = user_agent.unwrap_or("-");
+                write!(f, "{client} {method} {path}{query} {status} {bytes}B {micros}us {agent:?}")
             }
         }
     }

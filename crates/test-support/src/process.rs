@@ -54,7 +54,9 @@ impl Server {
     #[track_caller]
     pub fn listening_addr(&self) -> String {
         let line = self.line("listening on http://");
-        line.rsplit("http://").next().unwrap_or_default().trim_end_matches('/').to_owned()
+        let after = line.rsplit("http://").next().unwrap_or_default();
+        // The address ends the URL: a log line may carry fields after it.
+        after.split_whitespace().next().unwrap_or_default().trim_end_matches('/').to_owned()
     }
 
     /// Sends signal `name` (`HUP`, `TERM`, ...) to the process.

@@ -278,8 +278,9 @@ fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String
     args.extend_from_slice(extra);
     let server = test_support::process::Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
     let address = |server_name: &str| {
-        let line = server.line(&format!("dcx serve: {server_name}: listening on http://"));
-        line.rsplit("http://").next().unwrap().trim().to_owned()
+        // `... listening on http://ADDR server="feeds" listen=ADDR`
+        let line = server.line(&format!("server=\"{server_name}\" listen="));
+        line.rsplit("listen=").next().unwrap().trim().to_owned()
     };
     let (feeds, tools) = (address("feeds"), address("tools"));
     (server, feeds, tools)

@@ -30,6 +30,62 @@ fn serves_reloads_on_sighup_and_drains_on_sigterm() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `--log-format json --access-log`: one JSON object per line with a UTC timestamp, a
+/// level, the target and typed fields; the access event names everything an operator asks.
+#[test]
+fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
+    let server = start(&["--listen", "127.0.0.1:0", "--log-format", "json", "--access-log"]);
+    let parse = |line: String| -> serde_json::Value {
+        serde_json::from_str(&line).unwrap_or_else(|err| panic!("not JSON ({err}): {line}"))
+    };
+    let started = parse(server.line("\"message\":\"started feed-server"));
+    assert_eq!(started["level"], "INFO");
+    assert_eq!(started["target"], "dcx");
+    assert_eq!(started["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(started["source"], "embedded reference snapshot");
+    assert_eq!(started["snapshot"], "2026-11-20T00:00:00Z");
+    let timestamp = started["timestamp"].as_str().unwrap();
+    assert!(timestamp.ends_with('Z') && timestamp.contains('T'), "not UTC RFC 3339: {timestamp}");
+
+    let listening = parse(server.line("listening on http://"));
+    let addr = listening["listen"].as_str().unwrap().to_owned();
+    let request = "GET /index.json?probe=1 HTTP/1.1\r\nHost: x\r\nUser-Agent: smoke/1\r\n\
+                   Connection: close\r\n\r\n";
+    let reply = test_support::http::exchange_blocking(addr.parse().unwrap(), request.as_bytes());
+    assert_eq!(reply.status, 200);
+
+    let access = parse(server.line("\"target\":\"dcx::access\""));
+    assert_eq!(access["level"], "INFO");
+    assert_eq!(access["server"], "feed-server");
+    assert_eq!(access["method"], "GET");
+    assert_eq!(access["path"], "/index.json");
+    assert_eq!(access["query"], "probe=1");
+    assert_eq!(access["status"], 200);
+    assert_eq!(access["bytes"].as_u64(), Some(reply.body.len() as u64));
+    assert_eq!(access["client"], "127.0.0.1");
+    assert_eq!(access["user_agent"], "smoke/1");
+    assert!(access["duration_us"].is_u64(), "{access}");
+    server.stop_gracefully();
+}
+
+/// An invalid `RUST_LOG` or `--log-format` is refused before anything starts.
+#[test]
+fn bad_log_settings_are_refused() {
+    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .env("RUST_LOG", "dcx=loud")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("RUST_LOG \"dcx=loud\""));
+    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
+        .args(["--log-format", "yaml"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("use text or json"));
+}
+
 #[test]
 fn snapshot_and_history_are_exclusive() {
     let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
@@ -48,7 +104,8 @@ fn an_invalid_snapshot_fails_at_startup() {
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("feed-server: error: "), "{stderr}");
+    assert!(stderr.contains(" ERROR dcx: error: /nonexistent/snapshot"), "{stderr}");
+    assert!(stderr.contains("server=\"feed-server\""), "{stderr}");
     assert!(!stderr.contains("listening"), "{stderr}");
 }
 

@@ -114,6 +114,12 @@ fn architecture_invariants_hold() {
             if dep == "clap" && !is_bin(package) {
                 forbid(name, dep, "clap appears only in the bins");
             }
+            if dep.starts_with("tracing") && name != "telemetry" {
+                forbid(name, dep, "tracing appears only in telemetry, which only the bins use");
+            }
+            if dep == "telemetry" && !is_bin(package) {
+                forbid(name, dep, "libraries report typed events; only the bins write logs");
+            }
         }
         let allowed: Option<&[&str]> = match name {
             "pricing" => Some(&[]),
@@ -132,6 +138,7 @@ fn architecture_invariants_hold() {
             "datasets" => {
                 Some(&["pricing", "serde", "serde_json", "chrono", "thiserror", "arc-swap"])
             }
+            "telemetry" => Some(&["datasets", "serve", "tracing", "tracing-subscriber"]),
             "methodology" => {
                 Some(&["pricing", "datasets", "serde", "serde_json", "chrono", "thiserror"])
             }

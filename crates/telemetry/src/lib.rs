@@ -1,0 +1,167 @@
+//! How the binaries write what the libraries report: structured logs through `tracing`.
+//!
+//! The libraries never log: `serve` reports [`serve::Event`]s, `datasets` reports
+//! [`datasets::Reload`] outcomes and [`datasets::Skipped`] days. The three binaries hand
+//! them to the functions here, which turn each into one `tracing` event with typed fields;
+//! [`init_logs`] decides how events are written: to stderr, one line each, with a UTC
+//! timestamp and a level, as text or JSON, filtered like `RUST_LOG` (default `info`).
+//!
+//! Targets: `dcx` for the service's life (start-up, reloads, shutdown), `dcx::access` for
+//! the per-request events (`--access-log`), `dcx::connection` for connection-level
+//! trouble. `RUST_LOG=info,dcx::access=off` keeps everything but the access log.
+#![warn(missing_docs)]
+
+use std::{fmt, str::FromStr};
+
+use tracing::{debug, error, info, warn};
+use tracing_subscriber::{EnvFilter, fmt::format::FmtSpan};
+
+#[cfg(test)]
+mod tests;
+
+/// The filter when `RUST_LOG` is unset or empty.
+pub const DEFAULT_FILTER: &str = "info";
+
+/// How log events are written, `--log-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LogFormat {
+    /// One human-readable line per event: `2026-11-23T10:00:00.123456Z  INFO dcx: ...`.
+    #[default]
+    Text,
+    /// One JSON object per line: `timestamp`, `level`, `target`, `fields`.
+    Json,
+}
+
+impl FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<LogFormat, String> {
+        match text {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("unknown log format {other:?}: use text or json")),
+        }
+    }
+}
+
+impl fmt::Display for LogFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LogFormat::Text => "text",
+            LogFormat::Json => "json",
+        })
+    }
+}
+
+/// The filter of `RUST_LOG` (unset or empty: [`DEFAULT_FILTER`]); an invalid one is an
+/// error that names it.
+pub fn filter(rust_log: Option<&str>) -> Result<EnvFilter, String> {
+    let directives = rust_log.map(str::trim).filter(|text| !text.is_empty());
+    EnvFilter::builder().parse(directives.unwrap_or(DEFAULT_FILTER)).map_err(|err| {
+        format!("RUST_LOG {:?} is not a valid filter: {err}", directives.unwrap_or(""))
+    })
+}
+
+/// Installs the process-wide log writer: stderr, UTC timestamps (RFC 3339), levels,
+/// `filter` (see [`filter`]), as `format`. Call once, first thing in `main`.
+pub fn init_logs(format: LogFormat, filter: EnvFilter) {
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .with_span_events(FmtSpan::NONE);
+    // A second call (tests) keeps the first writer.
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+    };
+}
+
+/// Start-up: what is served, from where, by which version.
+pub fn started(server: &str, version: &str, live: &datasets::Live) {
+    let history = live.history();
+    let source = match live.source() {
+        datasets::Source::Embedded => "embedded reference snapshot".to_owned(),
+        datasets::Source::Snapshot(dir) => format!("snapshot {}", dir.display()),
+        datasets::Source::History(dir) => format!("history {}", dir.display()),
+    };
+    info!(
+        target: "dcx",
+        server,
+        version,
+        source,
+        snapshot = history.live().ts_text(),
+        days = history.days().len(),
+        "started {server} {version}: {}",
+        live.serving_note()
+    );
+}
+
+/// A remark worth an operator's eye at start-up (the data served is sample data, say).
+pub fn note(server: &str, note: &str) {
+    warn!(target: "dcx", server, "{note}");
+}
+
+/// A history day left out at start-up or on a reload.
+pub fn skipped(server: &str, day: &datasets::Skipped) {
+    warn!(target: "dcx", server, day = %day.date, reason = %day.reason, "{day}");
+}
+
+/// A reload's outcome: accepted (info), refused (warn, with the reason), kept (debug).
+pub fn reload(server: &str, outcome: &datasets::Reload) {
+    match outcome {
+        datasets::Reload::Accepted { serving, days, skipped: left_out } => {
+            info!(target: "dcx", server, snapshot = %serving, days, "{outcome}");
+            left_out.iter().for_each(|day| skipped(server, day));
+        }
+        datasets::Reload::Kept { serving, skipped: left_out } => {
+            debug!(target: "dcx", server, snapshot = %serving, "{outcome}");
+            left_out.iter().for_each(|day| skipped(server, day));
+        }
+        datasets::Reload::Refused { serving, reason } => {
+            warn!(target: "dcx", server, snapshot = %serving, reason = %reason, "{outcome}");
+        }
+    }
+}
+
+/// One event of a server (`serve`): its life at info, trouble at warn, connection-level
+/// noise at debug, requests on `dcx::access`.
+pub fn server_event(server: &str, event: &serve::Event<'_>) {
+    use serve::Event;
+    match event {
+        Event::Listening(addr) => info!(target: "dcx", server, listen = %addr, "{event}"),
+        Event::AcceptFailed(err) => warn!(target: "dcx", server, error = %err, "{event}"),
+        Event::Refused { peer, reason } => {
+            warn!(target: "dcx::connection", server, client = %peer, reason, "{event}");
+        }
+        Event::ConnectionFailed(err) => {
+            debug!(target: "dcx::connection", server, error = %err, "{event}");
+        }
+        Event::ShutdownBegun => info!(target: "dcx", server, "{event}"),
+        Event::Drained => info!(target: "dcx", server, "{event}"),
+        Event::DrainTimedOut => {
+            warn!(target: "dcx", server, "{event}");
+        }
+        Event::Access { method, path, query, status, bytes, micros, peer, client, user_agent } => {
+            info!(
+                target: "dcx::access",
+                server,
+                method = %method,
+                path,
+                query = query.unwrap_or(""),
+                status,
+                bytes,
+                duration_us = micros,
+                client = %client,
+                peer = %peer,
+                user_agent = user_agent.unwrap_or(""),
+                "request"
+            );
+        }
+    }
+}
+
+/// A fatal error, with its causes ([`serve::ErrorReport`]), just before the process exits.
+pub fn fatal(server: &str, err: &(dyn std::error::Error + 'static)) {
+    error!(target: "dcx", server, "error: {}", serve::ErrorReport(err));
+}
