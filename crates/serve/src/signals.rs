@@ -52,8 +52,10 @@ pub fn spawn_reloads(
     report: impl Fn(&datasets::Reload) + Send + Sync + 'static,
 ) -> Reloads {
     let poll = live.source().poll_period(poll);
+    // Installed before the loop is spawned, so that a SIGHUP sent as soon as the server
+    // says it is listening reloads instead of taking the default action (exit).
+    let mut hangups = Hangups::new();
     Reloads(tokio::spawn(async move {
-        let mut hangups = Hangups::new();
         let mut timer = poll.map(|period| {
             let mut timer = tokio::time::interval_at(Instant::now() + period, period);
             timer.set_missed_tick_behavior(MissedTickBehavior::Delay);
