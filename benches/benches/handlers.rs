@@ -57,7 +57,7 @@ fn tool_call(c: &mut Criterion) {
     let live = Arc::new(datasets::Live::fixed(datasets::History::single(
         datasets::Snapshot::parse(datasets::reference::embedded()).expect("valid"),
     )));
-    let clock: tools::Clock = Arc::new(chrono::Utc::now);
+    let clock: tools::Clock = Arc::new(std::time::SystemTime::now);
     let service = tools::handler(&tools::Config::new(live, clock), ([127, 0, 0, 1], 8081).into());
     let call = request(
         Method::POST,
@@ -116,7 +116,10 @@ fn feed(c: &mut Criterion) {
     let (live, _) =
         datasets::Live::open(datasets::Source::Embedded).expect("the embedded snapshot");
     let now = chrono::DateTime::from_timestamp(1_763_683_200, 0).expect("a valid instant");
-    let feeds = feeds::Feeds::new(feeds::Config::new(Arc::new(live), Arc::new(move || now)));
+    let feeds = feeds::Feeds::new(feeds::Config::new(
+        Arc::new(live),
+        Arc::new(move || std::time::SystemTime::from(now)),
+    ));
     let get = request(Method::GET, "/matrix.json", &[("accept-encoding", "gzip")], "");
     let response = feeds.handle(fresh(&get));
     assert_eq!(response.status(), StatusCode::OK);

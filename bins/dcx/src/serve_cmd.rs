@@ -82,7 +82,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         telemetry::reload("dcx serve", outcome)
     });
 
-    let clock: serve::Clock = Arc::new(chrono::Utc::now);
+    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
     let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
     feed_config.access_log = args.access_log;
     feed_config.limits.grace = grace;

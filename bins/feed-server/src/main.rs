@@ -85,7 +85,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let _reloads =
         serve::spawn_reloads(Arc::clone(&live), poll, |outcome| telemetry::reload(SERVER, outcome));
 
-    let mut config = feeds::Config::new(live, Arc::new(chrono::Utc::now));
+    let mut config = feeds::Config::new(live, Arc::new(std::time::SystemTime::now));
     config.access_log = args.access_log;
     config.limits.grace = Duration::from_secs(args.grace_secs);
     args.connections.apply(&mut config.limits);

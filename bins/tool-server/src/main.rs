@@ -44,7 +44,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, |outcome| {
         telemetry::reload(SERVER, outcome)
     });
-    let config = settings.config(live, Arc::new(chrono::Utc::now));
+    let config = settings.config(live, Arc::new(std::time::SystemTime::now));
     let events = |event: &serve::Event<'_>| telemetry::server_event(SERVER, event);
     tools::run(config, listener, serve::shutdown_signal(), events).await?;
     Ok(())

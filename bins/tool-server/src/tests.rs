@@ -63,7 +63,7 @@ fn flags_reach_the_config() {
     let live = std::sync::Arc::new(datasets::Live::fixed(datasets::History::single(
         datasets::Snapshot::reference(),
     )));
-    let config = settings.config(live, std::sync::Arc::new(chrono::Utc::now));
+    let config = settings.config(live, std::sync::Arc::new(std::time::SystemTime::now));
     assert_eq!(config.public_url.as_deref(), Some("https://mcp.example.com/"));
     assert_eq!(config.links.feed_url, "https://feeds.example.com");
     assert_eq!(config.allowed_origins.len(), 2);

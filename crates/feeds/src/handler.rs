@@ -78,7 +78,7 @@ impl Feeds {
         }
         // One snapshot per request: everything below reads this one `Arc`.
         let served = self.current.load();
-        let cache = cache_control(served.ts, (self.config.clock)().timestamp());
+        let cache = cache_control(served.ts, unix_seconds((self.config.clock)()));
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
             Route::Index => {
@@ -162,4 +162,10 @@ fn without_body(response: &mut Response<Body>) {
         response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
         *response.body_mut() = Body::default();
     }
+}
+
+/// Seconds since 1970 (0 before, which no clock of ours shows).
+fn unix_seconds(now: std::time::SystemTime) -> i64 {
+    let since = now.duration_since(std::time::UNIX_EPOCH);
+    since.map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))
 }

@@ -53,8 +53,10 @@ pub use crate::{
 };
 
 /// The injected clock of a service: only binaries read the real time (they pass
-/// `Arc::new(chrono::Utc::now)`); tests pass a fixed instant.
-pub type Clock = std::sync::Arc<dyn Fn() -> chrono::DateTime<chrono::Utc> + Send + Sync>;
+/// `Arc::new(SystemTime::now)`); tests pass a fixed instant. `SystemTime`, not a calendar
+/// type: the feed server wants unix seconds, and a calendar conversion per request would
+/// cost more than the clock read itself.
+pub type Clock = std::sync::Arc<dyn Fn() -> std::time::SystemTime + Send + Sync>;
 
 /// A response body: always whole in memory.
 pub type Body = http_body_util::Full<bytes::Bytes>;

@@ -1,6 +1,8 @@
 //! HTTP details of the MCP endpoint: media-type checks, the JSON-RPC response with its
 //! headers, `_meta` of results, and the public host.
 
+use std::time::SystemTime;
+
 use bytes::Bytes;
 use chrono::{DateTime, SecondsFormat, Utc};
 use hyper::{
@@ -89,8 +91,8 @@ pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.
-pub(crate) fn timestamp(now: DateTime<Utc>) -> String {
-    now.to_rfc3339_opts(SecondsFormat::Millis, true)
+pub(crate) fn timestamp(now: SystemTime) -> String {
+    DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
 /// The host of `url` (no scheme, user info, port or path), lower case, for

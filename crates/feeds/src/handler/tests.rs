@@ -11,7 +11,7 @@ use crate::{Config, Feeds};
 /// 2026-11-20T06:00:00Z, six hours after the reference snapshot.
 fn clock() -> serve::Clock {
     let now = chrono::DateTime::from_timestamp(1_795_132_800 + 6 * 3600, 0).unwrap();
-    Arc::new(move || now)
+    Arc::new(move || std::time::SystemTime::from(now))
 }
 
 fn feeds() -> Feeds {

@@ -23,7 +23,7 @@ pub(crate) const REFERENCE_TS: i64 = 1_795_132_800;
 /// Six hours after the reference snapshot: `max-age` is 18 h.
 pub(crate) fn clock() -> serve::Clock {
     let now = chrono::DateTime::from_timestamp(REFERENCE_TS + 6 * 3600, 0).unwrap();
-    Arc::new(move || now)
+    Arc::new(move || std::time::SystemTime::from(now))
 }
 
 /// A config for tests: the given source opened, short grace, the fixed clock.

@@ -126,7 +126,6 @@ fn architecture_invariants_hold() {
             "jsonrpc" => Some(&["itoa", "serde", "serde_json", "thiserror"]),
             "serve" => Some(&[
                 "bytes",
-                "chrono",
                 "datasets",
                 "flate2",
                 "http-body-util",

@@ -16,9 +16,9 @@ fn headers(name: &'static str, value: &'static str) -> HeaderMap {
 #[test]
 fn timestamps_have_milliseconds_and_z() {
     let now = chrono::Utc.timestamp_millis_opt(1_795_255_200_123).unwrap();
-    assert_eq!(timestamp(now), "2026-11-21T10:00:00.123Z");
+    assert_eq!(timestamp(now.into()), "2026-11-21T10:00:00.123Z");
     let whole_second = chrono::Utc.timestamp_millis_opt(1_795_255_200_000).unwrap();
-    assert_eq!(timestamp(whole_second), "2026-11-21T10:00:00.000Z");
+    assert_eq!(timestamp(whole_second.into()), "2026-11-21T10:00:00.000Z");
 }
 
 #[test]

@@ -13,7 +13,7 @@ fn service() -> crate::ToolService {
     let live =
         Arc::new(datasets::Live::fixed(datasets::History::single(datasets::Snapshot::reference())));
     let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
-    let config = Config::new(live, Arc::new(move || now));
+    let config = Config::new(live, Arc::new(move || std::time::SystemTime::from(now)));
     handler(&config, ([127, 0, 0, 1], 8081).into())
 }
 

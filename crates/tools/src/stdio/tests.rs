@@ -14,7 +14,7 @@ fn mcp() -> Mcp {
     Mcp::new(
         Arc::new(datasets::Live::fixed(history)),
         Links::default(),
-        Arc::new(move || now),
+        Arc::new(move || std::time::SystemTime::from(now)),
         "stdio".into(),
     )
 }

@@ -20,7 +20,7 @@ pub(crate) fn config() -> tools::Config {
     let history = datasets::History::single(datasets::Snapshot::reference());
     let live = Arc::new(datasets::Live::fixed(history));
     let now = chrono::Utc.timestamp_millis_opt(NOW_MILLIS).unwrap();
-    let mut config = tools::Config::new(live, Arc::new(move || now));
+    let mut config = tools::Config::new(live, Arc::new(move || std::time::SystemTime::from(now)));
     config.public_url = Some(PUBLIC_URL.to_owned());
     config.allowed_origins = vec!["https://app.example.com".to_owned()];
     config
