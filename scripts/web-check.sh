@@ -65,8 +65,8 @@ LOG="$WORK/serve.log"
 SERVER_PID=$!
 FEED="" TOOL=""
 for _ in $(seq 1 100); do
-  FEED=$(grep -o 'feeds: listening on http://[0-9.:]*' "$LOG" | head -1 | sed 's|.*http://||') || true
-  TOOL=$(grep -o 'tools: listening on http://[0-9.:]*' "$LOG" | head -1 | sed 's|.*http://||') || true
+  FEED=$(grep -o 'listening on http://[0-9.:]* server="feeds"' "$LOG" | head -1 | sed 's|listening on http://||; s| .*||') || true
+  TOOL=$(grep -o 'listening on http://[0-9.:]* server="tools"' "$LOG" | head -1 | sed 's|listening on http://||; s| .*||') || true
   [ -n "$FEED" ] && [ -n "$TOOL" ] && break
   kill -0 "$SERVER_PID" 2>/dev/null || { cat "$LOG"; echo "dcx serve exited"; exit 1; }
   sleep 0.1
