@@ -6,11 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod build;
-#[path = "../../shared/connection_flags.rs"]
-mod connection_flags;
 mod data_args;
-#[path = "../../shared/log_flags.rs"]
-mod log_flags;
 mod mcp_cmd;
 mod quote;
 mod serve_cmd;

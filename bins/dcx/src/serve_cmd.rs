@@ -45,10 +45,10 @@ pub(crate) struct Args {
     grace_secs: u64,
     /// Connection caps, applied to each server.
     #[command(flatten)]
-    connections: crate::connection_flags::ConnectionFlags,
+    connections: cli_flags::ConnectionFlags,
     /// Log format.
     #[command(flatten)]
-    logs: crate::log_flags::LogFlags,
+    logs: cli_flags::LogFlags,
 }
 
 pub(crate) fn run(args: Args) -> Outcome {

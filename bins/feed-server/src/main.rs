@@ -6,11 +6,6 @@
 
 use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
 
-#[path = "../../shared/connection_flags.rs"]
-mod connection_flags;
-#[path = "../../shared/log_flags.rs"]
-mod log_flags;
-
 /// Default listen address: loopback only.
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
@@ -46,10 +41,10 @@ struct Args {
     grace_secs: u64,
     /// Connection caps.
     #[command(flatten)]
-    connections: connection_flags::ConnectionFlags,
+    connections: cli_flags::ConnectionFlags,
     /// Log format.
     #[command(flatten)]
-    logs: log_flags::LogFlags,
+    logs: cli_flags::LogFlags,
 }
 
 #[tokio::main]

@@ -56,10 +56,10 @@ pub(crate) struct Args {
     pub(crate) grace_secs: u64,
     /// Connection caps.
     #[command(flatten)]
-    pub(crate) connections: crate::connection_flags::ConnectionFlags,
+    pub(crate) connections: cli_flags::ConnectionFlags,
     /// Log format.
     #[command(flatten)]
-    pub(crate) logs: crate::log_flags::LogFlags,
+    pub(crate) logs: cli_flags::LogFlags,
 }
 
 /// Validated settings.

@@ -6,10 +6,6 @@ use std::{process::ExitCode, sync::Arc};
 use clap::Parser;
 
 mod args;
-#[path = "../../shared/connection_flags.rs"]
-mod connection_flags;
-#[path = "../../shared/log_flags.rs"]
-mod log_flags;
 #[cfg(test)]
 mod tests;
 

@@ -65,7 +65,13 @@ fn packages() -> BTreeMap<String, Package> {
     manifests.iter().map(|m| package(m)).map(|p| (p.name.clone(), p)).collect()
 }
 
+/// A binary: a package under `bins/` with a `main.rs`.
 fn is_bin(package: &Package) -> bool {
+    is_cli(package) && package.dir.join("src/main.rs").exists()
+}
+
+/// The command-line layer: the binaries and the flags they share (`bins/cli-flags`).
+fn is_cli(package: &Package) -> bool {
     package.dir.parent().is_some_and(|p| p.ends_with("bins"))
 }
 
@@ -103,7 +109,7 @@ fn architecture_invariants_hold() {
             // dev-dependency (checked above), so tokio never reaches a library through it.
             let test_client = name == "test-support" && dep == "tokio";
             if matches!(dep, "tokio" | "hyper" | "hyper-util")
-                && !(is_bin(package) || matches!(name, "serve" | "feeds" | "tools") || test_client)
+                && !(is_cli(package) || matches!(name, "serve" | "feeds" | "tools") || test_client)
             {
                 forbid(
                     name,
@@ -111,13 +117,13 @@ fn architecture_invariants_hold() {
                     "tokio and hyper appear only in serve, the services, the bins and the test client",
                 );
             }
-            if dep == "clap" && !is_bin(package) {
+            if dep == "clap" && !is_cli(package) {
                 forbid(name, dep, "clap appears only in the bins");
             }
             if dep.starts_with("tracing") && name != "telemetry" {
                 forbid(name, dep, "tracing appears only in telemetry, which only the bins use");
             }
-            if dep == "telemetry" && !is_bin(package) {
+            if dep == "telemetry" && !is_cli(package) {
                 forbid(name, dep, "libraries report typed events; only the bins write logs");
             }
         }

@@ -1,30 +1,29 @@
-//! The connection flags every server binary takes (`feed-server`, `tool-server`,
-//! `dcx serve`), defined once and included by path into each binary.
+//! The connection flags: caps on what clients may hold, the rate limit, trusted proxies.
 
 use std::net::IpAddr;
 
 /// Caps on what clients may hold; see `serve::Limits` and docs/reliability.md.
 #[derive(Debug, Clone, clap::Args)]
-pub(crate) struct ConnectionFlags {
+pub struct ConnectionFlags {
     /// Most connections served at once; at the cap the longest-idle connection makes
     /// room, or a new client gets 503 with Retry-After.
     #[arg(long, default_value_t = 1024, value_name = "N")]
-    pub(crate) max_connections: usize,
+    pub max_connections: usize,
     /// Most connections one client address may hold (0: no cap); over it a client gets
     /// 429 with Retry-After. Raise it (or set 0) behind a proxy that is not a
     /// --trusted-proxy.
     #[arg(long, default_value_t = 256, value_name = "N")]
-    pub(crate) max_connections_per_ip: usize,
+    pub max_connections_per_ip: usize,
     /// A reverse proxy in front of this server (repeatable): exempt from the per-address
     /// connection cap, and trusted to name the client in X-Forwarded-For.
     #[arg(long = "trusted-proxy", value_name = "ADDR")]
-    pub(crate) trusted_proxies: Vec<IpAddr>,
+    pub trusted_proxies: Vec<IpAddr>,
     /// Requests per second per client address on the tool server's POST / and the feed
     /// server's /track, with bursts of two seconds' worth; over it 429 with Retry-After.
     /// Off by default; set it for a public deployment. Behind a proxy, give
     /// --trusted-proxy so that the client address comes from X-Forwarded-For.
     #[arg(long, value_name = "R", value_parser = positive_rate)]
-    pub(crate) rate_limit_per_ip: Option<f64>,
+    pub rate_limit_per_ip: Option<f64>,
 }
 
 /// A rate: a finite number above 0.
@@ -37,7 +36,7 @@ fn positive_rate(text: &str) -> Result<f64, String> {
 
 impl ConnectionFlags {
     /// Writes the flags into `limits`.
-    pub(crate) fn apply(&self, limits: &mut serve::Limits) {
+    pub fn apply(&self, limits: &mut serve::Limits) {
         limits.max_connections = self.max_connections;
         limits.max_connections_per_ip = self.max_connections_per_ip;
         limits.trusted_proxies = self.trusted_proxies.clone();

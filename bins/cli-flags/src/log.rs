@@ -1,18 +1,17 @@
-//! The logging flag every server binary takes (`feed-server`, `tool-server`, `dcx serve`),
-//! defined once and included by path into each binary; `RUST_LOG` sets the filter.
+//! The logging flag; `RUST_LOG` sets the filter.
 
 /// How events are written to stderr; see `telemetry` and docs/operations.md.
 #[derive(Debug, Clone, clap::Args)]
-pub(crate) struct LogFlags {
+pub struct LogFlags {
     /// Log lines as `text` or `json` (one object per line), with UTC timestamps and
     /// levels; RUST_LOG filters them (default info; e.g. RUST_LOG=warn,dcx::access=info).
     #[arg(long, default_value = "text", value_name = "FORMAT")]
-    pub(crate) log_format: telemetry::LogFormat,
+    pub log_format: telemetry::LogFormat,
 }
 
 impl LogFlags {
     /// Installs the log writer; an invalid `RUST_LOG` is refused before anything runs.
-    pub(crate) fn init(&self) -> Result<(), String> {
+    pub fn init(&self) -> Result<(), String> {
         let rust_log = std::env::var("RUST_LOG").ok();
         telemetry::init_logs(self.log_format, telemetry::filter(rust_log.as_deref())?);
         Ok(())
