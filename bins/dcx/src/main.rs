@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod build;
-mod data_args;
 mod mcp_cmd;
 mod quote;
 mod serve_cmd;

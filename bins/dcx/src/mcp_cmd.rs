@@ -5,7 +5,7 @@
 
 use std::{process::ExitCode, sync::Arc};
 
-use crate::{Outcome, data_args::DataArgs};
+use crate::Outcome;
 
 /// Arguments of `dcx mcp`.
 #[derive(Debug, clap::Args)]
@@ -17,7 +17,7 @@ stdout carries only MCP messages, one JSON-RPC message per line; diagnostics go 
 Exits 0 when stdin ends. Host configuration: the README's \"Use it from your MCP client\".")]
 pub(crate) struct Args {
     #[command(flatten)]
-    data: DataArgs,
+    data: cli_flags::DataFlags,
     /// Base URL of the feed server that `tracking_url` links point at.
     #[arg(long, default_value = "http://127.0.0.1:8080", value_parser = tools::parse_url)]
     feed_url: String,

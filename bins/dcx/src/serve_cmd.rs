@@ -4,7 +4,7 @@
 
 use std::{net::SocketAddr, process::ExitCode, sync::Arc, time::Duration};
 
-use crate::{Outcome, data_args::DataArgs};
+use crate::Outcome;
 
 /// Arguments of `dcx serve`.
 #[derive(Debug, clap::Args)]
@@ -22,7 +22,7 @@ pub(crate) struct Args {
     #[arg(long, default_value = "127.0.0.1:8081")]
     tool_listen: SocketAddr,
     #[command(flatten)]
-    data: DataArgs,
+    data: cli_flags::DataFlags,
     /// Public base URL of the feed server, used in `tracking_url` links
     /// [default: http://<feed listen address>].
     #[arg(long, value_parser = tools::parse_url)]

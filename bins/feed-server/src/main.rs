@@ -4,7 +4,7 @@
 //! loop is started ([`serve::spawn_reloads`]), and [`feeds::run`] does the rest. One line
 //! per event goes to stderr.
 
-use std::{net::SocketAddr, path::PathBuf, process::ExitCode, sync::Arc, time::Duration};
+use std::{net::SocketAddr, process::ExitCode, sync::Arc, time::Duration};
 
 /// Default listen address: loopback only.
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -24,15 +24,9 @@ struct Args {
     /// Address to listen on; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = DEFAULT_LISTEN)]
     listen: SocketAddr,
-    /// Serve one snapshot folder (the five feed files) instead of the embedded one.
-    #[arg(long, conflicts_with = "history")]
-    snapshot: Option<PathBuf>,
-    /// Serve a folder of dated snapshots (`YYYY-MM-DD/`); the newest valid one is live.
-    #[arg(long)]
-    history: Option<PathBuf>,
-    /// Seconds between checks of the history folder for a new day; 0 disables polling.
-    #[arg(long, default_value_t = 60)]
-    poll_secs: u64,
+    /// Where the data comes from.
+    #[command(flatten)]
+    data: cli_flags::DataFlags,
     /// Log every request (one line each) to stderr.
     #[arg(long)]
     access_log: bool,
@@ -64,10 +58,7 @@ async fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
-    let (live, skipped) = datasets::Live::open(datasets::Source::from_dirs(
-        args.snapshot.clone(),
-        args.history.clone(),
-    ))?;
+    let (live, skipped) = datasets::Live::open(args.data.source())?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
@@ -75,8 +66,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     }
     let live = Arc::new(live);
     let listener = serve::bind(args.listen).await?;
-    // Zero turns polling off: `Source::poll_period` decides.
-    let poll = Some(Duration::from_secs(args.poll_secs));
+    let poll = args.data.poll();
     let _reloads =
         serve::spawn_reloads(Arc::clone(&live), poll, |outcome| telemetry::reload(SERVER, outcome));
 

@@ -1,6 +1,6 @@
 //! Command-line flags, checked and turned into settings before any I/O.
 
-use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
+use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use clap::Parser;
 
@@ -26,16 +26,9 @@ pub(crate) struct Args {
     /// Address to listen on; port 0 picks a free port (printed on stderr).
     #[arg(long, default_value = DEFAULT_LISTEN)]
     pub(crate) listen: SocketAddr,
-    /// Serve this snapshot folder instead of the embedded reference snapshot.
-    #[arg(long, conflicts_with = "history")]
-    pub(crate) snapshot: Option<PathBuf>,
-    /// Serve a folder of dated (YYYY-MM-DD) snapshot folders; the newest valid one is live.
-    #[arg(long)]
-    pub(crate) history: Option<PathBuf>,
-    /// Seconds between checks of the history folder for a new day; 0 disables polling
-    /// (SIGHUP always reloads).
-    #[arg(long, default_value_t = 60)]
-    pub(crate) poll_secs: u64,
+    /// Where the data comes from.
+    #[command(flatten)]
+    pub(crate) data: cli_flags::DataFlags,
     /// The MCP endpoint URL to advertise [default: http://<listen address>/].
     #[arg(long, value_parser = tools::parse_url)]
     pub(crate) public_url: Option<String>,
@@ -74,12 +67,10 @@ pub(crate) struct Settings {
 impl Args {
     /// The settings the flags say (clap has checked each value).
     pub(crate) fn into_settings(self) -> Settings {
-        let source = datasets::Source::from_dirs(self.snapshot.clone(), self.history.clone());
         Settings {
             listen: self.listen,
-            source,
-            // Zero turns polling off: `Source::poll_period` decides.
-            poll: Some(Duration::from_secs(self.poll_secs)),
+            source: self.data.source(),
+            poll: self.data.poll(),
             args: self,
         }
     }

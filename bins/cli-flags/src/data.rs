@@ -1,11 +1,12 @@
-//! The data-source flags shared by the commands that serve (`dcx serve`, `dcx mcp`): one
-//! snapshot folder or a history folder, and how often the history is polled.
+//! The data-source flags of every command that serves (`feed-server`, `tool-server`,
+//! `dcx serve`, `dcx mcp`): one snapshot folder or a history folder, and how often the
+//! history is polled.
 
 use std::{path::PathBuf, time::Duration};
 
 /// `--snapshot DIR | --history DIR` and `--poll-secs N`.
 #[derive(Debug, clap::Args)]
-pub(crate) struct DataArgs {
+pub struct DataFlags {
     /// Serve one snapshot folder instead of the embedded reference snapshot.
     #[arg(long, conflicts_with = "history")]
     snapshot: Option<PathBuf>,
@@ -18,14 +19,14 @@ pub(crate) struct DataArgs {
     poll_secs: u64,
 }
 
-impl DataArgs {
+impl DataFlags {
     /// The data source the flags name.
-    pub(crate) fn source(&self) -> datasets::Source {
+    pub fn source(&self) -> datasets::Source {
         datasets::Source::from_dirs(self.snapshot.clone(), self.history.clone())
     }
 
     /// The poll period (zero turns polling off: `Source::poll_period` decides).
-    pub(crate) fn poll(&self) -> Option<Duration> {
+    pub fn poll(&self) -> Option<Duration> {
         Some(Duration::from_secs(self.poll_secs))
     }
 }
