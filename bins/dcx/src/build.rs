@@ -2,7 +2,7 @@
 //! history); `dcx history DIR`: the published days with their DCX.
 
 use std::{
-    io::{IsTerminal, Write},
+    io::{BufRead, BufReader, IsTerminal, Write},
     path::PathBuf,
     process::ExitCode,
 };
@@ -25,9 +25,10 @@ enum Format {
 #[command(after_help = "Examples:
   dcx build --listings listings.csv --history /srv/dcx/history       today's day
   dcx build --listings listings.csv --history /srv/dcx/history --date 2026-11-21
-  dcx build --listings diamonds.csv --format diamonds --out /tmp/snapshot")]
+  dcx build --listings diamonds.csv --format diamonds --out /tmp/snapshot
+  fetch-listings | dcx build --listings - --history /srv/dcx/history  from standard input")]
 pub(crate) struct Args {
-    /// The listings, a CSV file.
+    /// The listings, a CSV file (`-`: standard input), read as a stream.
     #[arg(long)]
     listings: PathBuf,
     /// The CSV layout of the listings.
@@ -75,11 +76,15 @@ fn parse_date(text: &str) -> Result<NaiveDate, String> {
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
-    let csv = match std::fs::read_to_string(&args.listings) {
-        Ok(text) => text,
-        Err(err) => {
-            eprintln!("dcx build: cannot read {}: {err}", args.listings.display());
-            return Ok(ExitCode::from(EXIT_USAGE));
+    let input: Box<dyn BufRead> = if args.listings.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        match std::fs::File::open(&args.listings) {
+            Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
+            Err(err) => {
+                eprintln!("dcx build: cannot read {}: {err}", args.listings.display());
+                return Ok(ExitCode::from(EXIT_USAGE));
+            }
         }
     };
     let date = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
@@ -109,12 +114,16 @@ pub(crate) fn run(args: Args) -> Outcome {
             eprint!("\r\x1b[Kbuilding: {stage:?}...");
         }
     };
-    let built = methodology::build_csv(&csv, format, &options, Some(&mut progress));
+    let built = methodology::build_reader(input, format, &options, Some(&mut progress));
     if terminal {
         eprint!("\r\x1b[K");
     }
     let build = match built {
         Ok(build) => build,
+        Err(methodology::Error::Read(err)) => {
+            eprintln!("dcx build: cannot read {}: {err}", args.listings.display());
+            return Ok(ExitCode::from(EXIT_USAGE));
+        }
         Err(err) => return refused(&args, date, err),
     };
     let written = match (&args.out, &args.history) {

@@ -1,5 +1,9 @@
-//! The build: every step in order, from listings to five validated feeds and a report.
+//! The build: every step in order, from a stream of listings to five validated feeds and
+//! a report.
 
+use std::{borrow::Borrow, io::BufRead};
+
+use chrono::NaiveDate;
 use datasets::{Feed, FeedFiles, Snapshot, wire};
 use pricing::Shape;
 
@@ -10,31 +14,50 @@ use crate::{
     fill::{self, Family},
     gate::{self, Refusal},
     listing::Listing,
+    market::{CellAsks, Market},
     ratio,
-    read::{InputFormat, RowCounts, read_listings},
+    read::{InputFormat, ListingReader, RowCounts},
     report::{MatrixReport, Report, ShapeReport},
-    scope::{self, Used},
-    select, smooth,
+    scope, select, smooth,
 };
 
-/// Reads `csv` in `format` and builds from it; the report counts the rows rejected while
-/// reading too. A header without a required column, too many bad rows or a failed gate
-/// is an [`Error::Gate`] carrying the [`Refusal`].
+/// Reads `csv` in `format` and builds from it: [`build_reader`] over text in memory.
 pub fn build_csv(
     csv: &str,
     format: InputFormat,
     options: &BuildOptions<'_>,
     progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
-    let (listings, read) = read_listings(csv, format);
-    if let Some(problem) = &read.header_problem {
-        return Err(refuse(options, problem.clone(), &read, None));
+    build_reader(csv.as_bytes(), format, options, progress)
+}
+
+/// Reads listings from the CSV stream `input` in `format` and builds from them, keeping
+/// per-cell state, never the rows (see `docs/performance.md`); the report counts the rows
+/// rejected while reading too. A header without a required column, too many bad rows or
+/// a failed gate is an [`Error::Gate`] carrying the [`Refusal`]; a failing stream is an
+/// [`Error::Read`].
+pub fn build_reader(
+    input: impl BufRead,
+    format: InputFormat,
+    options: &BuildOptions<'_>,
+    progress: Option<&mut dyn FnMut(Stage)>,
+) -> Result<Build, Error> {
+    let mut reader = ListingReader::new(input, format).map_err(Error::Read)?;
+    if let Some(problem) = reader.counts().header_problem.clone() {
+        for row in reader.by_ref() {
+            row.map_err(Error::Read)?;
+        }
+        return Err(refuse(options, problem, reader.counts(), None));
     }
-    run(&listings, read, options, progress)
+    let mut progress = Progress(progress);
+    check_basket(options)?;
+    progress.start(Stage::Filtering);
+    let (market, filtered) = take_in(reader.by_ref(), options.date)?;
+    run(&market, reader.into_counts(), filtered, options, progress)
 }
 
 /// Builds the five feeds for `options.date` from `listings`, through the same gates as
-/// [`build_csv`].
+/// [`build_reader`].
 ///
 /// `progress`, when given, is called as each [`Stage`] starts.
 pub fn build(
@@ -42,7 +65,22 @@ pub fn build(
     options: &BuildOptions<'_>,
     progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
-    run(listings, RowCounts::default(), options, progress)
+    let mut progress = Progress(progress);
+    check_basket(options)?;
+    progress.start(Stage::Filtering);
+    let (market, filtered) = take_in(listings.iter().map(Ok), options.date)?;
+    run(&market, RowCounts::default(), filtered, options, progress)
+}
+
+/// The progress callback of a build, when one is given.
+struct Progress<'p>(Option<&'p mut dyn FnMut(Stage)>);
+
+impl Progress<'_> {
+    fn start(&mut self, stage: Stage) {
+        if let Some(progress) = self.0.as_mut() {
+            progress(stage);
+        }
+    }
 }
 
 fn refuse(
@@ -54,36 +92,45 @@ fn refuse(
     Error::Gate(Box::new(Refusal::new(options.date, reason, rows, report)))
 }
 
-/// Filters, checks the share of bad rows, builds, and checks the finished build.
-/// `read` holds what reading the input rejected (empty for [`build`]).
-fn run(
-    listings: &[Listing],
-    mut read: RowCounts,
-    options: &BuildOptions<'_>,
-    mut progress: Option<&mut dyn FnMut(Stage)>,
-) -> Result<Build, Error> {
-    let mut stage = |s: Stage| {
-        if let Some(progress) = progress.as_mut() {
-            progress(s);
+/// Filters the listings as they come and keeps what the build needs of them (never the
+/// listings themselves); returns that and what filtering rejected.
+fn take_in<L: Borrow<Listing>>(
+    listings: impl Iterator<Item = std::io::Result<L>>,
+    date: NaiveDate,
+) -> Result<(Market, RowCounts), Error> {
+    let mut filter = scope::Filter::new(date);
+    let mut market = Market::default();
+    for listing in listings {
+        let listing = listing.map_err(Error::Read)?;
+        let listing: &Listing = listing.borrow();
+        if let Some(band) = filter.admit(listing) {
+            market.add(listing, band);
         }
-    };
-    check_basket(options)?;
-    stage(Stage::Filtering);
-    let mut counts = RowCounts::default();
-    let used = scope::filter(listings, options.date, &mut counts);
-    let from_listings = listings.len() as u64;
-    read.rows = read.rows.max(from_listings);
-    read.accepted = counts.accepted;
+    }
+    Ok((market, filter.into_counts()))
+}
+
+/// Checks the share of bad rows, builds, and checks the finished build. `read` holds what
+/// reading the input rejected (empty for [`build`]), `filtered` what filtering did.
+fn run(
+    market: &Market,
+    mut read: RowCounts,
+    mut filtered: RowCounts,
+    options: &BuildOptions<'_>,
+    mut progress: Progress<'_>,
+) -> Result<Build, Error> {
+    read.rows = read.rows.max(filtered.rows);
+    read.accepted = filtered.accepted;
     let r = &mut read.rejected;
-    r.impossible += counts.rejected.impossible;
-    r.out_of_scope += counts.rejected.out_of_scope;
-    r.duplicate += counts.rejected.duplicate;
-    read.examples.append(&mut counts.examples);
+    r.impossible += filtered.rejected.impossible;
+    r.out_of_scope += filtered.rejected.out_of_scope;
+    r.duplicate += filtered.rejected.duplicate;
+    read.examples.append(&mut filtered.examples);
     read.examples.truncate(crate::MAX_EXAMPLES);
     if let Some(reason) = gate::check_rows(&read, &options.gates) {
         return Err(refuse(options, reason, &read, None));
     }
-    let mut build = match assemble(&used, options, &mut stage) {
+    let mut build = match assemble(market, options, &mut |stage| progress.start(stage)) {
         Ok(build) => build,
         Err(err @ Error::NotEnoughData { .. }) => {
             return Err(refuse(options, err.to_string(), &read, None));
@@ -108,7 +155,7 @@ fn run(
 
 /// The build proper, from the in-scope listings to five validated feeds.
 fn assemble(
-    used: &[Used<'_>],
+    market: &Market,
     options: &BuildOptions<'_>,
     stage: &mut dyn FnMut(Stage),
 ) -> Result<Build, Error> {
@@ -117,13 +164,11 @@ fn assemble(
     let history = options.history;
     let mut notes = Vec::new();
 
-    let round_used: Vec<Used<'_>> =
-        used.iter().copied().filter(|u| u.listing.shape == Shape::Round).collect();
-    let cushion_used: Vec<Used<'_>> =
-        used.iter().copied().filter(|u| u.listing.shape == Shape::Cushion).collect();
+    let round_asks = market.asks(Shape::Round);
+    let cushion_asks = market.asks(Shape::Cushion);
 
     stage(Stage::Selecting);
-    let mut round = select::select(&round_used);
+    let mut round = select::select(round_asks);
     stage(Stage::LookingBack);
     fill::look_back(&mut round, history, date, Family::Round);
     stage(Stage::Modelling);
@@ -132,7 +177,7 @@ fn assemble(
     let round_outcome = smooth::smooth(&mut round);
 
     stage(Stage::Cushion);
-    let (cushion, cushion_outcome, fallback) = cushion(&cushion_used, &round, options)?;
+    let (cushion, cushion_outcome, fallback) = cushion(cushion_asks, &round, options)?;
     if let Some(reason) = &fallback {
         notes.push(reason.clone());
     }
@@ -151,13 +196,19 @@ fn assemble(
     let cushion_matrix = feeds::parse_matrix(&cushion_bytes)?;
 
     stage(Stage::RatioModels);
-    let (ratio_file, sources) =
-        ratio::ratio_models(used, &round_matrix, &cushion_matrix, history, date, &ts);
+    let (ratio_file, sources) = ratio::ratio_models(
+        &market.with_ratio(),
+        &round_matrix,
+        &cushion_matrix,
+        history,
+        date,
+        &ts,
+    );
 
     stage(Stage::Index);
     let (index, trends) = feeds::index_file(&round_matrix, &options.basket, history, date, &ts)?;
     notes.extend(trends.notes);
-    let depth = feeds::depth_file(used, &ts);
+    let depth = feeds::depth_file(&market.depth, &ts);
 
     let mut bytes = [
         round_bytes,
@@ -177,11 +228,11 @@ fn assemble(
         rows_used: 0,
         rejected: Default::default(),
         rejected_examples: Vec::new(),
-        round: MatrixReport::new(&round, &round_ln, round_used.len() as u64, None, round_outcome),
+        round: MatrixReport::new(&round, &round_ln, round_asks.len(), None, round_outcome),
         cushion: MatrixReport::new(
             &cushion,
             &cushion_ln,
-            cushion_used.len() as u64,
+            cushion_asks.len(),
             fallback,
             cushion_outcome,
         ),
@@ -199,11 +250,11 @@ fn assemble(
 /// are observed, else the smoothed round matrix times [`CUSHION_FACTOR`] (with the
 /// reason returned).
 fn cushion(
-    used: &[Used<'_>],
+    asks: &CellAsks,
     round: &Cells,
     options: &BuildOptions<'_>,
 ) -> Result<(Cells, smooth::Outcome, Option<String>), Error> {
-    let mut cells = select::select(used);
+    let mut cells = select::select(asks);
     let observed = cells.observed_count();
     let reason = if observed >= MIN_CUSHION_CELLS {
         fill::look_back(&mut cells, options.history, options.date, Family::Cushion);

@@ -1,52 +1,167 @@
-//! A small RFC 4180 reader, written by hand: comma-separated fields, optional double
-//! quotes around a field, `""` for a quote inside a quoted field, commas and line breaks
-//! allowed inside quotes, `\n` or `\r\n` line ends, blank lines skipped.
+//! A minimal RFC 4180 CSV reader, written by hand and read as a stream: comma-separated
+//! fields, optional double quotes around a field, `""` for a quote inside a quoted field,
+//! commas and line breaks allowed inside quotes, `\n` or `\r\n` line ends, blank lines
+//! skipped, a leading byte order mark ignored.
+//!
+//! [`Records`] holds one record at a time (at most [`MAX_RECORD_BYTES`] of it), whatever
+//! the size of the input; a record that is not UTF-8 is an error of that record only.
 
-/// One record: its fields and the 1-based line it starts on.
+use std::io::{self, BufRead, Chain, Cursor, Read};
+
+/// The longest record kept (1 MiB). A longer one (in practice a quote that is never
+/// closed) is read to its end without being kept, and is an error.
+pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// One record: the 1-based line it starts on and its fields, or why it cannot be read.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Record {
+pub(crate) struct Record<'a> {
     pub(crate) line: usize,
-    pub(crate) fields: Result<Vec<String>, String>,
+    pub(crate) fields: Result<&'a [String], String>,
 }
 
-/// Splits `text` into records. A record with a broken quote is returned as an `Err`
-/// with the reason, and reading goes on with the next line.
-pub(crate) fn records(text: &str) -> Vec<Record> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut pos = 0;
-    let mut line = 1;
-    while pos < bytes.len() {
-        let start_line = line;
-        let (fields, next, lines) = record(text, pos);
-        pos = next;
-        line += lines;
-        let blank = matches!(&fields, Ok(f) if f.len() == 1 && f[0].is_empty());
-        if !blank {
-            out.push(Record { line: start_line, fields });
+/// Where the scan of a record stands, after the bytes seen so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quoting {
+    /// At the start of a field: a quote here opens a quoted field.
+    FieldStart,
+    /// Inside an unquoted field.
+    Unquoted,
+    /// Inside a quoted field.
+    Quoted,
+    /// Just after a quote inside a quoted field: a second quote is a literal quote,
+    /// anything else closes the field.
+    QuoteInQuoted,
+    /// After the closing quote, before the next separator.
+    AfterQuote,
+}
+
+impl Quoting {
+    /// Scans `bytes`; returns the position of the line end that ends the record, if any.
+    fn scan(&mut self, bytes: &[u8]) -> Option<usize> {
+        use Quoting::*;
+        for (i, &byte) in bytes.iter().enumerate() {
+            *self = match (*self, byte) {
+                (Quoted, b'"') => QuoteInQuoted,
+                (Quoted, _) => Quoted,
+                (QuoteInQuoted, b'"') | (FieldStart, b'"') => Quoted,
+                (_, b',') => FieldStart,
+                (_, b'\n') => return Some(i),
+                (FieldStart | Unquoted, _) => Unquoted,
+                (QuoteInQuoted | AfterQuote, _) => AfterQuote,
+            };
+        }
+        None
+    }
+}
+
+/// The records of a CSV stream, one at a time.
+pub(crate) struct Records<R> {
+    input: Chain<Cursor<Vec<u8>>, R>,
+    /// The current record's bytes.
+    bytes: Vec<u8>,
+    /// The current record's fields (their buffers are reused).
+    fields: Vec<String>,
+    /// The line the next record starts on.
+    line: usize,
+}
+
+impl<R: BufRead> Records<R> {
+    /// Starts reading `input`, dropping a leading byte order mark.
+    pub(crate) fn new(mut input: R) -> io::Result<Records<R>> {
+        let mut head = Vec::with_capacity(BOM.len());
+        (&mut input).take(BOM.len() as u64).read_to_end(&mut head)?;
+        if head == BOM {
+            head.clear();
+        }
+        Ok(Records {
+            input: Cursor::new(head).chain(input),
+            bytes: Vec::new(),
+            fields: Vec::new(),
+            line: 1,
+        })
+    }
+
+    /// The next record that is not blank, or `None` at the end of the input.
+    pub(crate) fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
+        loop {
+            let start = self.line;
+            let Some(complete) = self.read_record()? else { return Ok(None) };
+            let fields = if !complete {
+                Err(format!(
+                    "record longer than {MAX_RECORD_BYTES} bytes (a quote that is never closed?)"
+                ))
+            } else {
+                match std::str::from_utf8(&self.bytes) {
+                    Ok(text) => split(text, &mut self.fields),
+                    Err(_) => Err("the record is not valid UTF-8".to_owned()),
+                }
+            };
+            let blank = fields.is_ok() && self.fields.len() == 1 && self.fields[0].is_empty();
+            if !blank {
+                let fields = fields.map(|()| self.fields.as_slice());
+                return Ok(Some(Record { line: start, fields }));
+            }
         }
     }
-    out
+
+    /// Reads the bytes of one record (up to and including its line end) into
+    /// `self.bytes`, counting its lines. `None` at the end of the input; `Some(false)`
+    /// when the record was longer than [`MAX_RECORD_BYTES`] and was not kept.
+    fn read_record(&mut self) -> io::Result<Option<bool>> {
+        self.bytes.clear();
+        let mut quoting = Quoting::FieldStart;
+        let (mut seen, mut kept) = (false, true);
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            if chunk.is_empty() {
+                return Ok(seen.then_some(kept));
+            }
+            seen = true;
+            let end = quoting.scan(chunk);
+            let taken = &chunk[..end.map_or(chunk.len(), |i| i + 1)];
+            self.line += taken.iter().filter(|&&b| b == b'\n').count();
+            if kept && self.bytes.len() + taken.len() <= MAX_RECORD_BYTES {
+                self.bytes.extend_from_slice(taken);
+            } else {
+                kept = false;
+                self.bytes.clear();
+            }
+            let taken = taken.len();
+            self.input.consume(taken);
+            if end.is_some() {
+                return Ok(Some(kept));
+            }
+        }
+    }
 }
 
-/// Reads one record starting at `pos`: its fields, the position after its line end and
-/// the number of line breaks consumed.
-fn record(text: &str, mut pos: usize) -> (Result<Vec<String>, String>, usize, usize) {
+/// Splits the text of one record (its line end included, if any) into `fields`,
+/// reusing their buffers. A broken quote is an `Err` with the reason.
+fn split(text: &str, fields: &mut Vec<String>) -> Result<(), String> {
     let bytes = text.as_bytes();
-    let mut fields = Vec::new();
-    let mut lines = 0;
+    let mut count = 0;
+    let mut pos = 0;
     let mut error = None;
     loop {
-        let mut field = String::new();
+        if count == fields.len() {
+            fields.push(String::new());
+        }
+        let field = &mut fields[count];
+        field.clear();
+        count += 1;
         if bytes.get(pos) == Some(&b'"') {
             pos += 1;
             let mut closed = false;
             while pos < bytes.len() {
                 let run = text[pos..].find('"').map_or(bytes.len(), |i| pos + i);
-                let chunk = &text[pos..run];
-                lines += chunk.matches('\n').count();
-                field.push_str(chunk);
+                field.push_str(&text[pos..run]);
                 pos = run;
                 if pos >= bytes.len() {
                     break;
@@ -78,18 +193,14 @@ fn record(text: &str, mut pos: usize) -> (Result<Vec<String>, String>, usize, us
             field.push_str(raw.strip_suffix('\r').unwrap_or(raw));
             pos = end;
         }
-        fields.push(field);
-        match bytes.get(pos) {
-            Some(b',') => pos += 1,
-            Some(b'\n') => {
-                lines += 1;
-                pos += 1;
-                break;
-            }
-            _ => break,
+        if bytes.get(pos) == Some(&b',') {
+            pos += 1;
+        } else {
+            break;
         }
     }
-    (error.map_or(Ok(fields), Err), pos, lines)
+    fields.truncate(count);
+    error.map_or(Ok(()), Err)
 }
 
 /// The position of the next `,` or `\n` at or after `pos` (or the end).

@@ -11,7 +11,8 @@ use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix};
 
 use crate::{
     BasketSpec, Error,
-    scope::{BAND_CARATS, BAND_KEYS, Used},
+    market::Depth,
+    scope::{BAND_CARATS, BAND_KEYS},
 };
 
 /// How far before a trend's target day an older published day may stand in for it
@@ -149,12 +150,8 @@ pub(crate) fn index_file(
 
 /// `depth.json`: in-scope listings per band key by clarity and by colour, and by colour x
 /// clarity over all bands. Every grade is listed, zeros included.
-pub(crate) fn depth_file(used: &[Used<'_>], ts: &str) -> DepthFile {
-    let mut counts = vec![[[0u64; 8]; 10]; BAND_KEYS.len()];
-    for entry in used {
-        counts[entry.band][entry.listing.color.index()][entry.listing.clarity.index()] += 1;
-    }
-    DepthFile::from_counts(&BAND_KEYS, &counts, ts)
+pub(crate) fn depth_file(counts: &Depth, ts: &str) -> DepthFile {
+    DepthFile::from_counts(&BAND_KEYS, counts, ts)
 }
 
 #[cfg(test)]

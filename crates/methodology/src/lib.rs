@@ -1,8 +1,10 @@
 //! Listings in, a validated daily snapshot out: the published methodology, step by step.
 //!
-//! [`read_listings`] turns CSV text (the native schema or the `diamonds` data set) into
-//! [`Listing`]s, counting every unusable row by reason. [`build`] then runs the steps of
-//! `docs/methodology.md`: scope filtering and de-duplication, carat band assignment,
+//! [`ListingReader`] reads [`Listing`]s one at a time from a CSV stream (the native schema
+//! or the `diamonds` data set), counting every unusable row by reason; [`read_listings`]
+//! collects it from text. [`build_reader`] (or [`build`], from listings in memory) then
+//! runs the steps of `docs/methodology.md` while the listings stream by, keeping per-cell
+//! state, never the rows: scope filtering and de-duplication, carat band assignment,
 //! per-cell price selection (outliers screened, then the lower quartile), a bounded look-back into earlier
 //! published days, a log-linear regression for the cells still empty, monotone
 //! smoothing (weighted PAVA along colour, clarity and carat, repeated until no
@@ -12,7 +14,7 @@
 //! [`publish`] writes a build into a history folder atomically.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock or the
-//! environment: the caller passes the build date, the history and the input text. Only
+//! environment: the caller passes the build date, the history and the input stream. Only
 //! [`publish`] touches the file system (through `datasets::fs`). Output bytes depend on
 //! the inputs alone: nothing iterates a hash map, everything is sorted.
 //!
@@ -28,6 +30,7 @@ mod feeds;
 mod fill;
 mod gate;
 mod listing;
+mod market;
 mod publish;
 mod ratio;
 mod read;
@@ -43,7 +46,7 @@ use datasets::{FeedFiles, History};
 use pricing::{Clarity, Color};
 
 pub use crate::{
-    build::{build, build_csv},
+    build::{build, build_csv, build_reader},
     cells::Provenance,
     feeds::TREND_SLACK_DAYS,
     fill::MIN_FIT_CELLS,
@@ -53,7 +56,7 @@ pub use crate::{
     listing::{Finish, Fluorescence, Listing},
     publish::{history_summary, publish},
     ratio::{MIN_BAND_LISTINGS, ModelSource},
-    read::{InputFormat, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
+    read::{InputFormat, ListingReader, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
     report::{BandReport, CellReport, MatrixReport, Report, ShapeReport},
     scope::{
         BAND_KEYS, MAX_ASK_PER_CARAT, MIN_ASK_PER_CARAT, SCOPE_MAX_CARAT, SCOPE_MIN_CARAT,
@@ -117,7 +120,8 @@ impl BuildOptions<'_> {
 /// A step of the build, reported to the progress callback as it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stage {
-    /// Scope checks, duplicates, band assignment.
+    /// Reading the listings as they stream by: scope checks, duplicates, band
+    /// assignment, each in-scope ask added to its cell.
     Filtering,
     /// Per-cell ask selection.
     Selecting,
@@ -153,6 +157,10 @@ pub enum Error {
     /// published. The [`Refusal`] says why and holds what is known of the build.
     #[error("build refused: {}", .0.refused)]
     Gate(Box<Refusal>),
+    /// The listings could not be read (the stream failed, not a row: bad rows are
+    /// counted).
+    #[error("cannot read the listings")]
+    Read(#[source] std::io::Error),
     /// Too few observed cells to fill the matrix.
     #[error(
         "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} cells spanning two colours and two clarities, and cells in two bands to fill the other bands"

@@ -136,6 +136,12 @@ impl Listing {
         self.price / self.carat
     }
 
+    /// The listing without its text fields (`lab`, `listing_id`): what a build keeps of
+    /// a listing once its scope and identity are checked.
+    pub(crate) fn without_text(&self) -> Listing {
+        Listing { lab: None, listing_id: None, ..*self }
+    }
+
     /// A plain listing with no optional details (used by tests and examples).
     pub fn new(
         carat: f64,

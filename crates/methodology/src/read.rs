@@ -1,5 +1,5 @@
-//! Reading listings from CSV text: the native schema and the `diamonds` data set, with
-//! every rejected row counted by reason.
+//! Reading listings from a CSV stream, one row at a time: the native schema and the
+//! `diamonds` data set, with every rejected row counted by reason.
 //!
 //! Native schema (header row required, column names case-insensitive, any order, unknown
 //! columns ignored): `carat`, `color`, `clarity`, `shape`, `cut`, `price` (USD for the
@@ -8,6 +8,8 @@
 //! empty. `diamonds` schema: `carat,cut,color,clarity,depth,table,price,x,y,z`; every
 //! stone is round, its L/W ratio is max(x, y) / min(x, y) (none when a dimension is 0)
 //! and its identity (for duplicates) is the whole row.
+
+use std::io::{self, BufRead};
 
 use chrono::NaiveDate;
 use pricing::{Clarity, Color, Shape};
@@ -126,75 +128,123 @@ fn is_diamonds_header(names: &[String]) -> bool {
     names == expected
 }
 
-/// Reads listings from CSV text. Never fails: unreadable rows are counted (and the first
-/// few described) in the returned [`RowCounts`]. A header without a required column
-/// makes every row unparseable and is named in [`RowCounts::header_problem`]. A
-/// [`InputFormat::Native`] read of a file whose header is exactly the `diamonds`
-/// columns reads it as [`InputFormat::Diamonds`], with a note.
+/// Reads listings from CSV text; see [`ListingReader`], which this collects. Never fails:
+/// unreadable rows are counted (and the first few described) in the returned
+/// [`RowCounts`].
 pub fn read_listings(text: &str, format: InputFormat) -> (Vec<Listing>, RowCounts) {
-    let mut counts = RowCounts::default();
-    let mut listings = Vec::new();
-    let mut records = csv::records(text).into_iter();
-    let Some(header) = records.next() else {
-        counts.header_problem = Some("the file is empty: no header row".to_owned());
-        return (listings, counts);
-    };
-    let mut format = format;
-    let found = header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
-        if format == InputFormat::Native && is_diamonds_header(&names) {
-            format = InputFormat::Diamonds;
-            counts.notes.push(
-                "the header is the ggplot2 `diamonds` layout: read as `--format diamonds` (every stone round)"
-                    .to_owned(),
-            );
+    let mut reader =
+        ListingReader::new(text.as_bytes(), format).expect("reading from memory cannot fail");
+    let listings = reader
+        .by_ref()
+        .collect::<std::io::Result<Vec<Listing>>>()
+        .expect("reading from memory cannot fail");
+    (listings, reader.into_counts())
+}
+
+/// Listings read from a CSV stream one at a time (an iterator of `io::Result<Listing>`):
+/// only the current record is held, whatever the size of the input. Unreadable rows are
+/// not handed out but counted (and the first few described) in [`ListingReader::counts`];
+/// the only errors are the stream's own.
+///
+/// The header is read by [`ListingReader::new`]. A header without a required column makes
+/// every row unparseable and is named in [`RowCounts::header_problem`]. A
+/// [`InputFormat::Native`] read of a file whose header is exactly the `diamonds` columns
+/// reads it as [`InputFormat::Diamonds`], with a note.
+pub struct ListingReader<R> {
+    records: csv::Records<R>,
+    format: InputFormat,
+    /// The columns, or why the header is unusable.
+    columns: Result<Columns, String>,
+    counts: RowCounts,
+}
+
+impl<R: BufRead> ListingReader<R> {
+    /// Starts reading `input` in `format`: reads its header.
+    pub fn new(input: R, format: InputFormat) -> io::Result<ListingReader<R>> {
+        let mut records = csv::Records::new(input)?;
+        let mut counts = RowCounts::default();
+        let mut format = format;
+        let columns = match records.next_record()? {
+            None => Err("the file is empty: no header row".to_owned()),
+            Some(header) => header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
+                if format == InputFormat::Native && is_diamonds_header(names) {
+                    format = InputFormat::Diamonds;
+                    counts.notes.push(
+                        "the header is the ggplot2 `diamonds` layout: read as `--format diamonds` (every stone round)"
+                            .to_owned(),
+                    );
+                }
+                Columns::find(names, format).map_err(|missing| missing_column(names, format, missing))
+            }),
+        };
+        if let Err(problem) = &columns {
+            counts.header_problem = Some(problem.clone());
         }
-        Columns::find(&names, format).map_err(|missing| {
-            let wanted: Vec<&str> = match format {
-                InputFormat::Native => REQUIRED.to_vec(),
-                InputFormat::Diamonds => DIAMONDS_HEADER.to_vec(),
+        Ok(ListingReader { records, format, columns, counts })
+    }
+
+    /// What reading did with the rows so far.
+    pub fn counts(&self) -> &RowCounts {
+        &self.counts
+    }
+
+    /// What reading did with the rows.
+    pub fn into_counts(self) -> RowCounts {
+        self.counts
+    }
+}
+
+impl<R: BufRead> Iterator for ListingReader<R> {
+    type Item = io::Result<Listing>;
+
+    fn next(&mut self) -> Option<io::Result<Listing>> {
+        loop {
+            let record = match self.records.next_record() {
+                Ok(Some(record)) => record,
+                Ok(None) => return None,
+                Err(err) => return Some(Err(err)),
             };
-            let hint = match format {
-                InputFormat::Native => "; for the ggplot2 `diamonds` layout use `--format diamonds`",
-                InputFormat::Diamonds => "",
+            self.counts.rows += 1;
+            let row = match &self.columns {
+                Err(why) => Err((Reason::Unparseable, why.clone())),
+                Ok(columns) => {
+                    record.fields.map_err(|e| (Reason::Unparseable, e)).and_then(|fields| {
+                        if fields.len() != columns.width {
+                            return Err((
+                                Reason::Unparseable,
+                                format!("expected {} fields, got {}", columns.width, fields.len()),
+                            ));
+                        }
+                        columns.listing(fields, self.format)
+                    })
+                }
             };
-            format!(
-                "header lacks column `{missing}` (the columns are {}; required: {}){hint}",
-                names.iter().map(|n| format!("`{}`", n.trim())).collect::<Vec<_>>().join(", "),
-                wanted.join(", "),
-            )
-        })
-    });
-    let columns = match found {
-        Ok(columns) => columns,
-        Err(why) => {
-            for record in records {
-                counts.rows += 1;
-                counts.reject("line", record.line, Reason::Unparseable, &why);
+            match row {
+                Ok(listing) => {
+                    self.counts.accepted += 1;
+                    return Some(Ok(listing));
+                }
+                Err((reason, why)) => self.counts.reject("line", record.line, reason, &why),
             }
-            counts.header_problem = Some(why);
-            return (listings, counts);
-        }
-    };
-    for record in records {
-        counts.rows += 1;
-        let row = record.fields.map_err(|e| (Reason::Unparseable, e)).and_then(|fields| {
-            if fields.len() != columns.width {
-                return Err((
-                    Reason::Unparseable,
-                    format!("expected {} fields, got {}", columns.width, fields.len()),
-                ));
-            }
-            columns.listing(&fields, format)
-        });
-        match row {
-            Ok(listing) => {
-                counts.accepted += 1;
-                listings.push(listing);
-            }
-            Err((reason, why)) => counts.reject("line", record.line, reason, &why),
         }
     }
-    (listings, counts)
+}
+
+/// The header problem of a missing column: which, the columns found and those required.
+fn missing_column(names: &[String], format: InputFormat, missing: &str) -> String {
+    let wanted: Vec<&str> = match format {
+        InputFormat::Native => REQUIRED.to_vec(),
+        InputFormat::Diamonds => DIAMONDS_HEADER.to_vec(),
+    };
+    let hint = match format {
+        InputFormat::Native => "; for the ggplot2 `diamonds` layout use `--format diamonds`",
+        InputFormat::Diamonds => "",
+    };
+    format!(
+        "header lacks column `{missing}` (the columns are {}; required: {}){hint}",
+        names.iter().map(|n| format!("`{}`", n.trim())).collect::<Vec<_>>().join(", "),
+        wanted.join(", "),
+    )
 }
 
 type RowError = (Reason, String);
@@ -316,8 +366,8 @@ fn dims_ratio(length: f64, width: f64) -> Result<Option<f64>, RowError> {
 /// A number: digits, sign, point and exponent only (no thousands separator). `NaN`,
 /// `inf` and `infinity` (any case, any sign) read but are impossible values.
 fn number(name: &str, text: &str) -> Result<f64, RowError> {
-    let word = text.trim_start_matches(['+', '-']).to_ascii_lowercase();
-    if matches!(word.as_str(), "nan" | "inf" | "infinity") {
+    let word = text.trim_start_matches(['+', '-']);
+    if ["nan", "inf", "infinity"].iter().any(|w| word.eq_ignore_ascii_case(w)) {
         return Err((Reason::Impossible, format!("`{name}` {text} is not a finite number")));
     }
     let bytes = text.as_bytes();

@@ -5,7 +5,10 @@
 //! only, in input order, the first occurrence kept: by `listing_id` when the listing has
 //! one, otherwise by identical (carat, colour, clarity, shape, cut, price).
 
-use std::collections::HashSet;
+use std::{
+    collections::HashSet,
+    hash::{BuildHasherDefault, Hash, Hasher},
+};
 
 use chrono::{Days, NaiveDate};
 use pricing::{Clarity, Color, Shape};
@@ -42,18 +45,10 @@ pub(crate) const CELLS_PER_BAND: usize = 80;
 /// Cells in a whole matrix.
 pub(crate) const CELLS: usize = CELLS_PER_BAND * BAND_KEYS.len();
 
-/// An in-scope listing with its band.
+/// An in-scope listing, as the ratio models read it.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Used<'a> {
     pub(crate) listing: &'a Listing,
-    pub(crate) band: usize,
-}
-
-impl Used<'_> {
-    /// The listing's cell: band-major, then colour, then clarity.
-    pub(crate) fn cell(&self) -> usize {
-        cell_index(self.band, self.listing.color, self.listing.clarity)
-    }
 }
 
 /// Index of a cell in a band-major, row-major matrix.
@@ -66,44 +61,117 @@ pub(crate) fn band_of(carat: f64) -> usize {
     BAND_CARATS.iter().rposition(|&key| key <= carat).unwrap_or(0)
 }
 
-/// Keeps the listings the index covers, counting the others in `counts`.
-pub(crate) fn filter<'a>(
-    listings: &'a [Listing],
+/// The scope checks of one build, applied to listings as they arrive: counts every
+/// rejection and remembers, as a 64-bit hash, the identity of every listing kept (10 to
+/// 20 bytes per kept listing: the one part of a build's memory that grows with every
+/// in-scope row).
+pub(crate) struct Filter {
     date: NaiveDate,
-    counts: &mut RowCounts,
-) -> Vec<Used<'a>> {
-    let oldest = date.checked_sub_days(Days::new(WINDOW_DAYS)).unwrap_or(date);
-    let mut ids = HashSet::new();
-    let mut keys = HashSet::new();
-    let mut used = Vec::with_capacity(listings.len());
-    for (i, listing) in listings.iter().enumerate() {
-        counts.rows += 1;
-        let verdict = impossible(listing, date)
+    oldest: NaiveDate,
+    seen: Identities,
+    counts: RowCounts,
+}
+
+impl Filter {
+    /// A filter for a build on `date`.
+    pub(crate) fn new(date: NaiveDate) -> Filter {
+        Filter {
+            date,
+            oldest: date.checked_sub_days(Days::new(WINDOW_DAYS)).unwrap_or(date),
+            seen: Identities::default(),
+            counts: RowCounts::default(),
+        }
+    }
+
+    /// The band of `listing` when the index covers it; otherwise counts why not and
+    /// returns `None`. Listings are numbered in the order they are given.
+    pub(crate) fn admit(&mut self, listing: &Listing) -> Option<usize> {
+        self.counts.rows += 1;
+        let verdict = impossible(listing, self.date)
             .map(|why| (Reason::Impossible, why))
-            .or_else(|| out_of_scope(listing, oldest).map(|why| (Reason::OutOfScope, why)))
+            .or_else(|| out_of_scope(listing, self.oldest).map(|why| (Reason::OutOfScope, why)))
             .or_else(|| {
-                let fresh = match &listing.listing_id {
-                    Some(id) => ids.insert(id.as_str()),
-                    None => keys.insert((
-                        listing.carat.to_bits(),
-                        listing.color,
-                        listing.clarity,
-                        listing.shape,
-                        listing.cut,
-                        listing.price.to_bits(),
-                    )),
-                };
+                let fresh = self.seen.insert(identity(listing));
                 (!fresh).then(|| (Reason::Duplicate, "seen before".to_owned()))
             });
         match verdict {
-            Some((reason, why)) => counts.reject("listing", i + 1, reason, &why),
+            Some((reason, why)) => {
+                let number = self.counts.rows as usize;
+                self.counts.reject("listing", number, reason, &why);
+                None
+            }
             None => {
-                counts.accepted += 1;
-                used.push(Used { listing, band: band_of(listing.carat) });
+                self.counts.accepted += 1;
+                Some(band_of(listing.carat))
             }
         }
     }
-    used
+
+    /// What filtering did with the listings.
+    pub(crate) fn into_counts(self) -> RowCounts {
+        self.counts
+    }
+}
+
+/// The identity of a listing for finding duplicates, hashed: its `listing_id` when it has
+/// one, otherwise its (carat, colour, clarity, shape, cut, price). Two different listings
+/// share a hash with a probability of about n^2 / 2^65 for n listings (1 in 8 million for
+/// 2 million listings); the hash is fixed, so a build stays reproducible even then.
+fn identity(listing: &Listing) -> u64 {
+    // SipHash-1-3 with fixed keys: well mixed, the same in every run.
+    let mut hasher = std::hash::DefaultHasher::new();
+    match &listing.listing_id {
+        Some(id) => (0u8, id.as_str()).hash(&mut hasher),
+        None => (
+            1u8,
+            listing.carat.to_bits(),
+            listing.color,
+            listing.clarity,
+            listing.shape,
+            listing.cut,
+            listing.price.to_bits(),
+        )
+            .hash(&mut hasher),
+    }
+    hasher.finish()
+}
+
+/// The identities of the listings kept so far, spread over 256 hash tables by bits 32..40
+/// of the hash (bits the tables themselves do not use to place a key): growing one table
+/// never holds two copies of all the identities at once.
+struct Identities(Vec<HashSet<u64, BuildHasherDefault<Prehashed>>>);
+
+impl Default for Identities {
+    fn default() -> Identities {
+        Identities(vec![HashSet::default(); 256])
+    }
+}
+
+impl Identities {
+    /// Adds `hash`; false when it was there already.
+    fn insert(&mut self, hash: u64) -> bool {
+        self.0[(hash >> 32) as usize & 0xff].insert(hash)
+    }
+}
+
+/// A hasher for keys that are hashes already: passes the `u64` through.
+#[derive(Default)]
+struct Prehashed(u64);
+
+impl Hasher for Prehashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
 }
 
 fn impossible(listing: &Listing, date: NaiveDate) -> Option<String> {

@@ -24,7 +24,8 @@
 use crate::{
     cells::{Cells, Provenance},
     fill,
-    scope::{CELLS, Used},
+    market::CellAsks,
+    scope::CELLS,
 };
 
 /// The quantile of the screened asks a cell publishes: the lower quartile.
@@ -49,30 +50,29 @@ pub const OFFSET_MIN_CELLS: usize = 5;
 /// `diamonds` data set (the median over its 278 cells of ten asks or more).
 pub const DEFAULT_THIN_OFFSET: f64 = -0.045;
 
-/// Selects one per-carat value per cell from `used`.
-pub(crate) fn select(used: &[Used<'_>]) -> Cells {
-    let mut asks: Vec<Vec<f64>> = vec![Vec::new(); CELLS];
-    for entry in used {
-        asks[entry.cell()].push(entry.listing.per_carat().ln());
-    }
+/// Selects one per-carat value per cell from its asks. Each cell's asks are laid out
+/// (sorted) one cell at a time, twice: once for the neighbours' prediction, once to
+/// screen and level them; what the level needs is kept per cell ([`Screened`]).
+pub(crate) fn select(asks: &CellAsks) -> Cells {
+    let predicted = neighbour_prediction(asks);
+    let limit = NEIGHBOUR_FACTOR.ln();
     let mut cells = Cells::empty();
-    for (cell, list) in asks.iter_mut().enumerate() {
+    let mut screened = Vec::with_capacity(CELLS);
+    for cell in 0..CELLS {
+        let mut list = asks.cell(cell).sorted();
         cells.listings[cell] = list.len() as u32;
-        list.sort_by(f64::total_cmp);
-    }
-    if let Some(predicted) = neighbour_prediction(&asks) {
-        let limit = NEIGHBOUR_FACTOR.ln();
-        for (list, predicted) in asks.iter_mut().zip(predicted) {
-            list.retain(|x| (x - predicted).abs() <= limit);
+        if let Some(predicted) = &predicted {
+            list.retain(|x| (x - predicted[cell]).abs() <= limit);
         }
-    }
-    for list in asks.iter_mut().filter(|list| list.len() >= SCREEN_MIN_LISTINGS) {
-        screen_within(list);
-    }
-    let offset = thin_offset(&asks);
-    for (cell, list) in asks.iter().enumerate() {
+        if list.len() >= SCREEN_MIN_LISTINGS {
+            screen_within(&mut list);
+        }
         cells.screened[cell] = cells.listings[cell] - list.len() as u32;
-        let Some((ln, provenance)) = level(list, offset) else { continue };
+        screened.push(Screened::of(&list));
+    }
+    let offset = thin_offset(&screened);
+    for (cell, kept) in screened.iter().enumerate() {
+        let Some((ln, provenance)) = kept.level(offset) else { continue };
         cells.ask[cell] = Some(ln.exp());
         cells.ln[cell] = ln;
         cells.provenance[cell] = Some(provenance);
@@ -80,12 +80,35 @@ pub(crate) fn select(used: &[Used<'_>]) -> Cells {
     cells
 }
 
-/// The published level of a cell's screened, sorted asks.
-fn level(sorted: &[f64], thin_offset: f64) -> Option<(f64, Provenance)> {
-    match sorted.len() {
-        0 => None,
-        n if n >= MIN_CELL_LISTINGS => Some((quantile(sorted, QUANTILE), Provenance::Observed)),
-        _ => Some((quantile(sorted, 0.5) + thin_offset, Provenance::Thin)),
+/// What the level of a cell needs of its screened asks.
+#[derive(Debug, Clone, Copy)]
+struct Screened {
+    len: usize,
+    /// The [`QUANTILE`] quantile (NaN when empty).
+    quantile: f64,
+    /// The median (NaN when empty).
+    median: f64,
+}
+
+impl Screened {
+    fn of(sorted: &[f64]) -> Screened {
+        match sorted {
+            [] => Screened { len: 0, quantile: f64::NAN, median: f64::NAN },
+            _ => Screened {
+                len: sorted.len(),
+                quantile: quantile(sorted, QUANTILE),
+                median: quantile(sorted, 0.5),
+            },
+        }
+    }
+
+    /// The published level of the cell.
+    fn level(&self, thin_offset: f64) -> Option<(f64, Provenance)> {
+        match self.len {
+            0 => None,
+            n if n >= MIN_CELL_LISTINGS => Some((self.quantile, Provenance::Observed)),
+            _ => Some((self.median + thin_offset, Provenance::Thin)),
+        }
     }
 }
 
@@ -111,15 +134,15 @@ fn screen_within(sorted: &mut Vec<f64>) {
 /// What the regression of `fill.rs` predicts for every cell (ln), fitted to the levels
 /// of the cells that can screen themselves, after they did; `None` when no fit is
 /// possible.
-fn neighbour_prediction(asks: &[Vec<f64>]) -> Option<Vec<f64>> {
+fn neighbour_prediction(asks: &CellAsks) -> Option<Vec<f64>> {
     let mut probe = Cells::empty();
-    for (cell, list) in asks.iter().enumerate() {
-        if list.len() < SCREEN_MIN_LISTINGS {
+    for cell in 0..CELLS {
+        if asks.cell(cell).len() < SCREEN_MIN_LISTINGS {
             continue;
         }
-        let mut list = list.clone();
+        let mut list = asks.cell(cell).sorted();
         screen_within(&mut list);
-        if let Some((ln, provenance)) = level(&list, DEFAULT_THIN_OFFSET) {
+        if let Some((ln, provenance)) = Screened::of(&list).level(DEFAULT_THIN_OFFSET) {
             probe.ln[cell] = ln;
             probe.provenance[cell] = Some(provenance);
         }
@@ -129,11 +152,11 @@ fn neighbour_prediction(asks: &[Vec<f64>]) -> Option<Vec<f64>> {
 }
 
 /// The typical (quantile - median) of the well-filled cells; see the module notes.
-fn thin_offset(asks: &[Vec<f64>]) -> f64 {
-    let mut offsets: Vec<f64> = asks
+fn thin_offset(cells: &[Screened]) -> f64 {
+    let mut offsets: Vec<f64> = cells
         .iter()
-        .filter(|list| list.len() >= OFFSET_MIN_LISTINGS)
-        .map(|list| quantile(list, QUANTILE) - quantile(list, 0.5))
+        .filter(|cell| cell.len >= OFFSET_MIN_LISTINGS)
+        .map(|cell| cell.quantile - cell.median)
         .collect();
     if offsets.len() < OFFSET_MIN_CELLS {
         return DEFAULT_THIN_OFFSET;

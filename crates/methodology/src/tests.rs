@@ -368,3 +368,18 @@ fn diamonds_prices_resist_junk_and_do_not_drift_with_listing_counts() {
         assert!(dcx_move.abs() < limit, "a {times}x resample moves the DCX {dcx_move:.4}");
     }
 }
+
+/// A build read from a stream in small pieces is the build of the same text in memory.
+#[test]
+fn a_build_streamed_in_small_pieces_is_the_build_of_the_text() {
+    let (text, _) = diamonds();
+    let options = BuildOptions::new(date());
+    let whole = build_csv(&text, InputFormat::Diamonds, &options, None).expect("build");
+    let pieces = std::io::BufReader::with_capacity(7, text.as_bytes());
+    let streamed =
+        crate::build_reader(pieces, InputFormat::Diamonds, &options, None).expect("build");
+    for feed in Feed::ALL {
+        assert_eq!(whole.files.get(feed), streamed.files.get(feed), "{feed} differs");
+    }
+    assert_eq!(whole.report, streamed.report);
+}

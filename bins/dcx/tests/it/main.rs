@@ -446,3 +446,52 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
     assert!(written["notes"][0].as_str().unwrap().contains("`diamonds` layout"), "{written}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--listings -` reads standard input as a stream: the same snapshot as from the file.
+/// A listings path that cannot be read is named in the error.
+#[test]
+fn build_reads_listings_from_standard_input() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("dcx-stdin-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
+    let args = |out: &std::path::Path, listings: &str| {
+        [
+            "build",
+            "--listings",
+            listings,
+            "--format",
+            "diamonds",
+            "--date",
+            "2026-11-20",
+            "--out",
+            out.to_str().unwrap(),
+        ]
+        .map(str::to_owned)
+    };
+    let from_file =
+        dcx(&args(&dir.join("file"), listings.to_str().unwrap()).each_ref().map(String::as_str));
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
+        .args(args(&dir.join("stdin"), "-"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run dcx");
+    let bytes = std::fs::read(&listings).unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let from_stdin = child.wait_with_output().unwrap();
+    assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
+    assert!(stdout(&from_stdin).contains("rows: 450 in"), "{}", stdout(&from_stdin));
+    for feed in datasets::Feed::ALL {
+        let a = std::fs::read(dir.join("file").join(feed.file_name())).unwrap();
+        let b = std::fs::read(dir.join("stdin").join(feed.file_name())).unwrap();
+        assert!(a == b, "{feed} differs between a file and standard input");
+    }
+    let folder =
+        dcx(&args(&dir.join("none"), dir.to_str().unwrap()).each_ref().map(String::as_str));
+    assert_eq!(folder.status.code(), Some(2), "{}", stderr(&folder));
+    assert!(stderr(&folder).contains("dcx build: cannot read "), "{}", stderr(&folder));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,20 +1,54 @@
-//! Tests of the hand-written CSV reader.
+//! Tests of the hand-written CSV reader, over whole buffers and over a trickle of bytes.
 
-use super::{Record, records};
+use std::io::{BufRead, BufReader, Read};
+
+use super::{MAX_RECORD_BYTES, Records};
+
+type Expected<'a> = (usize, Result<&'a [&'a str], &'a str>);
+
+/// Every record of `input` as (line, fields or error).
+fn records(input: impl BufRead) -> Vec<(usize, Result<Vec<String>, String>)> {
+    let mut records = Records::new(input).expect("in memory");
+    let mut out = Vec::new();
+    while let Some(record) = records.next_record().expect("in memory") {
+        out.push((record.line, record.fields.map(<[String]>::to_vec)));
+    }
+    out
+}
+
+/// A reader that hands out one byte per read: every record crosses buffer boundaries.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((&first, rest)) = self.0.split_first() else { return Ok(0) };
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        buf[0] = first;
+        self.0 = rest;
+        Ok(1)
+    }
+}
 
 #[track_caller]
-fn check(text: &str, expect: &[(usize, Result<&[&str], &str>)]) {
-    let actual = records(text);
-    let expect: Vec<Record> = expect
+fn check_bytes(input: &[u8], expect: &[Expected<'_>]) {
+    let expect: Vec<(usize, Result<Vec<String>, String>)> = expect
         .iter()
-        .map(|(line, fields)| Record {
-            line: *line,
-            fields: fields
-                .map(|f| f.iter().map(|s| s.to_string()).collect())
-                .map_err(|e| e.to_owned()),
+        .map(|(line, fields)| {
+            (
+                *line,
+                fields.map(|f| f.iter().map(|s| s.to_string()).collect()).map_err(|e| e.to_owned()),
+            )
         })
         .collect();
-    assert_eq!(actual, expect);
+    assert_eq!(records(input), expect, "whole buffer");
+    assert_eq!(records(BufReader::with_capacity(1, Trickle(input))), expect, "byte by byte");
+}
+
+#[track_caller]
+fn check(text: &str, expect: &[Expected<'_>]) {
+    check_bytes(text.as_bytes(), expect);
 }
 
 #[test]
@@ -23,6 +57,8 @@ fn plain_fields_and_line_ends() {
         "a,b,c\n1,2,3\r\n\n4,,6",
         &[(1, Ok(&["a", "b", "c"])), (2, Ok(&["1", "2", "3"])), (4, Ok(&["4", "", "6"]))],
     );
+    check("", &[]);
+    check("\n\r\n\n", &[]);
 }
 
 #[test]
@@ -31,11 +67,15 @@ fn quoted_fields_with_commas_quotes_and_newlines() {
         "\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\nnext,\"\"\n",
         &[(1, Ok(&["a,b", "say \"hi\"", "two\nlines"])), (3, Ok(&["next", ""]))],
     );
+    check("\"\"\"\"\n\"\n\n\",x\n", &[(1, Ok(&["\""])), (2, Ok(&["\n\n", "x"]))]);
 }
 
 #[test]
 fn byte_order_mark_is_skipped() {
     check("\u{feff}carat\n1\n", &[(1, Ok(&["carat"])), (2, Ok(&["1"]))]);
+    check("\u{feff}\"a,b\"\n", &[(1, Ok(&["a,b"]))]);
+    check("\u{feff}", &[]);
+    check("ab", &[(1, Ok(&["ab"]))]);
 }
 
 #[test]
@@ -48,5 +88,34 @@ fn broken_quotes_are_errors_and_reading_goes_on() {
             (3, Ok(&["3", "4"])),
             (4, Err("unterminated quoted field")),
         ],
+    );
+    // An open quote runs over the following lines, as far as the next quote.
+    check("\"open\n1,2\n\"x,3\n4\n", &[(1, Err("text after a closing quote")), (4, Ok(&["4"]))]);
+}
+
+#[test]
+fn a_record_that_is_not_utf8_is_an_error_of_that_record_only() {
+    check_bytes(
+        b"a,b\n\xff\xfe,1\n2,3\n",
+        &[(1, Ok(&["a", "b"])), (2, Err("the record is not valid UTF-8")), (3, Ok(&["2", "3"]))],
+    );
+}
+
+#[test]
+fn an_endless_record_is_not_kept_and_the_lines_still_count() {
+    let mut input = b"a\n\"".to_vec();
+    input.extend(std::iter::repeat_n(b"x,y\n".as_slice(), MAX_RECORD_BYTES / 4 + 1).flatten());
+    input.extend_from_slice(b"\"\nlast\n");
+    let lines = MAX_RECORD_BYTES / 4 + 1;
+    let message =
+        format!("record longer than {MAX_RECORD_BYTES} bytes (a quote that is never closed?)");
+    let got = records(input.as_slice());
+    assert_eq!(
+        got,
+        vec![
+            (1, Ok(vec!["a".to_owned()])),
+            (2, Err(message)),
+            (lines + 3, Ok(vec!["last".to_owned()])),
+        ]
     );
 }

@@ -6,7 +6,8 @@ use pricing::{Clarity, Color, Shape};
 use super::{depth_file, matrix_file, parse_matrix, round6, ts_text};
 use crate::{
     listing::{Finish, Listing},
-    scope::{CELLS, Used, band_of},
+    market::Market,
+    scope::{CELLS, band_of},
 };
 
 #[test]
@@ -36,9 +37,11 @@ fn depth_counts_agree_by_construction() {
         Listing::new(carat, color, clarity, Shape::Round, Finish::Excellent, 1000.0)
     })
     .collect();
-    let used: Vec<Used<'_>> =
-        listings.iter().map(|l| Used { listing: l, band: band_of(l.carat) }).collect();
-    let depth = depth_file(&used, "ts");
+    let mut market = Market::default();
+    for listing in &listings {
+        market.add(listing, band_of(listing.carat));
+    }
+    let depth = depth_file(&market.depth, "ts");
     let band = &depth.clarity.0[0];
     assert_eq!(band.0, "0.3");
     assert_eq!(band.1.0.len(), 8);

@@ -7,7 +7,7 @@ use pricing::{Clarity, Color, Shape};
 use super::{ModelSource, from_bytes, ratio_models};
 use crate::{
     listing::{Finish, Listing},
-    scope::{Used, band_of},
+    scope::Used,
 };
 
 fn date() -> NaiveDate {
@@ -63,8 +63,7 @@ fn refit_from_oval_listings_with_ratios() {
             l
         })
         .collect();
-    let used: Vec<Used<'_>> =
-        listings.iter().map(|l| Used { listing: l, band: band_of(l.carat) }).collect();
+    let used: Vec<Used<'_>> = listings.iter().map(|listing| Used { listing }).collect();
     let (file, sources) =
         ratio_models(&used, round, reference.pricing().cushion(), None, date(), "ts");
     let oval = sources.iter().find(|(s, _)| *s == Shape::Oval).expect("oval");

@@ -2,7 +2,7 @@
 
 use pricing::{Clarity, Color, Shape};
 
-use super::{InputFormat, Rejected, read_listings};
+use super::{InputFormat, ListingReader, Rejected, read_listings};
 use crate::listing::{Finish, Fluorescence};
 
 const HEADER: &str = "listing_id,carat,color,clarity,shape,cut,price,length,width,lw_ratio,lab,polish,symmetry,fluorescence,observed,note";
@@ -158,4 +158,36 @@ fn nan_and_infinity_are_impossible_not_unparseable() {
     let (listings, counts) = read_listings(&text, InputFormat::Native);
     assert!(listings.is_empty());
     assert_eq!(counts.rejected, Rejected { impossible: 3, ..Rejected::default() });
+}
+
+#[test]
+fn a_stream_is_read_one_listing_at_a_time() {
+    let text = "carat,color,clarity,shape,cut,price\n1.0,G,VS2,round,EX,5000\nbad\n1.1,H,SI1,oval,EX,4000\n";
+    let mut reader = ListingReader::new(text.as_bytes(), InputFormat::Native).expect("memory");
+    let first = reader.next().expect("a listing").expect("memory");
+    assert_eq!((first.carat, first.price), (1.0, 5000.0));
+    assert_eq!((reader.counts().rows, reader.counts().accepted), (1, 1));
+    let second = reader.next().expect("a listing").expect("memory");
+    assert_eq!(second.shape, Shape::Oval);
+    assert_eq!(reader.counts().rejected.unparseable, 1, "the bad row was counted on the way");
+    assert!(reader.next().is_none());
+    assert_eq!(reader.into_counts(), read_listings(text, InputFormat::Native).1);
+}
+
+#[test]
+fn a_failing_stream_is_an_error_not_a_bad_row() {
+    struct Failing;
+    impl std::io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+    let input = std::io::Read::chain(
+        "carat,color,clarity,shape,cut,price\n1.0,G,VS2,round,EX,5000\n".as_bytes(),
+        std::io::BufReader::new(Failing),
+    );
+    let mut reader = ListingReader::new(input, InputFormat::Native).expect("the header reads");
+    assert!(reader.next().expect("one").is_ok());
+    let err = reader.next().expect("an error").expect_err("the stream fails");
+    assert_eq!(err.to_string(), "disk on fire");
 }

@@ -3,7 +3,7 @@
 use chrono::NaiveDate;
 use pricing::{Clarity, Color, Shape};
 
-use super::{band_of, filter};
+use super::{Filter, band_of};
 use crate::{
     listing::{Finish, Fluorescence, Listing},
     read::{Rejected, RowCounts},
@@ -38,10 +38,16 @@ fn bands_are_half_open_and_the_last_takes_exactly_six() {
     }
 }
 
+/// Runs `listings` through a filter: the indexes of those kept, and the counts.
+fn filter(listings: &[Listing]) -> (Vec<usize>, RowCounts) {
+    let mut filter = Filter::new(date());
+    let kept = (0..listings.len()).filter(|&i| filter.admit(&listings[i]).is_some()).collect();
+    (kept, filter.into_counts())
+}
+
 #[track_caller]
 fn check(listings: &[Listing], expect: Rejected, used: usize) {
-    let mut counts = RowCounts::default();
-    let kept = filter(listings, date(), &mut counts);
+    let (kept, counts) = filter(listings);
     assert_eq!(counts.rejected, expect, "{:#?}", counts.examples);
     assert_eq!(kept.len(), used);
     assert_eq!(counts.accepted as usize, used);
@@ -103,16 +109,27 @@ fn duplicates_by_id_or_by_identical_fields() {
     let mut b = stone(1.2, 6000.0);
     b.listing_id = Some("x".to_owned());
     let listings = [a, b, stone(1.0, 5000.0), stone(1.0, 5000.0), stone(1.0, 5001.0)];
-    let mut counts = RowCounts::default();
-    let kept = filter(&listings, date(), &mut counts);
+    let (kept, counts) = filter(&listings);
     assert_eq!(counts.rejected, Rejected { duplicate: 2, ..Rejected::default() });
     // The first occurrence is kept.
-    assert_eq!(kept[0].listing.carat, 1.0);
-    assert_eq!(kept.len(), 3);
+    assert_eq!(kept, [0, 2, 4]);
+    assert_eq!(
+        counts.examples,
+        ["listing 2: duplicate: seen before", "listing 4: duplicate: seen before"]
+    );
     // An out-of-scope row is never counted as a duplicate.
     check(
         &[stone(0.2, 1000.0), stone(0.2, 1000.0)],
         Rejected { out_of_scope: 2, ..Rejected::default() },
         0,
     );
+}
+
+#[test]
+fn an_id_and_a_row_without_one_are_told_apart() {
+    let mut with_id = stone(1.0, 5000.0);
+    with_id.listing_id = Some("1".to_owned());
+    let (kept, counts) = filter(&[with_id, stone(1.0, 5000.0)]);
+    assert_eq!(kept, [0, 1]);
+    assert_eq!(counts.rejected, Rejected::default());
 }

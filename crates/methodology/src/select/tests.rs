@@ -9,7 +9,8 @@ use super::{
 use crate::{
     cells::Provenance,
     listing::{Finish, Listing},
-    scope::{Used, band_of, cell_index},
+    market::CellAsks,
+    scope::cell_index,
 };
 
 fn stone(carat: f64, color: Color, clarity: Clarity, per_carat: f64) -> Listing {
@@ -20,8 +21,8 @@ fn listings(clarity: Clarity, per_carat: &[f64]) -> Vec<Listing> {
     per_carat.iter().map(|&p| stone(1.0, Color::G, clarity, p)).collect()
 }
 
-fn used(listings: &[Listing]) -> Vec<Used<'_>> {
-    listings.iter().map(|listing| Used { listing, band: band_of(listing.carat) }).collect()
+fn used(listings: &[Listing]) -> CellAsks {
+    CellAsks::of(listings)
 }
 
 const CELL: usize = 5 * 80 + 3 * 8 + 5; // 1.0 ct G VS2

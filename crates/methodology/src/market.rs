@@ -1,0 +1,175 @@
+//! What a build keeps of its in-scope listings while it reads them, instead of the rows:
+//! per shape and cell the asks (ln per-carat USD, each distinct value once with its
+//! count), the depth counts, and the fancy listings that carry an L/W ratio (the ratio
+//! models sort them by ratio, so they are kept, without their text fields).
+//!
+//! Memory therefore grows with the number of *distinct* asks per cell (16 bytes each,
+//! plus at most as many 8-byte asks waiting to be merged), not with the number of rows: a
+//! market seen through ten times as many listings at the same prices costs the same.
+
+use pricing::{Clarity, Color, Shape};
+
+use crate::{
+    listing::Listing,
+    scope::{BAND_KEYS, CELLS, Used, cell_index},
+};
+
+/// Asks waiting in a cell before they are merged into its counted values.
+const MERGE_AT_LEAST: usize = 32;
+
+/// The asks of one cell: a multiset of values, each distinct value once with its count.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Tally {
+    /// Distinct values, ascending (`f64::total_cmp`), with how often each was seen.
+    counted: Vec<(f64, u64)>,
+    /// Values not merged yet.
+    waiting: Vec<f64>,
+    /// All values seen.
+    len: usize,
+}
+
+impl Tally {
+    /// Adds one value.
+    pub(crate) fn push(&mut self, value: f64) {
+        self.waiting.push(value);
+        self.len += 1;
+        if self.waiting.len() >= self.counted.len().max(MERGE_AT_LEAST) {
+            self.merge();
+        }
+    }
+
+    /// How many values were added.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Every value added, ascending.
+    pub(crate) fn sorted(&self) -> Vec<f64> {
+        let mut values = Vec::with_capacity(self.len);
+        for &(value, count) in &self.counted {
+            values.extend(std::iter::repeat_n(value, count as usize));
+        }
+        values.extend_from_slice(&self.waiting);
+        values.sort_by(f64::total_cmp);
+        values
+    }
+
+    /// Merges the waiting values into the counted ones.
+    fn merge(&mut self) {
+        self.waiting.sort_by(f64::total_cmp);
+        let mut merged = Vec::with_capacity(self.counted.len() + self.waiting.len());
+        let mut counted = self.counted.iter().copied().peekable();
+        let mut add = |value: f64, count: u64| match merged.last_mut() {
+            Some((last, n)) if f64::total_cmp(last, &value).is_eq() => *n += count,
+            _ => merged.push((value, count)),
+        };
+        for &value in &self.waiting {
+            while let Some(&(old, count)) = counted.peek() {
+                if old.total_cmp(&value).is_gt() {
+                    break;
+                }
+                add(old, count);
+                counted.next();
+            }
+            add(value, 1);
+        }
+        for (old, count) in counted {
+            add(old, count);
+        }
+        merged.shrink_to_fit();
+        self.counted = merged;
+        self.waiting.clear();
+    }
+}
+
+/// The asks of one shape, per cell (band-major, then colour, then clarity).
+#[derive(Debug, Clone)]
+pub(crate) struct CellAsks {
+    cells: Vec<Tally>,
+    len: u64,
+}
+
+impl Default for CellAsks {
+    fn default() -> CellAsks {
+        CellAsks { cells: vec![Tally::default(); CELLS], len: 0 }
+    }
+}
+
+impl CellAsks {
+    /// Adds the ln per-carat ask of one listing of `cell`.
+    pub(crate) fn push(&mut self, cell: usize, ln_per_carat: f64) {
+        self.cells[cell].push(ln_per_carat);
+        self.len += 1;
+    }
+
+    /// The asks of one cell.
+    pub(crate) fn cell(&self, cell: usize) -> &Tally {
+        &self.cells[cell]
+    }
+
+    /// All asks of every cell.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// The asks of `listings` (tests and hand-made inputs), whatever their shape.
+    #[cfg(test)]
+    pub(crate) fn of(listings: &[Listing]) -> CellAsks {
+        let mut asks = CellAsks::default();
+        for listing in listings {
+            let cell =
+                cell_index(crate::scope::band_of(listing.carat), listing.color, listing.clarity);
+            asks.push(cell, listing.per_carat().ln());
+        }
+        asks
+    }
+}
+
+/// In-scope listings per band key, colour and clarity (`depth.json`).
+pub(crate) type Depth = [[[u64; Clarity::ALL.len()]; Color::ALL.len()]; BAND_KEYS.len()];
+
+/// Everything a build needs of its in-scope listings.
+#[derive(Debug, Clone)]
+pub(crate) struct Market {
+    /// Per shape ([`Shape::index`]), the asks of each cell.
+    asks: Vec<CellAsks>,
+    /// Listings of every shape per band, colour and clarity.
+    pub(crate) depth: Depth,
+    /// Fancy listings with an L/W ratio, for the ratio models.
+    with_ratio: Vec<Listing>,
+}
+
+impl Default for Market {
+    fn default() -> Market {
+        Market {
+            asks: vec![CellAsks::default(); Shape::ALL.len()],
+            depth: [[[0; Clarity::ALL.len()]; Color::ALL.len()]; BAND_KEYS.len()],
+            with_ratio: Vec::new(),
+        }
+    }
+}
+
+impl Market {
+    /// Takes in one in-scope listing of `band`.
+    pub(crate) fn add(&mut self, listing: &Listing, band: usize) {
+        let cell = cell_index(band, listing.color, listing.clarity);
+        self.asks[listing.shape.index()].push(cell, listing.per_carat().ln());
+        self.depth[band][listing.color.index()][listing.clarity.index()] += 1;
+        if listing.shape.is_fancy() && listing.lw_ratio.is_some() {
+            self.with_ratio.push(listing.without_text());
+        }
+    }
+
+    /// The asks of one shape.
+    pub(crate) fn asks(&self, shape: Shape) -> &CellAsks {
+        &self.asks[shape.index()]
+    }
+
+    /// The fancy listings with an L/W ratio, as the ratio models read them.
+    pub(crate) fn with_ratio(&self) -> Vec<Used<'_>> {
+        self.with_ratio.iter().map(|listing| Used { listing }).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
