@@ -14,27 +14,12 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 THREADS=${THREADS:-2}
 CONNS=${CONNS:-64}
 DURATION=${DURATION:-10s}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target-feeds}
 
 say() { echo "bench-feeds: $*" >&2; }
 
-apt_install() {
-    # Installs the first installable package of "$@"; false when not root or none works.
-    [ "$(id -u)" = 0 ] || return 1
-    [ -n "${APT_UPDATED:-}" ] || { apt-get update -qq >/dev/null 2>&1 || true; APT_UPDATED=1; }
-    for pkg in "$@"; do
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$pkg" >/dev/null 2>&1 && return 0
-    done
-    return 1
-}
-
-if ! command -v wrk >/dev/null; then
-    apt_install wrk || { say "wrk is missing: install it (sudo apt-get install -y wrk) and rerun"; exit 1; }
-fi
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+# shellcheck source=scripts/lib-proc.sh
+source "$ROOT/scripts/lib-proc.sh"
+need wrk wrk || exit 1
 
 rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
 
@@ -54,33 +39,15 @@ load() {
 }
 
 TMP=$(mktemp -d)
-SERVER_PID=""
-NGINX_PID=""
-HYPER_PID=""
-cleanup() {
-    [ -n "$HYPER_PID" ] && kill "$HYPER_PID" 2>/dev/null && wait "$HYPER_PID" 2>/dev/null
-    [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-    [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null && wait "$NGINX_PID" 2>/dev/null
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
+trap 'stop_started; rm -rf "$TMP"' EXIT
 
 say "building feed-server --release"
 (cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p benches --example fixed_json)
 
-# The base URL a server started with its stderr in log file $1 announces ("listening on").
-announced_url() {
-    for _ in $(seq 100); do
-        grep -q 'listening on' "$1" && break
-        sleep 0.1
-    done
-    grep -o 'http://127\.0\.0\.1:[0-9]*' "$1" | head -1
-}
-
-"$CARGO_TARGET_DIR/release/feed-server" --listen 127.0.0.1:0 2>"$TMP/server.log" &
-SERVER_PID=$!
-URL=$(announced_url "$TMP/server.log")
-[ -n "$URL" ] || { cat "$TMP/server.log" >&2; say "feed-server did not start"; exit 1; }
+BIN=$(cd "$ROOT" && target_dir)/release
+start_server "$TMP/server.log" "$BIN/feed-server" --listen 127.0.0.1:0
+SERVER_PID=$STARTED_PID
+URL=http://$(announced_addr "$TMP/server.log" "$SERVER_PID")
 curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$URL/matrix.json"
 
 RSS_BEFORE=$(rss "$SERVER_PID")
@@ -91,16 +58,15 @@ FEED_CPU=$(cpu_per_request $(($(cpu_ticks "$SERVER_PID") - TICKS)) "$FEED_RPS" "
 RSS_AFTER=$(rss "$SERVER_PID")
 
 curl -sf -H 'Accept-Encoding: gzip' -o "$TMP/matrix.json.gz" "$URL/matrix.json"
-"$CARGO_TARGET_DIR/release/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip 2>"$TMP/hyper.log" &
-HYPER_PID=$!
-HYPER_URL=$(announced_url "$TMP/hyper.log")
-[ -n "$HYPER_URL" ] || { cat "$TMP/hyper.log" >&2; say "bare hyper did not start"; exit 1; }
+start_server "$TMP/hyper.log" "$BIN/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip
+HYPER_PID=$STARTED_PID
+HYPER_URL=http://$(announced_addr "$TMP/hyper.log" "$HYPER_PID")
 say "bare hyper at $HYPER_URL, the same gzip bytes"
 read -r HYPER_RPS HYPER_P50 HYPER_P99 < <(load "$HYPER_URL/matrix.json")
 kill "$HYPER_PID" 2>/dev/null; wait "$HYPER_PID" 2>/dev/null || true
 
 NGINX_LINE="nginx: not available (install nginx-light or nginx to get the baseline)"
-if command -v nginx >/dev/null || apt_install nginx-light nginx; then
+if need nginx nginx-light nginx; then
     mkdir -p "$TMP/www" "$TMP/logs"
     cp "$ROOT/fixtures/snapshot/matrix.json" "$TMP/www/"
     GZIP_LINE="gzip on; gzip_types application/json; gzip_comp_level 6;"
@@ -133,8 +99,8 @@ http {
     }
 }
 CONF
-    nginx -p "$TMP" -c "$TMP/nginx.conf" -g 'daemon off;' 2>"$TMP/logs/start.log" &
-    NGINX_PID=$!
+    start_server "$TMP/logs/start.log" nginx -p "$TMP" -c "$TMP/nginx.conf" -g 'daemon off;'
+    NGINX_PID=$STARTED_PID
     for _ in $(seq 50); do
         curl -sf -o /dev/null "http://127.0.0.1:$NPORT/matrix.json" && break
         sleep 0.1

@@ -34,43 +34,27 @@ case "${1:-}" in
   *) echo "usage: $0 [--instructions]" >&2; exit 2 ;;
 esac
 
-# need COMMAND PACKAGE: installs PACKAGE when COMMAND is missing.
-need() {
-  command -v "$1" > /dev/null && return 0
-  echo "== installing $2"
-  apt-get install -y "$2" > /dev/null || { apt-get update > /dev/null && apt-get install -y "$2" > /dev/null; }
-}
+# shellcheck source=scripts/lib-proc.sh
+source scripts/lib-proc.sh
 need wrk wrk
 [ "$MODE" = instructions ] && need valgrind valgrind
 
 echo "== cargo build --release -p tool-server, example fixed_json"
 cargo build --release --locked -p tool-server
 cargo build --release --locked -p benches --example fixed_json
-TARGET=$(cargo metadata --format-version 1 --no-deps \
-  | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
+TARGET=$(target_dir)
 
 WORK=$(mktemp -d)
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+trap 'stop_started; rm -rf "$WORK"' EXIT
 
-# start NAME COMMAND...: runs a server on a free port and sets ADDR from its stderr
-# (waiting up to 60 s: under callgrind, start-up is slow).
+# start NAME COMMAND...: runs a server on a free port and sets SERVER_PID and ADDR from its
+# stderr (waiting up to 60 s: under callgrind, start-up is slow).
 start() {
-  local name=$1; shift
-  "$@" 2> "$WORK/$name.log" &
-  SERVER_PID=$!
-  PIDS+=("$SERVER_PID")
-  ADDR=""
-  for _ in $(seq 1 600); do
-    ADDR=$(grep -o 'listening on http://[0-9.:]*' "$WORK/$name.log" | head -1 | sed 's|listening on http://||') || true
-    [ -n "$ADDR" ] && return 0
-    sleep 0.1
-  done
-  cat "$WORK/$name.log"; echo "$name did not start"; exit 1
+  local name=$1
+  shift
+  start_server "$WORK/$name.log" "$@"
+  SERVER_PID=$STARTED_PID
+  ADDR=$(announced_addr "$WORK/$name.log" "$SERVER_PID" "" 60)
 }
 
 cat > "$WORK/call.lua" <<'LUA'

@@ -23,24 +23,18 @@ MAX_EXPOSURE=2.0
 say() { echo "check-deploy: $*" >&2; }
 fail() { say "FAILED: $*"; exit 1; }
 
-apt_install() {
-    # Installs the Debian packages "$@" (root only), bounded in time.
-    [ "$(id -u)" = 0 ] || fail "$* missing and not root: sudo apt-get install -y $*"
-    timeout 300 apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
-
-command -v systemd-analyze >/dev/null || { say "installing systemd (for systemd-analyze)"; apt_install systemd; }
-command -v nginx >/dev/null || { say "installing nginx-light"; apt_install nginx-light; }
+# shellcheck source=scripts/lib-proc.sh
+source "$ROOT/scripts/lib-proc.sh"
+need systemd-analyze systemd || fail "systemd-analyze is missing"
+need nginx nginx-light nginx || fail "nginx is missing"
 
 for bin in feed-server tool-server dcx; do
     [ -x "$BIN_DIR/$bin" ] || { say "building $bin"; (cd "$ROOT" && cargo build -q -p feed-server -p tool-server -p dcx); break; }
 done
 
 TMP=$(mktemp -d)
-PIDS=()
 cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    stop_started
     rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -102,16 +96,9 @@ check_server() {
     local -a argv
     read -ra argv <<<"$line"
     log=$TMP/$unit.log
-    "${argv[@]}" 2>"$log" &
-    pid=$!
-    PIDS+=("$pid")
-    for _ in $(seq 100); do
-        grep -q 'listening on' "$log" && break
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    url=$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -1 || true)
-    [ -n "$url" ] || { cat "$log" >&2; fail "$unit: the server did not start"; }
+    start_server "$log" "${argv[@]}"
+    pid=$STARTED_PID
+    url=http://$(announced_addr "$log" "$pid") || fail "$unit: the server did not start"
     curl -sf "$url/health" | grep -q "${today}" || { cat "$log" >&2; fail "$unit: /health does not serve $today"; }
     kill -TERM "$pid"
     rc=0

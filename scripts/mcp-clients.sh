@@ -4,7 +4,8 @@
 #   npm @modelcontextprotocol/sdk 1.32.2   http, stdio      (2025-11-25 initialize)
 #   PyPI mcp 1.30.0                        http, stdio      (2025-11-25 initialize)
 #   npm mcp-remote 0.15.1                  stdio -> http    (the desktop hosts' bridge)
-# (PyPI mcp 2.3.0 in 2026-07-28 mode is scripts/mcp-client.sh.) Each lists the tools,
+#   PyPI mcp 2.3.0                         http             (2026-07-28 mode)
+# Each lists the tools,
 # calls all three and compares get_diamond_price with `dcx quote --json`. Installs the
 # pinned clients into .cache/ (reused on later runs); every client run is bounded by
 # CLIENT_TIMEOUT seconds (default 120). Prints the matrix; exits 1 if any client failed.
@@ -15,6 +16,7 @@ CACHE="$ROOT/.cache"
 SDK_VERSION=1.32.2
 MCP_REMOTE_VERSION=0.15.1
 PY_MCP_VERSION=1.30.0
+PY_MCP2_VERSION=2.3.0
 CLIENT_TIMEOUT=${CLIENT_TIMEOUT:-120}
 
 # shellcheck source=scripts/lib-node.sh
@@ -30,15 +32,12 @@ if [ "$(cat "$NPM_DIR/.versions" 2>/dev/null)" != "$NPM_PINS" ]; then
   echo "$NPM_PINS" > "$NPM_DIR/.versions"
 fi
 
-VENV="$CACHE/venv-mcp1"
-if [ ! -x "$VENV/bin/python" ]; then
-  echo "== creating .cache/venv-mcp1"
-  python3 -m venv "$VENV"
-fi
-if ! "$VENV/bin/python" -c "import importlib.metadata as m,sys; sys.exit(m.version('mcp') != '$PY_MCP_VERSION')" 2>/dev/null; then
-  echo "== pip install mcp==$PY_MCP_VERSION into .cache/venv-mcp1"
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$PY_MCP_VERSION"
-fi
+# shellcheck source=scripts/lib-venv.sh
+source scripts/lib-venv.sh
+use_venv "$CACHE/venv-mcp1" "mcp==$PY_MCP_VERSION"
+PY_MCP1=$VENV_PY
+use_venv "$CACHE/venv" "mcp==$PY_MCP2_VERSION"
+PY_MCP2=$VENV_PY
 
 # shellcheck source=scripts/lib-tool-server.sh
 source scripts/lib-tool-server.sh
@@ -53,9 +52,10 @@ NODE_MODULES="$NPM_DIR/node_modules"
 CLIENTS=(
   "npm @modelcontextprotocol/sdk@$SDK_VERSION|http|node scripts/mcp_clients_check.mjs $NODE_MODULES http $URL $DCX"
   "npm @modelcontextprotocol/sdk@$SDK_VERSION|stdio (dcx mcp)|node scripts/mcp_clients_check.mjs $NODE_MODULES stdio $DCX"
-  "PyPI mcp==$PY_MCP_VERSION|http|$VENV/bin/python scripts/mcp_legacy_check.py http $URL $DCX"
-  "PyPI mcp==$PY_MCP_VERSION|stdio (dcx mcp)|$VENV/bin/python scripts/mcp_legacy_check.py stdio $DCX"
+  "PyPI mcp==$PY_MCP_VERSION|http|$PY_MCP1 scripts/mcp_legacy_check.py http $URL $DCX"
+  "PyPI mcp==$PY_MCP_VERSION|stdio (dcx mcp)|$PY_MCP1 scripts/mcp_legacy_check.py stdio $DCX"
   "npm mcp-remote@$MCP_REMOTE_VERSION (default flags)|stdio -> http|node scripts/mcp_clients_check.mjs $NODE_MODULES mcp-remote $URL $DCX"
+  "PyPI mcp==$PY_MCP2_VERSION (2026-07-28 mode)|http|$PY_MCP2 scripts/mcp_client_check.py $URL $DCX"
 )
 RESULTS=()
 failed=0

@@ -42,13 +42,10 @@ fail() {
     exit 1
 }
 
-apt_install() {
-    [ "$(id -u)" = 0 ] || fail "$* missing and not root: sudo apt-get install -y $*"
-    timeout 300 apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
-command -v nginx >/dev/null || { say "installing nginx-light"; apt_install nginx-light; }
-command -v wrk >/dev/null || { say "installing wrk"; apt_install wrk; }
+# shellcheck source=scripts/lib-proc.sh
+source "$ROOT/scripts/lib-proc.sh"
+need nginx nginx-light nginx || fail "nginx is missing"
+need wrk wrk || fail "wrk is missing"
 
 # shellcheck source=scripts/lib-cpu.sh
 source "$ROOT/scripts/lib-cpu.sh"
@@ -65,10 +62,6 @@ cleanup() {
     rm -rf "$TMP"
 }
 trap cleanup EXIT
-
-free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
 
 # --- the history: the two days before today; today is published mid-run -----------------
 HISTORY=$TMP/history

@@ -13,11 +13,9 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 SHOTS="$ROOT/.cache/screenshots"
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== apt-get install chromium"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium > /dev/null
-fi
+# shellcheck source=scripts/lib-proc.sh
+source scripts/lib-proc.sh
+NEED_WITH_RECOMMENDS=1 need chromium chromium
 # shellcheck source=scripts/lib-web-venv.sh
 source scripts/lib-web-venv.sh
 
@@ -26,18 +24,11 @@ DCX="${DCX_BIN:-}"
 if [ -z "$DCX" ]; then
   echo "== cargo build --release -p dcx"
   cargo build --release --locked -p dcx
-  TARGET=$(cargo metadata --format-version 1 --no-deps \
-    | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
-  DCX="$TARGET/release/dcx"
+  DCX="$(target_dir)/release/dcx"
 fi
 
 WORK=$(mktemp -d)
-SERVER_PID=""
-cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
+trap 'stop_started; rm -rf "$WORK"' EXIT
 
 echo "== a five-day history from scaled listings (dcx build)"
 python3 - "$ROOT/fixtures/listings/diamonds-sample.csv" "$WORK" <<'PY'
@@ -60,18 +51,10 @@ done
 "$DCX" history "$WORK/history"
 
 LOG="$WORK/serve.log"
-"$DCX" serve --history "$WORK/history" --feed-listen 127.0.0.1:0 --tool-listen 127.0.0.1:0 \
-  --poll-secs 0 2> "$LOG" &
-SERVER_PID=$!
-FEED="" TOOL=""
-for _ in $(seq 1 100); do
-  FEED=$(grep -o 'listening on http://[0-9.:]* server="feeds"' "$LOG" | head -1 | sed 's|listening on http://||; s| .*||') || true
-  TOOL=$(grep -o 'listening on http://[0-9.:]* server="tools"' "$LOG" | head -1 | sed 's|listening on http://||; s| .*||') || true
-  [ -n "$FEED" ] && [ -n "$TOOL" ] && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { cat "$LOG"; echo "dcx serve exited"; exit 1; }
-  sleep 0.1
-done
-[ -n "$FEED" ] && [ -n "$TOOL" ] || { cat "$LOG"; echo "dcx serve did not report its addresses"; exit 1; }
+start_server "$LOG" "$DCX" serve --history "$WORK/history" --feed-listen 127.0.0.1:0 \
+  --tool-listen 127.0.0.1:0 --poll-secs 0
+FEED=$(announced_addr "$LOG" "$STARTED_PID" feeds)
+TOOL=$(announced_addr "$LOG" "$STARTED_PID" tools)
 echo "== dcx serve: feeds at http://$FEED/, tools at http://$TOOL/"
 
 timeout 120 "$WEB_PY" scripts/openapi_check.py "http://$FEED"

@@ -21,19 +21,22 @@ use crate::{
 #[cfg(test)]
 mod tests;
 
+/// The legacy revisions, newest first, each written once: the constants below are views of it.
+const LEGACY: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
+
 /// The legacy revisions served, newest first: `initialize` negotiates one of them.
-pub const LEGACY_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26"];
+pub const LEGACY_VERSIONS: &[&str] = &LEGACY;
 
 /// What a legacy `initialize` is answered with when it asks for a version not in
 /// [`LEGACY_VERSIONS`]: the newest legacy revision.
-pub const LEGACY_LATEST: &str = "2025-11-25";
+pub const LEGACY_LATEST: &str = LEGACY[0];
 
 /// The version a legacy HTTP request without `MCP-Protocol-Version` is served under, as
 /// the 2025-06-18 and 2025-11-25 transports say ("the server SHOULD assume 2025-03-26").
-pub const LEGACY_ASSUMED: &str = "2025-03-26";
+pub const LEGACY_ASSUMED: &str = LEGACY[LEGACY.len() - 1];
 
 /// Every version this server speaks, both eras, newest first.
-pub const ALL_VERSIONS: &[&str] = &[PROTOCOL_VERSION, "2025-11-25", "2025-06-18", "2025-03-26"];
+pub const ALL_VERSIONS: &[&str] = &[PROTOCOL_VERSION, LEGACY[0], LEGACY[1], LEGACY[2]];
 
 /// Methods that exist only in the 2026-07-28 era: without `_meta` they are still modern
 /// requests (and get its -32602 for the missing envelope), never legacy ones.

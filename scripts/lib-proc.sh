@@ -1,0 +1,82 @@
+# Sourced by the CI and bench scripts: Debian packages they need, cargo's target folder, free
+# loopback ports, and the servers they start (each announces its address on stderr, each is
+# stopped with SIGTERM and waited for by stop_started).
+# Usage: source scripts/lib-proc.sh; need wrk wrk; start_server "$LOG" "$BIN" --listen 127.0.0.1:0
+#        ADDR=$(announced_addr "$LOG" "$STARTED_PID"); ...; stop_started (e.g. in an EXIT trap)
+
+# need COMMAND PACKAGE...: when COMMAND is missing, installs the first of the Debian
+# PACKAGEs that installs (root only; apt-get bounded in time; without the recommended
+# packages unless NEED_WITH_RECOMMENDS=1). Returns 1 and says what to run when it cannot.
+need() {
+  local cmd=$1 pkg recommends=--no-install-recommends
+  shift
+  [ -n "${NEED_WITH_RECOMMENDS:-}" ] && recommends=
+  command -v "$cmd" > /dev/null && return 0
+  if [ "$(id -u)" != 0 ]; then
+    echo "$cmd is missing and this is not root: sudo apt-get install -y $1" >&2
+    return 1
+  fi
+  if [ -z "${LIB_PROC_APT_UPDATED:-}" ]; then
+    timeout 300 apt-get update -qq > /dev/null || true
+    LIB_PROC_APT_UPDATED=1
+  fi
+  for pkg in "$@"; do
+    echo "== apt-get install $pkg (for $cmd)" >&2
+    DEBIAN_FRONTEND=noninteractive timeout 600 apt-get install -y -qq $recommends \
+      "$pkg" > /dev/null 2>&1 && command -v "$cmd" > /dev/null && return 0
+  done
+  echo "$cmd is missing and apt-get could not install any of: $*" >&2
+  return 1
+}
+
+# target_dir: cargo's target folder (CARGO_TARGET_DIR or the workspace's own).
+target_dir() {
+  cargo metadata --format-version 1 --no-deps \
+    | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])'
+}
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on right now.
+free_port() {
+  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+STARTED_PIDS=()
+
+# start_server LOG COMMAND...: runs COMMAND in the background with its stderr in LOG; sets
+# STARTED_PID (and remembers it for stop_started).
+start_server() {
+  local log=$1
+  shift
+  "$@" 2> "$log" &
+  STARTED_PID=$!
+  STARTED_PIDS+=("$STARTED_PID")
+}
+
+# announced_addr LOG PID [SERVER] [SECONDS]: waits (default 10 s) until the server PID
+# writes "listening on http://HOST:PORT" to LOG (with server="SERVER" when given, for
+# `dcx serve`'s two) and prints HOST:PORT. Prints the log and returns 1 if the server exits
+# or stays silent.
+announced_addr() {
+  local log=$1 pid=$2 server=${3:-} tenths=$((${4:-10} * 10)) line
+  for _ in $(seq 1 "$tenths"); do
+    line=$(grep -o "listening on http://[0-9.:]*${server:+ server=\"$server\"}" "$log" | head -1) || true
+    if [ -n "$line" ]; then
+      line=${line#listening on http://}
+      echo "${line%% *}"
+      return 0
+    fi
+    kill -0 "$pid" 2> /dev/null || break
+    sleep 0.1
+  done
+  cat "$log" >&2
+  echo "the server (pid $pid) exited or did not announce its address${server:+ for $server}" >&2
+  return 1
+}
+
+# stop_started: SIGTERM to every server start_server started, then waits for each.
+stop_started() {
+  local pid
+  for pid in "${STARTED_PIDS[@]}"; do kill "$pid" 2> /dev/null || true; done
+  for pid in "${STARTED_PIDS[@]}"; do wait "$pid" 2> /dev/null || true; done
+  STARTED_PIDS=()
+}
