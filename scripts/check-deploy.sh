@@ -10,13 +10,12 @@
 # 3. `nginx -t` on deploy/nginx/dcx.conf.
 #
 # Installs systemd (for systemd-analyze) and nginx-light from Debian with apt-get when they
-# are missing. Uses the debug binaries of target/ (BIN_DIR overrides), building them if
+# are missing. Uses the debug binaries of cargo's target folder (BIN_DIR overrides), building them if
 # needed. Loopback only; bounded in time (a minute once the tools are there).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEPLOY=$ROOT/deploy
-BIN_DIR=${BIN_DIR:-$ROOT/target/debug}
 # Highest exposure score `systemd-analyze security` may give a service (0 safe .. 10).
 MAX_EXPOSURE=2.0
 
@@ -27,6 +26,7 @@ fail() { say "FAILED: $*"; exit 1; }
 source "$ROOT/scripts/lib-proc.sh"
 need systemd-analyze systemd || fail "systemd-analyze is missing"
 need nginx nginx-light nginx || fail "nginx is missing"
+BIN_DIR=${BIN_DIR:-$(cd "$ROOT" && target_dir)/debug}
 
 for bin in feed-server tool-server dcx; do
     [ -x "$BIN_DIR/$bin" ] || { say "building $bin"; (cd "$ROOT" && cargo build -q -p feed-server -p tool-server -p dcx); break; }

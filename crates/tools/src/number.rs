@@ -63,50 +63,55 @@ impl ShortDecimal {
     /// Writes the decimal (ASCII); `point_zero` writes `.0` after a whole number, as
     /// serde_json does.
     fn write_to<W: ?Sized + io::Write>(self, out: &mut W, point_zero: bool) -> io::Result<()> {
+        let mut text = StackText::default();
         if self.negative {
-            out.write_all(b"-")?;
+            text.push(b"-");
         }
-        write_digits(out, self.whole, 1)?;
+        text.digits(self.whole, 1);
         if self.fraction_digits > 0 {
-            out.write_all(b".")?;
-            write_digits(out, self.fraction, self.fraction_digits)
+            text.push(b".");
+            text.digits(self.fraction, self.fraction_digits);
         } else if point_zero {
-            out.write_all(b".0")
-        } else {
-            Ok(())
+            text.push(b".0");
         }
+        out.write_all(text.as_bytes())
     }
 }
 
-/// Writes the decimal digits of `value` (by itoa), zero-padded to at least `width` of
-/// them (at most 20).
-fn write_digits<W: ?Sized + io::Write>(out: &mut W, value: u64, width: u32) -> io::Result<()> {
-    const ZEROS: [u8; 20] = [b'0'; 20];
-    let mut buffer = itoa::Buffer::new();
-    let digits = buffer.format(value).as_bytes();
-    let padding = (width as usize).min(ZEROS.len()).saturating_sub(digits.len());
-    out.write_all(&ZEROS[..padding])?;
-    out.write_all(digits)
+/// ASCII assembled on the stack and then appended to an output in one copy: a number
+/// written piece by piece straight into a `Vec` costs a capacity check and a copy call
+/// per piece, and numbers are most of what a quote writes.
+pub(crate) struct StackText {
+    bytes: [u8; 48],
+    len: usize,
 }
 
-/// The decimal digits of an integer, zero-padded to a minimum width.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Digits {
-    value: u64,
-    width: u32,
-}
-
-impl Digits {
-    /// The digits of `value`, at least `width` of them (and at least one; at most 20).
-    pub(crate) fn new(value: u64, width: u32) -> Digits {
-        Digits { value, width }
+impl Default for StackText {
+    fn default() -> StackText {
+        StackText { bytes: [0; 48], len: 0 }
     }
 }
 
-impl Piece for Digits {
-    fn put(&self, out: &mut Vec<u8>) {
-        // Writing to a `Vec` cannot fail.
-        let _ = write_digits(out, self.value, self.width);
+impl StackText {
+    /// Appends `bytes`; the callers write numbers, which never come near the capacity.
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+    }
+
+    /// Appends the decimal digits of `value` (by itoa), zero-padded to at least `width`
+    /// of them (at most 20).
+    pub(crate) fn digits(&mut self, value: u64, width: u32) {
+        const ZEROS: [u8; 20] = [b'0'; 20];
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(value).as_bytes();
+        let padding = (width as usize).min(ZEROS.len()).saturating_sub(digits.len());
+        self.push(&ZEROS[..padding]);
+        self.push(digits);
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
     }
 }
 
@@ -207,14 +212,16 @@ impl Piece for Fixed {
         }
         // Below the limit the scaled value fits a u64 exactly.
         let units = scaled.floor() as u64 + u64::from(fraction > 0.5);
+        let mut text = StackText::default();
         if self.value.is_sign_negative() {
-            out.push(b'-');
+            text.push(b"-");
         }
-        Digits::new(units / scale, 1).put(out);
+        text.digits(units / scale, 1);
         if self.decimals > 0 {
-            out.push(b'.');
-            Digits::new(units % scale, self.decimals).put(out);
+            text.push(b".");
+            text.digits(units % scale, self.decimals);
         }
+        out.extend_from_slice(text.as_bytes());
     }
 }
 

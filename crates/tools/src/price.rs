@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    number::{self, Decimal, Digits, Piece, fixed, push},
+    number::{self, Decimal, Piece, StackText, fixed, push},
     object_writer::json_object,
 };
 
@@ -220,7 +220,8 @@ impl Piece for Usd {
     fn put(&self, out: &mut Vec<u8>) {
         let cents = (round_cents(self.0) * 100.0).round() as i64;
         let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        out.extend_from_slice(if cents < 0 { b"-$" } else { b"$" });
+        let mut text = StackText::default();
+        text.push(if cents < 0 { b"-$" } else { b"$" });
         // Groups of three digits, most significant first.
         let mut groups = [0u64; 7];
         let (mut rest, mut count) = (whole, 0);
@@ -232,13 +233,14 @@ impl Piece for Usd {
                 break;
             }
         }
-        Digits::new(groups[count - 1], 1).put(out);
+        text.digits(groups[count - 1], 1);
         for &group in groups[..count - 1].iter().rev() {
-            out.push(b',');
-            Digits::new(group, 3).put(out);
+            text.push(b",");
+            text.digits(group, 3);
         }
-        out.push(b'.');
-        Digits::new(frac, 2).put(out);
+        text.push(b".");
+        text.digits(frac, 2);
+        out.extend_from_slice(text.as_bytes());
     }
 }
 

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use super::{Decimal, Digits, Piece, fixed, to_json};
+use super::{Decimal, StackText, fixed, to_json};
 
 #[test]
 fn decimal_examples() {
@@ -41,9 +41,9 @@ fn fixed_examples() {
 #[test]
 fn digits_pad_to_the_width() {
     let digits = |value: u64, width: u32| {
-        let mut out = Vec::new();
-        Digits::new(value, width).put(&mut out);
-        String::from_utf8(out).unwrap()
+        let mut text = StackText::default();
+        text.digits(value, width);
+        String::from_utf8(text.as_bytes().to_vec()).unwrap()
     };
     assert_eq!(digits(0, 1), "0");
     assert_eq!(digits(0, 0), "0");
