@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod build;
+mod gen_listings;
 mod mcp_cmd;
 mod quote;
 mod serve_cmd;
@@ -38,6 +39,8 @@ enum Command {
     Build(build::Args),
     /// List the days of a history folder with their DCX.
     History(build::HistoryArgs),
+    /// Write listings of a synthetic market whose prices are known (CSV).
+    GenListings(gen_listings::Args),
 }
 
 /// Exit code for bad arguments, as clap uses.
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Mcp(args) => mcp_cmd::run(args),
         Command::Build(args) => build::run(args),
         Command::History(args) => build::history(args),
+        Command::GenListings(args) => gen_listings::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -8,13 +8,12 @@ use datasets::{Feed, FeedFiles, Snapshot, wire};
 use pricing::Shape;
 
 use crate::{
-    Build, BuildOptions, CUSHION_FACTOR, Error, MIN_CUSHION_CELLS, Stage,
-    cells::{Cells, Provenance},
-    feeds,
+    Build, BuildOptions, Error, Stage, cushion, feeds,
     fill::{self, Family},
     gate::{self, Refusal},
     listing::Listing,
-    market::{CellAsks, Market},
+    market::Market,
+    matched::RoundReference,
     ratio,
     read::{InputFormat, ListingReader, RowCounts},
     report::{MatrixReport, Report, ShapeReport},
@@ -176,30 +175,31 @@ fn assemble(
     stage(Stage::Smoothing);
     let round_outcome = smooth::smooth(&mut round);
 
+    let round_ln: Vec<f64> = round.ln.iter().map(|&v| feeds::round6(v)).collect();
+    check_monotone("matrix.json", &round_ln)?;
+    let round_bytes = wire::to_bytes(&feeds::matrix_file(&round.ln, &ts));
+    let round_matrix = feeds::parse_matrix(&round_bytes)?;
+    let reference = RoundReference::new(round_asks, &round_matrix);
+
     stage(Stage::Cushion);
-    let (cushion, cushion_outcome, fallback) = cushion(cushion_asks, &round, options)?;
-    if let Some(reason) = &fallback {
-        notes.push(reason.clone());
+    let factors = cushion::factors(cushion_asks, reference.as_ref(), &round_matrix);
+    let (cushion, cushion_outcome, fallback) =
+        cushion::cushion(cushion_asks, &round, &factors, options);
+    notes.extend(fallback.iter().cloned());
+    if factors.measured {
+        notes.push(factors.note);
     }
 
-    let round_ln: Vec<f64> = round.ln.iter().map(|&v| feeds::round6(v)).collect();
     let cushion_ln: Vec<f64> = cushion.ln.iter().map(|&v| feeds::round6(v)).collect();
-    for (name, ln) in [("matrix.json", &round_ln), ("matrix_cushion.json", &cushion_ln)] {
-        let violation = smooth::worst_violation(ln);
-        if violation > 0.0 {
-            return Err(Error::NotMonotone { matrix: name, violation });
-        }
-    }
-    let round_bytes = wire::to_bytes(&feeds::matrix_file(&round.ln, &ts));
+    check_monotone("matrix_cushion.json", &cushion_ln)?;
     let cushion_bytes = wire::to_bytes(&feeds::matrix_file(&cushion.ln, &ts));
-    let round_matrix = feeds::parse_matrix(&round_bytes)?;
-    let cushion_matrix = feeds::parse_matrix(&cushion_bytes)?;
 
     stage(Stage::RatioModels);
     let (ratio_file, sources) = ratio::ratio_models(
         &market.with_ratio(),
+        reference.as_ref(),
         &round_matrix,
-        &cushion_matrix,
+        &factors.ln,
         history,
         date,
         &ts,
@@ -246,37 +246,13 @@ fn assemble(
     Ok(Build { files, report })
 }
 
-/// The cushion cells: from cushion listings when at least [`MIN_CUSHION_CELLS`] cells
-/// are observed, else the smoothed round matrix times [`CUSHION_FACTOR`] (with the
-/// reason returned).
-fn cushion(
-    asks: &CellAsks,
-    round: &Cells,
-    options: &BuildOptions<'_>,
-) -> Result<(Cells, smooth::Outcome, Option<String>), Error> {
-    let mut cells = select::select(asks);
-    let observed = cells.observed_count();
-    let reason = if observed >= MIN_CUSHION_CELLS {
-        fill::look_back(&mut cells, options.history, options.date, Family::Cushion);
-        match fill::regress(&mut cells) {
-            Ok(_) => {
-                let outcome = smooth::smooth(&mut cells);
-                return Ok((cells, outcome, None));
-            }
-            Err(err) => format!("cushion regression impossible ({err})"),
-        }
-    } else {
-        format!("{observed} cushion cells observed, fewer than {MIN_CUSHION_CELLS}")
-    };
-    let mut derived = Cells::empty();
-    derived.listings = cells.listings;
-    derived.ln = round.ln.iter().map(|v| v + CUSHION_FACTOR.ln()).collect();
-    derived.provenance = vec![Some(Provenance::Derived); derived.ln.len()];
-    Ok((
-        derived,
-        smooth::Outcome { passes: 0, lifted: false },
-        Some(format!("cushion matrix = round matrix x {CUSHION_FACTOR}: {reason}")),
-    ))
+/// Refuses a matrix whose rounded ln values still break a monotonicity rule.
+fn check_monotone(matrix: &'static str, ln: &[f64]) -> Result<(), Error> {
+    let violation = smooth::worst_violation(ln);
+    if violation > 0.0 {
+        return Err(Error::NotMonotone { matrix, violation });
+    }
+    Ok(())
 }
 
 fn check_basket(options: &BuildOptions<'_>) -> Result<(), Error> {

@@ -11,7 +11,9 @@
 //! violation is left), the cushion matrix, the ratio models, the DCX with its trends
 //! and the depth counts. The five feeds it returns have passed
 //! [`datasets::Snapshot::parse`]; a build whose output would not is an [`Error`].
-//! [`publish`] writes a build into a history folder atomically.
+//! [`publish`] writes a build into a history folder atomically. With the `synthetic`
+//! feature, [`synthetic`] writes listings drawn from a market whose prices are known, so
+//! that tests can check what a build recovers.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock or the
 //! environment: the caller passes the build date, the history and the input stream. Only
@@ -26,11 +28,13 @@
 mod build;
 mod cells;
 mod csv;
+mod cushion;
 mod feeds;
 mod fill;
 mod gate;
 mod listing;
 mod market;
+mod matched;
 mod publish;
 mod ratio;
 mod read;
@@ -38,6 +42,8 @@ mod report;
 mod scope;
 mod select;
 mod smooth;
+#[cfg(any(test, feature = "synthetic"))]
+pub mod synthetic;
 
 use std::path::PathBuf;
 
@@ -48,12 +54,14 @@ use pricing::{Clarity, Color};
 pub use crate::{
     build::{build, build_csv, build_reader},
     cells::Provenance,
+    cushion::{CUSHION_FACTOR, MIN_FACTOR_LISTINGS, MIN_OWN_CUSHION_ASKS},
     feeds::TREND_SLACK_DAYS,
     fill::MIN_FIT_CELLS,
     gate::{
         Gates, MAX_BAD_SHARE, MAX_MOVE, MAX_PER_CARAT, MIN_OBSERVED_CELLS, MIN_PER_CARAT, Refusal,
     },
     listing::{Finish, Fluorescence, Listing},
+    matched::MIN_REFERENCE_LISTINGS,
     publish::{history_summary, publish},
     ratio::{MIN_BAND_LISTINGS, ModelSource},
     read::{InputFormat, ListingReader, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
@@ -68,12 +76,6 @@ pub use crate::{
     },
     smooth::{MAX_PASSES, pava},
 };
-
-/// The cushion fallback: when too few cushion cells are observed, the cushion matrix is
-/// the round matrix times this factor (the reference snapshot's ratio).
-pub const CUSHION_FACTOR: f64 = 0.78;
-/// The fewest observed cushion cells for a cushion matrix of its own.
-pub const MIN_CUSHION_CELLS: usize = 20;
 
 /// One basket stone of the DCX.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -3,23 +3,28 @@
 //! reference snapshot's models.
 //!
 //! Refit, per shape and per carat band of the fallback model: each listing's value is its
-//! per-carat ask over the base matrix's per-carat price for the same carat and grades
-//! (base = the model's `dataSource`), expressed in the model's `valueMode`. With at least
+//! ask over the median round ask of its cell, measured like with like (`matched.rs`), and
+//! for a model based on the cushion matrix (`dataSource`) over the cushion factor of its
+//! band too (`cushion.rs`), expressed in the model's `valueMode`. With at least
 //! [`MIN_BAND_LISTINGS`] listings, they are split by ratio into three equal groups and
 //! each group gives one point: (median ratio, median value). A band whose three median
-//! ratios are not strictly increasing keeps its fallback points. Slider, data source,
-//! value mode and band limits are those of the fallback model.
+//! ratios are not strictly increasing keeps its fallback points. Without round listings
+//! to compare with, nothing is refitted. Slider, data source, value mode and band limits
+//! are those of the fallback model.
 
 use chrono::NaiveDate;
 use datasets::{
     Feed, History,
     wire::{BandFile, Ordered, PointFile, RatioModelsFile, ShapeModel, SliderFile},
 };
-use pricing::{Carat, PriceMatrix, Shape, ValueMode};
+use pricing::{BaseMatrix, PriceMatrix, Shape, ValueMode};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::scope::Used;
+use crate::{
+    matched::{RoundReference, median},
+    scope::{BAND_KEYS, Used, band_of},
+};
 
 /// The fewest listings with a ratio that refit one band of a model.
 pub const MIN_BAND_LISTINGS: usize = 9;
@@ -58,8 +63,9 @@ impl ModelSource {
 /// The ratio models feed and where each shape's model came from.
 pub(crate) fn ratio_models(
     used: &[Used<'_>],
+    reference: Option<&RoundReference>,
     round: &PriceMatrix,
-    cushion: &PriceMatrix,
+    cushion_factors: &[f64],
     history: Option<&History>,
     date: NaiveDate,
     ts: &str,
@@ -79,8 +85,13 @@ pub(crate) fn ratio_models(
     let mut refitted = false;
     for (name, model) in fallback.shapes.0 {
         let Ok(shape) = Shape::parse(&name) else { continue };
-        let base = if model.data_source == "cushion" { cushion } else { round };
-        let (mut model, source) = refit(model, shape, used, base);
+        let on_cushion = BaseMatrix::from_data_source(&model.data_source) == BaseMatrix::Cushion;
+        let zero = [0.0; BAND_KEYS.len()];
+        let factors = if on_cushion { cushion_factors } else { &zero };
+        let (mut model, source) = match reference {
+            Some(reference) => refit(model, shape, used, reference, round, factors),
+            None => (model, None),
+        };
         let source = source.unwrap_or_else(|| fallback_source.clone());
         model.source = Some(source.feed_word().to_owned());
         refitted |= matches!(source, ModelSource::Refit { .. });
@@ -95,7 +106,9 @@ fn refit(
     mut model: ShapeModel,
     shape: Shape,
     used: &[Used<'_>],
-    base: &PriceMatrix,
+    reference: &RoundReference,
+    round: &PriceMatrix,
+    factors: &[f64],
 ) -> (ShapeModel, Option<ModelSource>) {
     let mode = ValueMode::from_feed(&model.value_mode);
     let last = model.bands.len().saturating_sub(1);
@@ -114,9 +127,8 @@ fn refit(
             .filter(|u| u.listing.shape == shape && inside(u.listing.carat))
             .filter_map(|u| {
                 let ratio = u.listing.lw_ratio?;
-                let carat = Carat::new(u.listing.carat).ok()?;
-                let relative = u.listing.per_carat()
-                    / base.per_carat(carat, u.listing.color, u.listing.clarity);
+                let band = band_of(u.listing.carat);
+                let relative = (reference.relative(u, round)? - factors[band]).exp();
                 let value = match mode {
                     ValueMode::DeltaPct => (relative - 1.0) * 100.0,
                     ValueMode::PercentOfBase => relative * 100.0,
@@ -134,11 +146,10 @@ fn refit(
             .iter()
             .map(|group| {
                 let mut values: Vec<f64> = group.iter().map(|s| s.1).collect();
-                values.sort_by(f64::total_cmp);
-                let ratios: Vec<f64> = group.iter().map(|s| s.0).collect();
+                let mut ratios: Vec<f64> = group.iter().map(|s| s.0).collect();
                 PointFile {
-                    ratio: (median(&ratios) * 1000.0).round() / 1000.0,
-                    value: (median(&values) * 100.0).round() / 100.0,
+                    ratio: (median(&mut ratios) * 1000.0).round() / 1000.0,
+                    value: (median(&mut values) * 100.0).round() / 100.0,
                 }
             })
             .collect();
@@ -152,12 +163,6 @@ fn refit(
     }
     let source = (bands > 0).then_some(ModelSource::Refit { bands, listings });
     (model, source)
-}
-
-/// The median of sorted values.
-fn median(sorted: &[f64]) -> f64 {
-    let n = sorted.len();
-    if n % 2 == 1 { sorted[n / 2] } else { (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0 }
 }
 
 /// Reads a published `ratio_models.json` back into its wire shape, shapes in the order

@@ -495,3 +495,35 @@ fn build_reads_listings_from_standard_input() {
     assert!(stderr(&folder).contains("dcx build: cannot read "), "{}", stderr(&folder));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dcx gen-listings` writes the same bytes for the same seed, and `dcx build` builds
+/// them; bad parameters exit 2 with what is allowed.
+#[test]
+fn gen_listings_writes_a_market_dcx_builds() {
+    let dir = std::env::temp_dir().join(format!("dcx-gen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("listings.csv");
+    let out = dcx(&["gen-listings", "--seed", "3", "--out", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("dcx gen-listings: 25800 rows: "), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.lines().count(), 25_801);
+    let again = dcx(&["gen-listings", "--seed", "3"]);
+    assert_eq!(stdout(&again), written, "the same seed, the same bytes");
+    let build = dcx(&[
+        "build",
+        "--listings",
+        file.to_str().unwrap(),
+        "--date",
+        "2026-11-20",
+        "--out",
+        dir.join("day").to_str().unwrap(),
+    ]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    assert!(stdout(&build).contains("rows: 25800 in"), "{}", stdout(&build));
+    let refused = dcx(&["gen-listings", "--junk", "2"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert_eq!(stderr(&refused), "dcx gen-listings: junk share must be 0..=1, got 2\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

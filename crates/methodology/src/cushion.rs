@@ -1,0 +1,155 @@
+//! The cushion matrix: the round matrix times the cushion-to-round factor measured like
+//! with like (`matched.rs`), per carat band, except in the cushion cells with enough asks
+//! of their own.
+//!
+//! The factor of a band is exp(median relative value) of its cushion listings against the
+//! round reference: what the median cushion asks over what the median round of the same
+//! colour, clarity and band asks. A band with fewer than [`MIN_FACTOR_LISTINGS`] usable
+//! cushion listings takes the factor of all bands pooled, and with fewer than that in
+//! all, [`CUSHION_FACTOR`] (the reference snapshot's ratio).
+//!
+//! A cushion cell with at least [`MIN_OWN_CUSHION_ASKS`] asks left after screening keeps
+//! its own level (`select.rs`); when there is such a cell, an empty cell looks back into
+//! `matrix_cushion.json`; every other cell is the round cell times its band's factor (`derived`). A cell of a few
+//! asks does not keep its own level: a low quantile of three asks sits higher than the
+//! same quantile of many (and a thin cell's offset is a guess), so it would not be on the
+//! round matrix's footing, and the factor, measured on every cushion listing, is. Smoothing
+//! then runs as for the round matrix.
+
+use pricing::PriceMatrix;
+
+use crate::{
+    BuildOptions,
+    cells::{Cells, Provenance},
+    fill::{self, Family},
+    market::CellAsks,
+    matched::{RoundReference, median},
+    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND},
+    select, smooth,
+};
+
+/// The cushion factor used when too few cushion listings measure one: the reference
+/// snapshot's ratio.
+pub const CUSHION_FACTOR: f64 = 0.78;
+/// The fewest asks, after screening, of a cushion cell that keeps its own level.
+pub const MIN_OWN_CUSHION_ASKS: u32 = 10;
+/// The fewest usable cushion listings that measure a cushion factor (of one band, or
+/// of all bands pooled).
+pub const MIN_FACTOR_LISTINGS: usize = 30;
+
+/// The cushion-to-round factor of each band, in ln, and how it was found.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Factors {
+    /// ln factor per band.
+    pub(crate) ln: Vec<f64>,
+    /// True when measured from today's listings, false for [`CUSHION_FACTOR`].
+    pub(crate) measured: bool,
+    /// A sentence for the report.
+    pub(crate) note: String,
+}
+
+impl Factors {
+    /// The factor in words: `0.78`, or `the measured cushion factor`.
+    fn words(&self) -> String {
+        if self.measured {
+            "the measured cushion factor".to_owned()
+        } else {
+            CUSHION_FACTOR.to_string()
+        }
+    }
+}
+
+/// Measures the factor of each band from today's cushion asks.
+pub(crate) fn factors(
+    cushion: &CellAsks,
+    reference: Option<&RoundReference>,
+    round: &PriceMatrix,
+) -> Factors {
+    let mut bands: Vec<Vec<f64>> = vec![Vec::new(); BAND_KEYS.len()];
+    if let Some(reference) = reference {
+        for cell in 0..CELLS {
+            for ask in cushion.cell(cell).sorted() {
+                if let Some(value) = reference.relative_ask(cell, ask, round) {
+                    bands[cell / CELLS_PER_BAND].push(value);
+                }
+            }
+        }
+    }
+    let mut pooled: Vec<f64> = bands.iter().flatten().copied().collect();
+    if pooled.len() < MIN_FACTOR_LISTINGS {
+        let why = match reference {
+            None => "no round listing to compare with".to_owned(),
+            Some(_) => format!(
+                "{} cushion listings matched to rounds, fewer than {MIN_FACTOR_LISTINGS}",
+                pooled.len()
+            ),
+        };
+        return Factors {
+            ln: vec![CUSHION_FACTOR.ln(); BAND_KEYS.len()],
+            measured: false,
+            note: format!("cushion factor {CUSHION_FACTOR} (reference): {why}"),
+        };
+    }
+    let count = pooled.len();
+    let all = median(&mut pooled);
+    let mut own = 0;
+    let ln = bands
+        .iter_mut()
+        .map(|values| {
+            if values.len() < MIN_FACTOR_LISTINGS {
+                return all;
+            }
+            own += 1;
+            median(values)
+        })
+        .collect();
+    Factors {
+        ln,
+        measured: true,
+        note: format!(
+            "cushion factor measured on {count} cushion listings matched to rounds: {:.3} pooled, {own} bands with a factor of their own",
+            all.exp()
+        ),
+    }
+}
+
+/// The cushion cells (see the module notes), how smoothing went, and the reason when
+/// every cell is derived from the round matrix.
+pub(crate) fn cushion(
+    asks: &CellAsks,
+    round: &Cells,
+    factors: &Factors,
+    options: &BuildOptions<'_>,
+) -> (Cells, smooth::Outcome, Option<String>) {
+    let mut cells = select::select(asks);
+    for cell in 0..cells.ln.len() {
+        if cells.listings[cell] - cells.screened[cell] < MIN_OWN_CUSHION_ASKS {
+            cells.ln[cell] = f64::NAN;
+            cells.ask[cell] = None;
+            cells.provenance[cell] = None;
+        }
+    }
+    let own = cells.observed_count();
+    if own > 0 {
+        fill::look_back(&mut cells, options.history, options.date, Family::Cushion);
+    }
+    let mut derived = 0;
+    for (cell, ln) in cells.ln.iter_mut().enumerate() {
+        if cells.provenance[cell].is_none() {
+            *ln = round.ln[cell] + factors.ln[cell / CELLS_PER_BAND];
+            cells.provenance[cell] = Some(Provenance::Derived);
+            derived += 1;
+        }
+    }
+    let fallback = (own == 0 && derived == cells.ln.len()).then(|| {
+        format!(
+            "cushion matrix = round matrix x {}: no cushion cell has {MIN_OWN_CUSHION_ASKS} asks",
+            factors.words()
+        )
+    });
+    let outcome = smooth::smooth(&mut cells);
+    (cells, outcome, fallback)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,131 @@
+//! Tests of `cushion`: the cushion factor measured like with like, its fallbacks, and the
+//! matrix built from it.
+
+use datasets::Snapshot;
+use pricing::{Carat, Clarity, Color, PriceMatrix, Shape};
+
+use super::{CUSHION_FACTOR, MIN_FACTOR_LISTINGS, cushion, factors};
+use crate::{
+    BuildOptions,
+    cells::{Cells, Provenance},
+    listing::{Finish, Listing},
+    market::CellAsks,
+    matched::RoundReference,
+    scope::{CELLS_PER_BAND, band_of},
+    tests::date,
+};
+
+fn round() -> PriceMatrix {
+    Snapshot::reference().pricing().round().clone()
+}
+
+/// `count` listings of `shape` at `carat`, spread over colours and clarities, asking
+/// `factor` times the reference round matrix.
+fn listings(shape: Shape, carat: f64, count: usize, factor: f64) -> Vec<Listing> {
+    let matrix = round();
+    (0..count)
+        .map(|i| {
+            let color = Color::ALL[i % 5];
+            let clarity = Clarity::ALL[2 + i / 5 % 6];
+            let per_carat = matrix.per_carat(Carat::new(carat).expect("carat"), color, clarity);
+            Listing::new(
+                carat,
+                color,
+                clarity,
+                shape,
+                Finish::Excellent,
+                per_carat * carat * factor,
+            )
+        })
+        .collect()
+}
+
+/// The cushion factors of `listings` (rounds and cushions).
+fn factors_of(listings: &[Listing]) -> super::Factors {
+    let of = |shape| {
+        let some: Vec<Listing> = listings.iter().filter(|l| l.shape == shape).cloned().collect();
+        CellAsks::of(&some)
+    };
+    let reference = RoundReference::new(&of(Shape::Round), &round());
+    factors(&of(Shape::Cushion), reference.as_ref(), &round())
+}
+
+#[test]
+fn a_band_with_enough_cushions_has_its_own_factor_the_others_the_pooled_one() {
+    // Rounds ask 1.1 x the matrix everywhere; cushions 0.7 x those rounds at 1.0 ct and
+    // 0.6 x at 2.0 ct (fewer listings there).
+    let mut all = listings(Shape::Round, 1.0, 90, 1.1);
+    all.extend(listings(Shape::Round, 2.0, 90, 1.1));
+    all.extend(listings(Shape::Cushion, 1.0, MIN_FACTOR_LISTINGS, 1.1 * 0.7));
+    all.extend(listings(Shape::Cushion, 2.0, 5, 1.1 * 0.6));
+    let factors = factors_of(&all);
+    assert!(factors.measured);
+    let one_ct = band_of(1.0);
+    assert!((factors.ln[one_ct] - 0.7f64.ln()).abs() < 1e-12);
+    // Every other band: the median of all 35 cushion listings, 0.7.
+    assert!(factors.ln.iter().all(|&f| (f - 0.7f64.ln()).abs() < 1e-12), "{:?}", factors.ln);
+    assert!(factors.note.contains("35 cushion listings"), "{}", factors.note);
+}
+
+#[test]
+fn too_few_cushions_or_no_rounds_keep_the_reference_factor() {
+    let mut all = listings(Shape::Round, 1.0, 20, 1.0);
+    all.extend(listings(Shape::Cushion, 1.0, MIN_FACTOR_LISTINGS - 1, 0.6));
+    let few = factors_of(&all);
+    assert!(!few.measured);
+    assert!(few.ln.iter().all(|&f| f == CUSHION_FACTOR.ln()));
+    assert_eq!(
+        few.note,
+        "cushion factor 0.78 (reference): 29 cushion listings matched to rounds, fewer than 30"
+    );
+    let none = factors(&CellAsks::of(&all), None, &round());
+    assert_eq!(none.note, "cushion factor 0.78 (reference): no round listing to compare with");
+}
+
+fn round_cells() -> Cells {
+    let matrix = round();
+    let mut cells = Cells::empty();
+    for (cell, ln) in cells.ln.iter_mut().enumerate() {
+        let band = cell / CELLS_PER_BAND;
+        let (color, clarity) = (cell % CELLS_PER_BAND / 8, cell % 8);
+        *ln = matrix.ln_at_band(band, Color::ALL[color], Clarity::ALL[clarity]);
+    }
+    cells
+}
+
+#[test]
+fn cells_of_few_asks_are_derived_from_the_round_with_the_reason() {
+    let round_cells = round_cells();
+    let factors = super::Factors { ln: vec![0.7f64.ln(); 12], measured: true, note: String::new() };
+    // Thirty cells of three asks each (at 0.6 x the round): too few to keep their own.
+    let few = listings(Shape::Cushion, 1.0, 90, 0.6);
+    let (cells, _, reason) =
+        cushion(&CellAsks::of(&few), &round_cells, &factors, &BuildOptions::new(date()));
+    assert!(cells.provenance.iter().all(|p| *p == Some(Provenance::Derived)));
+    for cell in [0, 400, 959] {
+        assert!((cells.ln[cell] - round_cells.ln[cell] - 0.7f64.ln()).abs() < 1e-12);
+    }
+    assert_eq!(
+        reason.as_deref(),
+        Some(
+            "cushion matrix = round matrix x the measured cushion factor: no cushion cell has 10 asks"
+        )
+    );
+}
+
+#[test]
+fn cells_of_enough_asks_keep_their_own_level() {
+    let round_cells = round_cells();
+    let factors = super::Factors { ln: vec![0.7f64.ln(); 12], measured: true, note: String::new() };
+    // Ten asks in each of thirty 1.0 ct cells, at 0.75 x the round.
+    let many = listings(Shape::Cushion, 1.0, 300, 0.75);
+    let (cells, _, reason) =
+        cushion(&CellAsks::of(&many), &round_cells, &factors, &BuildOptions::new(date()));
+    assert_eq!(reason, None);
+    assert_eq!(cells.observed_count(), 30);
+    let own = crate::scope::cell_index(band_of(1.0), many[0].color, many[0].clarity);
+    assert_eq!(cells.provenance[own], Some(Provenance::Observed));
+    assert!((cells.ln[own] - round_cells.ln[own] - 0.75f64.ln()).abs() < 1e-9);
+    let derived = cells.provenance.iter().filter(|p| **p == Some(Provenance::Derived)).count();
+    assert_eq!(derived, cells.ln.len() - 30);
+}

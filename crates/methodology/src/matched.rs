@@ -1,0 +1,109 @@
+//! Like with like: a listing's price relative to round stones of the same colour, clarity
+//! and carat band, measured with the same statistic on both sides. The ratio models and
+//! the cushion factor are refitted from these relative values.
+//!
+//! Every published matrix cell is a low quantile of its asks (`select.rs`), not what a
+//! typical stone asks; a fancy listing divided by it reads dearer than it is by the
+//! cell's ask spread, and by more in a fuller cell. So both sides are measured the same
+//! way, cell by cell (band x colour x clarity), in ln per-carat USD:
+//! - a listing's **offset** is ln(its per-carat ask) minus its cell's value in a matrix;
+//! - the **round reference** of a cell is the median offset of its round asks against the
+//!   round matrix (at least [`MIN_REFERENCE_LISTINGS`]; else the median over the round
+//!   asks of its band, else over all round asks);
+//! - a listing's **relative value** is its offset against the round matrix minus the
+//!   round reference of its cell: ln(its ask over the median round ask of its cell). A
+//!   fancy stone asking what the median round of its cell asks reads 0, whatever the
+//!   matrix's level and however many listings there are.
+//!
+//! Both sides are compared within a cell, at no particular carat: a band is narrow, and
+//! the fancy and round stones of a cell are taken to spread over it alike. Only the asks
+//! per cell are needed, so a build that keeps per-cell state rather than rows can
+//! compute the reference.
+//!
+//! Offsets further than [`NEIGHBOUR_FACTOR`](crate::NEIGHBOUR_FACTOR) from the matrix
+//! are junk and count on neither side. The cushion factor (`cushion.rs`) is measured on
+//! these values, and a model based on the cushion matrix reads them over that factor.
+
+use pricing::{Clarity, Color, PriceMatrix};
+
+use crate::{
+    NEIGHBOUR_FACTOR,
+    market::CellAsks,
+    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND, Used, band_of, cell_index},
+    select::quantile,
+};
+
+/// The fewest round listings of a cell whose median offset is the cell's reference.
+pub const MIN_REFERENCE_LISTINGS: usize = 3;
+
+/// The round reference: median offsets of round listings against the round matrix.
+#[derive(Debug, Clone)]
+pub(crate) struct RoundReference {
+    cell: Vec<Option<f64>>,
+    band: Vec<Option<f64>>,
+    all: f64,
+}
+
+impl RoundReference {
+    /// The reference of today's round asks (per cell, ln per-carat); `None` without any
+    /// usable ask.
+    pub(crate) fn new(asks: &CellAsks, round: &PriceMatrix) -> Option<RoundReference> {
+        let mut cells: Vec<Vec<f64>> = vec![Vec::new(); CELLS];
+        let mut bands: Vec<Vec<f64>> = vec![Vec::new(); BAND_KEYS.len()];
+        let mut all = Vec::new();
+        for (cell, offsets) in cells.iter_mut().enumerate() {
+            let value = cell_value(round, cell);
+            for ask in asks.cell(cell).sorted() {
+                let Some(offset) = screened(ask - value) else { continue };
+                offsets.push(offset);
+                bands[cell / CELLS_PER_BAND].push(offset);
+                all.push(offset);
+            }
+        }
+        let median_of = |values: &mut Vec<f64>| {
+            (values.len() >= MIN_REFERENCE_LISTINGS).then(|| median(values))
+        };
+        let all = if all.is_empty() { return None } else { median(&mut all) };
+        Some(RoundReference {
+            cell: cells.iter_mut().map(median_of).collect(),
+            band: bands.iter_mut().map(median_of).collect(),
+            all,
+        })
+    }
+
+    /// The relative ln value of an ask of `cell` (ln per-carat; see the module notes),
+    /// `round` being the matrix the reference was measured against; `None` for junk.
+    pub(crate) fn relative_ask(&self, cell: usize, ask: f64, round: &PriceMatrix) -> Option<f64> {
+        let offset = screened(ask - cell_value(round, cell))?;
+        let reference = self.cell[cell].or(self.band[cell / CELLS_PER_BAND]).unwrap_or(self.all);
+        Some(offset - reference)
+    }
+
+    /// The relative ln value of one listing; see [`RoundReference::relative_ask`].
+    pub(crate) fn relative(&self, entry: &Used<'_>, round: &PriceMatrix) -> Option<f64> {
+        let listing = entry.listing;
+        let cell = cell_index(band_of(listing.carat), listing.color, listing.clarity);
+        self.relative_ask(cell, listing.per_carat().ln(), round)
+    }
+}
+
+/// The ln per-carat value of `cell` (band-major, then colour, then clarity) in `matrix`.
+fn cell_value(matrix: &PriceMatrix, cell: usize) -> f64 {
+    let (band, within) = (cell / CELLS_PER_BAND, cell % CELLS_PER_BAND);
+    let clarities = Clarity::ALL.len();
+    matrix.ln_at_band(band, Color::ALL[within / clarities], Clarity::ALL[within % clarities])
+}
+
+/// An offset, or `None` when it lies beyond [`NEIGHBOUR_FACTOR`] either way.
+fn screened(offset: f64) -> Option<f64> {
+    (offset.abs() <= NEIGHBOUR_FACTOR.ln()).then_some(offset)
+}
+
+/// The median of `values` (sorted in place); `values` is not empty.
+pub(crate) fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    quantile(values, 0.5)
+}
+
+#[cfg(test)]
+mod tests;
