@@ -7,34 +7,41 @@ use tokio::time::{Instant, MissedTickBehavior};
 
 /// Resolves when the process receives SIGINT or SIGTERM (Ctrl-C on other platforms).
 ///
-/// If no handler can be installed at all, it never resolves; a process that cannot be
-/// told to stop gracefully can still be killed.
-pub async fn shutdown_signal() {
+/// The handlers are installed by this call, not when the future is first polled: a
+/// server polls its shutdown future only between accepts, so a SIGTERM sent as soon as it
+/// has answered a request could otherwise still take the default action (exit at once,
+/// without draining). If no handler can be installed at all, it never resolves; a process
+/// that cannot be told to stop gracefully can still be killed.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        let terminate = async {
-            match signal(SignalKind::terminate()) {
-                Ok(mut stream) => {
-                    stream.recv().await;
-                }
-                Err(_) => std::future::pending().await,
+        let terminate = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async move {
+            tokio::select! {
+                () = delivered(terminate) => {}
+                () = delivered(interrupt) => {}
             }
-        };
-        tokio::select! {
-            () = interrupt() => {}
-            () = terminate => {}
         }
     }
     #[cfg(not(unix))]
-    interrupt().await;
+    async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
 }
 
-/// Resolves on Ctrl-C (SIGINT), or never if it cannot be watched.
-async fn interrupt() {
-    if tokio::signal::ctrl_c().await.is_err() {
-        std::future::pending::<()>().await;
+/// Resolves on the first delivery of `signal`; never without a handler.
+#[cfg(unix)]
+async fn delivered(signal: Option<tokio::signal::unix::Signal>) {
+    if let Some(mut signal) = signal
+        && signal.recv().await.is_some()
+    {
+        return;
     }
+    std::future::pending().await
 }
 
 /// Starts the reload loop of `live`: the one place it is spawned, for both servers and

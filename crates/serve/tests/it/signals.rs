@@ -107,3 +107,14 @@ async fn shutdown_signal_resolves_on_sigterm() {
     raise("TERM");
     tokio::time::timeout(STUCK, waiting).await.expect("no shutdown on SIGTERM").unwrap();
 }
+
+#[tokio::test]
+async fn shutdown_signal_handles_a_sigterm_sent_before_it_is_polled() {
+    // Without its own handler installed at the call, the signal below would be lost
+    // (this guard keeps it from terminating the test binary) and the future would wait.
+    let _keep_alive = signal(SignalKind::terminate()).unwrap();
+    let shutdown = serve::shutdown_signal();
+    raise("TERM");
+    settle().await;
+    tokio::time::timeout(STUCK, shutdown).await.expect("a SIGTERM before the first poll was lost");
+}
