@@ -20,7 +20,8 @@ docs/methodology.md, \"Checking the refits on a known market\".
 Examples:
   dcx gen-listings > listings.csv                      1x: 25,800 rows
   dcx gen-listings --multiple 10 --out listings.csv    the same market, ten times the rows
-  dcx gen-listings --seed 7 --noise 0.15 --junk 0.05")]
+  dcx gen-listings --seed 7 --noise 0.15 --junk 0.05
+  dcx gen-listings | dcx build --listings - --out day     build it")]
 pub(crate) struct Args {
     /// The seed: the same arguments give the same bytes.
     #[arg(long, default_value_t = Market::default().seed)]
