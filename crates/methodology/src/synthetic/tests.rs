@@ -225,3 +225,12 @@ fn a_build_recovers_the_truth_at_10x() {
     let (build, _) = build(&Market::at(10));
     assert_recovered(&build, &TOLERANCE_10X);
 }
+
+/// Ten percent junk rows (a fifth of them mispriced in scope) move no refit out of the
+/// 1x tolerance.
+#[test]
+fn a_build_recovers_the_truth_through_ten_percent_junk() {
+    let (build, written) = build(&Market { junk_share: 0.10, ..Market::default() });
+    assert!(written.mispriced > 500, "{written:?}");
+    assert_recovered(&build, &TOLERANCE_1X);
+}
