@@ -98,21 +98,20 @@ async fn reload_runs_on_sighup() {
     assert_eq!(after, None, "reloaded after the drop");
 }
 
+/// One test for both cases: a SIGTERM reaches the whole test binary, so two tests
+/// raising it at once would resolve each other's futures.
 #[tokio::test]
-async fn shutdown_signal_resolves_on_sigterm() {
+async fn shutdown_signal_resolves_on_sigterm_even_before_its_first_poll() {
     let _keep_alive = signal(SignalKind::terminate()).unwrap();
+
     let waiting = tokio::spawn(serve::shutdown_signal());
     settle().await;
     assert!(!waiting.is_finished());
     raise("TERM");
     tokio::time::timeout(STUCK, waiting).await.expect("no shutdown on SIGTERM").unwrap();
-}
 
-#[tokio::test]
-async fn shutdown_signal_handles_a_sigterm_sent_before_it_is_polled() {
-    // Without its own handler installed at the call, the signal below would be lost
-    // (this guard keeps it from terminating the test binary) and the future would wait.
-    let _keep_alive = signal(SignalKind::terminate()).unwrap();
+    // The handlers are installed by the call: without that, this SIGTERM would be lost
+    // (the guard above keeps it from terminating the test binary) and the future would wait.
     let shutdown = serve::shutdown_signal();
     raise("TERM");
     settle().await;
