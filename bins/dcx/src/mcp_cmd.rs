@@ -38,7 +38,9 @@ pub(crate) fn run(args: Args) -> Outcome {
     let reloads = {
         let _entered = runtime.enter();
         serve::spawn_reloads(Arc::clone(&live), args.data.poll(), |outcome| {
-            log(&outcome.to_string())
+            if outcome.is_news() {
+                log(&outcome.to_string());
+            }
         })
     };
     let links = tools::price::Links { feed_url: args.feed_url.trim_end_matches('/').to_owned() };

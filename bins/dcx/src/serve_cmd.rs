@@ -49,6 +49,9 @@ pub(crate) struct Args {
     /// Log format.
     #[command(flatten)]
     logs: cli_flags::LogFlags,
+    /// Prometheus metrics of both servers, on one listener.
+    #[command(flatten)]
+    metrics: cli_flags::MetricsFlags,
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
@@ -76,15 +79,16 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     let feed_listener = serve::bind(args.feed_listen).await?;
     let tool_listener = serve::bind(args.tool_listen).await?;
     let feed_url = args.feed_url.unwrap_or(format!("http://{}", feed_listener.local_addr()?));
+    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
+    let metrics = args.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
     // Zero turns polling off: `Source::poll_period` decides.
     let poll = args.data.poll();
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, |outcome| {
-        telemetry::reload("dcx serve", outcome)
-    });
+    let report = telemetry::on_reload("dcx serve", metrics.clone());
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, report);
 
-    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
     let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
     feed_config.access_log = args.access_log;
+    feed_config.metrics = metrics.is_some();
     feed_config.limits.grace = grace;
     args.connections.apply(&mut feed_config.limits);
     feed_config.version = env!("CARGO_PKG_VERSION");
@@ -95,15 +99,19 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     tool_config.docs_url = args.docs_url;
     tool_config.allowed_origins = args.allowed_origins;
     tool_config.access_log = args.access_log;
+    tool_config.metrics = metrics.is_some();
+    tool_config.on_tool_call = metrics.as_ref().map(telemetry::Metrics::tool_call_hook);
     tool_config.limits.grace = grace;
     args.connections.apply(&mut tool_config.limits);
 
-    let feed_server = feeds::run(feed_config, feed_listener, serve::shutdown_signal(), |event| {
-        telemetry::server_event("feeds", event)
-    });
-    let tool_server = tools::run(tool_config, tool_listener, serve::shutdown_signal(), |event| {
-        telemetry::server_event("tools", event)
-    });
+    let routes = feeds::Route::ALL.map(feeds::Route::path);
+    let counted = |server, routes: &[&'static str]| {
+        metrics.as_ref().map(|metrics| metrics.server(server, routes))
+    };
+    let feed_events = telemetry::on_event("feeds", counted("feeds", &routes));
+    let tool_events = telemetry::on_event("tools", counted("tools", &tools::ROUTES));
+    let feed_server = feeds::run(feed_config, feed_listener, serve::shutdown_signal(), feed_events);
+    let tool_server = tools::run(tool_config, tool_listener, serve::shutdown_signal(), tool_events);
     let ((), tools) = tokio::join!(feed_server, tool_server);
     Ok(tools?)
 }

@@ -39,6 +39,9 @@ struct Args {
     /// Log format.
     #[command(flatten)]
     logs: cli_flags::LogFlags,
+    /// Prometheus metrics.
+    #[command(flatten)]
+    metrics: cli_flags::MetricsFlags,
 }
 
 #[tokio::main]
@@ -65,18 +68,23 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
         telemetry::note(SERVER, note);
     }
     let live = Arc::new(live);
+    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
     let listener = serve::bind(args.listen).await?;
+    let metrics = args.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
     let poll = args.data.poll();
-    let _reloads =
-        serve::spawn_reloads(Arc::clone(&live), poll, |outcome| telemetry::reload(SERVER, outcome));
+    let report = telemetry::on_reload(SERVER, metrics.clone());
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, report);
 
-    let mut config = feeds::Config::new(live, Arc::new(std::time::SystemTime::now));
+    let mut config = feeds::Config::new(live, clock);
     config.access_log = args.access_log;
+    config.metrics = metrics.is_some();
     config.limits.grace = Duration::from_secs(args.grace_secs);
     args.connections.apply(&mut config.limits);
     config.version = env!("CARGO_PKG_VERSION");
-    let events = |event: &serve::Event<'_>| telemetry::server_event(SERVER, event);
-    feeds::run(config, listener, serve::shutdown_signal(), events).await;
+    let routes = feeds::Route::ALL.map(feeds::Route::path);
+    let counted = metrics.map(|metrics| metrics.server("feeds", &routes));
+    feeds::run(config, listener, serve::shutdown_signal(), telemetry::on_event(SERVER, counted))
+        .await;
     Ok(())
 }
 

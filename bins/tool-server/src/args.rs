@@ -53,6 +53,9 @@ pub(crate) struct Args {
     /// Log format.
     #[command(flatten)]
     pub(crate) logs: cli_flags::LogFlags,
+    /// Prometheus metrics.
+    #[command(flatten)]
+    pub(crate) metrics: cli_flags::MetricsFlags,
 }
 
 /// Validated settings.
@@ -61,6 +64,7 @@ pub(crate) struct Settings {
     pub(crate) listen: SocketAddr,
     pub(crate) source: datasets::Source,
     pub(crate) poll: Option<Duration>,
+    pub(crate) metrics: cli_flags::MetricsFlags,
     args: Args,
 }
 
@@ -71,6 +75,7 @@ impl Args {
             listen: self.listen,
             source: self.data.source(),
             poll: self.data.poll(),
+            metrics: self.metrics.clone(),
             args: self,
         }
     }

@@ -36,12 +36,16 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     let live = Arc::new(live);
+    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
     let listener = serve::bind(settings.listen).await?;
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, |outcome| {
-        telemetry::reload(SERVER, outcome)
-    });
-    let config = settings.config(live, Arc::new(std::time::SystemTime::now));
-    let events = |event: &serve::Event<'_>| telemetry::server_event(SERVER, event);
+    let metrics = settings.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
+    let report = telemetry::on_reload(SERVER, metrics.clone());
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, report);
+    let mut config = settings.config(live, clock);
+    config.metrics = metrics.is_some();
+    config.on_tool_call = metrics.as_ref().map(telemetry::Metrics::tool_call_hook);
+    let counted = metrics.map(|metrics| metrics.server("tools", &tools::ROUTES));
+    let events = telemetry::on_event(SERVER, counted);
     tools::run(config, listener, serve::shutdown_signal(), events).await?;
     Ok(())
 }

@@ -124,6 +124,11 @@ impl Feeds {
 }
 
 impl serve::Handler for Feeds {
+    /// The route's place in [`Route::ALL`].
+    fn route(&self, path: &str) -> Option<usize> {
+        Route::from_path(path).map(Route::index)
+    }
+
     /// `/track` computes a quote per history day: the one route a rate limit meters.
     fn is_metered(&self, request: &Request) -> bool {
         request.uri.path() == "/track"

@@ -61,6 +61,9 @@ pub struct Config {
     pub limits: serve::Limits,
     /// Report every answered request as a [`serve::Event::Access`] line.
     pub access_log: bool,
+    /// Report what metrics count: per request and per connection ([`serve::Reporting`]);
+    /// routes are labelled by their [`Route::path`], in the order of [`Route::ALL`].
+    pub metrics: bool,
     /// The server's name, reported by `/health` and `/`.
     pub name: &'static str,
     /// The server's version, reported by `/health` and `/`.
@@ -77,6 +80,7 @@ impl Config {
             live,
             limits: serve::Limits { max_body_bytes: 0, ..serve::Limits::default() },
             access_log: false,
+            metrics: false,
             name: "feed-server",
             version: env!("CARGO_PKG_VERSION"),
             clock,
@@ -90,6 +94,7 @@ impl std::fmt::Debug for Config {
             .field("source", self.live.source())
             .field("limits", &self.limits)
             .field("access_log", &self.access_log)
+            .field("metrics", &self.metrics)
             .field("name", &self.name)
             .field("version", &self.version)
             .finish_non_exhaustive()
@@ -108,7 +113,8 @@ pub async fn run(
     shutdown: impl Future<Output = ()>,
     events: impl Fn(&serve::Event<'_>) + Send + Sync + 'static,
 ) {
-    let (limits, access_log) = (config.limits.clone(), config.access_log);
+    let limits = config.limits.clone();
+    let reporting = serve::Reporting { access_log: config.access_log, metrics: config.metrics };
     let handler: Arc<dyn serve::Handler> = Arc::new(Feeds::new(config));
-    serve::serve(listener, handler, limits, shutdown, events, access_log).await;
+    serve::serve(listener, handler, limits, shutdown, events, reporting).await;
 }

@@ -45,6 +45,11 @@ impl Route {
         Route::Document(Document::Script),
     ];
 
+    /// The route's place in [`Route::ALL`]: how per-route metrics count it.
+    pub fn index(self) -> usize {
+        Route::ALL.iter().position(|route| *route == self).unwrap_or(Route::ALL.len())
+    }
+
     /// The route serving `path` (the query already stripped), if any. Matching is
     /// exact: no trailing slash, no case folding.
     pub fn from_path(path: &str) -> Option<Route> {

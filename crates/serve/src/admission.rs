@@ -25,7 +25,7 @@ use tokio::{
     time::Instant,
 };
 
-use crate::activity::Activity;
+use crate::{Cap, activity::Activity};
 
 #[cfg(test)]
 mod tests;
@@ -93,6 +93,14 @@ impl Refusal {
             body.len()
         )
         .into_bytes()
+    }
+
+    /// The cap it was over.
+    pub(crate) fn cap(self) -> Cap {
+        match self {
+            Refusal::OverShare { .. } => Cap::PerAddress,
+            Refusal::Full { .. } => Cap::Total,
+        }
     }
 
     /// A short reason, for the event line.

@@ -15,7 +15,7 @@ use hyper_util::{rt::TokioIo, server::graceful::Watcher};
 use tokio::{net::TcpStream, time::Instant};
 
 use crate::{
-    Body, Event, Handler, Request,
+    Body, Event, Handler, Reporting, Request,
     activity::Tracked,
     admission::{Slot, Ticket},
     rate::{Limiter, client_address},
@@ -30,7 +30,7 @@ pub(crate) struct Connection {
     pub(crate) max_body_bytes: usize,
     pub(crate) idle_timeout: Duration,
     pub(crate) events: Events,
-    pub(crate) access_log: bool,
+    pub(crate) reporting: Reporting,
     pub(crate) limiter: Option<Limiter>,
     pub(crate) trusted_proxies: Vec<IpAddr>,
 }
@@ -44,6 +44,7 @@ pub(crate) async fn run(
     watcher: Watcher,
     ticket: Ticket,
 ) {
+    let _open = connection.reporting.metrics.then(|| Open::new(&connection.events));
     let slot = Arc::clone(&ticket.slot);
     let io = TokioIo::new(Tracked::new(stream, Arc::clone(&slot.activity)));
     let service = {
@@ -75,6 +76,23 @@ pub(crate) async fn run(
     drop(ticket);
 }
 
+/// Reports [`Event::Opened`] when made and [`Event::Closed`] when dropped: however the
+/// connection task ends, even aborted after the grace period.
+struct Open(Events);
+
+impl Open {
+    fn new(events: &Events) -> Open {
+        events(&Event::Opened);
+        Open(Arc::clone(events))
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        (self.0)(&Event::Closed);
+    }
+}
+
 /// Marks its connection busy (answering a request) while it lives, so that it is not
 /// closed to make room. The answer's bytes are still being written when it drops; that
 /// keeps the connection's activity fresh, which protects it as well.
@@ -100,13 +118,21 @@ async fn respond(
     request: hyper::Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
     let (parts, body) = request.into_parts();
+    let reporting = connection.reporting;
+    // One clock read serves both reports; none when neither is on.
+    let started = (reporting.metrics || reporting.access_log).then(Instant::now);
+    let route = match reporting.metrics {
+        true => connection.handler.route(parts.uri.path()),
+        false => None,
+    };
     if parts.version == hyper::Version::HTTP_11 && !parts.headers.contains_key(hyper::header::HOST)
     {
-        return Ok(missing_host());
+        let response = missing_host();
+        answered(&connection, started, route, &response);
+        return Ok(response);
     }
     // Only the access log needs the request's head after the handler took it.
-    let logged = connection.access_log.then(|| Logged {
-        started: Instant::now(),
+    let logged = reporting.access_log.then(|| Logged {
         method: parts.method.clone(),
         uri: parts.uri.clone(),
         user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
@@ -128,8 +154,9 @@ async fn respond(
         }
         Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
-    if let Some(logged) = logged {
-        let micros = u64::try_from(logged.started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    answered(&connection, started, route, &response);
+    if let (Some(logged), Some(started)) = (logged, started) {
+        let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
         (connection.events)(&Event::Access {
             method: &logged.method,
             path: logged.uri.path(),
@@ -145,9 +172,21 @@ async fn respond(
     Ok(response)
 }
 
+/// Reports [`Event::Answered`] when metrics are on.
+fn answered(
+    connection: &Connection,
+    started: Option<Instant>,
+    route: Option<usize>,
+    response: &Response<Body>,
+) {
+    if let (true, Some(started)) = (connection.reporting.metrics, started) {
+        let status = response.status().as_u16();
+        (connection.events)(&Event::Answered { route, status, elapsed: started.elapsed() });
+    }
+}
+
 /// What the access report needs of a request, kept before the handler takes it.
 struct Logged {
-    started: Instant,
     method: hyper::Method,
     uri: hyper::Uri,
     user_agent: Option<hyper::header::HeaderValue>,
@@ -162,6 +201,7 @@ fn over_rate(connection: &Connection, request: &Request) -> Option<u64> {
     }
     let client = client_address(request.peer.ip(), &request.headers, &connection.trusted_proxies);
     let wait = limiter.take(client).err()?;
+    (connection.events)(&Event::RateLimited { client });
     Some(wait.as_secs_f64().ceil().max(1.0) as u64)
 }
 

@@ -3,6 +3,7 @@
 use std::{
     fmt,
     net::{IpAddr, SocketAddr},
+    time::Duration,
 };
 
 use hyper::Method;
@@ -21,8 +22,31 @@ pub enum Event<'a> {
     Refused {
         /// The client address.
         peer: SocketAddr,
+        /// Which cap.
+        cap: Cap,
         /// Which cap, in words.
         reason: &'static str,
+    },
+    /// A connection was admitted (only reported with [`Reporting::metrics`]).
+    Opened,
+    /// An admitted connection closed, however it ended (only reported with
+    /// [`Reporting::metrics`]; every [`Event::Opened`] is matched by one).
+    Closed,
+    /// A metered request was over its client's rate and answered `429`.
+    RateLimited {
+        /// The client whose rate it was (see [`Event::Access`]'s `client`).
+        client: IpAddr,
+    },
+    /// One request was answered (only reported with [`Reporting::metrics`]): what
+    /// per-route figures count.
+    Answered {
+        /// The route, an index into the service's own list of routes
+        /// ([`crate::Handler::route`]); `None` for a path outside them.
+        route: Option<usize>,
+        /// The response status code.
+        status: u16,
+        /// Time from the request head being read to the response being ready.
+        elapsed: Duration,
     },
     /// A connection ended with an error (bad request head, reset, header timeout).
     ConnectionFailed(&'a hyper::Error),
@@ -60,7 +84,14 @@ impl fmt::Display for Event<'_> {
         match self {
             Event::Listening(addr) => write!(f, "listening on http://{addr}"),
             Event::AcceptFailed(err) => write!(f, "accept failed: {err}"),
-            Event::Refused { peer, reason } => write!(f, "refused {peer}: {reason}"),
+            Event::Refused { peer, reason, .. } => write!(f, "refused {peer}: {reason}"),
+            Event::Opened => f.write_str("connection opened"),
+            Event::Closed => f.write_str("connection closed"),
+            Event::RateLimited { client } => write!(f, "rate limited {client}"),
+            Event::Answered { route, status, elapsed } => {
+                let route = route.map_or("other".to_owned(), |index| format!("route {index}"));
+                write!(f, "answered {route} {status} in {}us", elapsed.as_micros())
+            }
             Event::ConnectionFailed(err) => write!(f, "connection failed: {err}"),
             Event::ShutdownBegun => f.write_str("shutdown begun: no longer accepting"),
             Event::Drained => f.write_str("drained: all connections closed"),
@@ -82,4 +113,36 @@ impl fmt::Display for Event<'_> {
             }
         }
     }
+}
+
+/// The connection cap a refused connection was over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cap {
+    /// [`crate::Limits::max_connections_per_ip`]: the client's address held its share
+    /// (`429`).
+    PerAddress,
+    /// [`crate::Limits::max_connections`]: every connection was busy (`503`).
+    Total,
+}
+
+impl Cap {
+    /// The cap as a short, stable label: `per_address` or `total`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Cap::PerAddress => "per_address",
+            Cap::Total => "total",
+        }
+    }
+}
+
+/// Which of the frequent events (one or more per request or connection) [`crate::serve`]
+/// reports; the others (start, refusals, trouble, shutdown) it always reports. Both off
+/// by default: then a request costs nothing beyond answering it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reporting {
+    /// An [`Event::Access`] for every answered request: the access log.
+    pub access_log: bool,
+    /// An [`Event::Answered`] for every answered request, and an [`Event::Opened`] and
+    /// [`Event::Closed`] for every admitted connection: what metrics count.
+    pub metrics: bool,
 }

@@ -39,7 +39,7 @@ mod testing;
 
 pub use crate::{
     cors::{cors_any_origin, preflight},
-    event::Event,
+    event::{Cap, Event, Reporting},
     limits::Limits,
     process::{BindError, ErrorReport, bind, is_broken_pipe},
     rate::RateLimit,
@@ -90,6 +90,14 @@ pub trait Handler: Send + Sync + 'static {
     /// in its own error format.
     fn refuse_body(&self, refusal: BodyRefusal) -> hyper::Response<Body> {
         refusal.json_response()
+    }
+
+    /// Which of the service's routes `path` (the request path, without the query) is:
+    /// an index into the service's own fixed list of routes, `None` for any other path.
+    /// Only asked with [`Reporting::metrics`], for [`Event::Answered`]: per-route figures
+    /// stay a small, bounded set, never the raw paths clients send. By default `None`.
+    fn route(&self, _path: &str) -> Option<usize> {
+        None
     }
 
     /// Whether `request` counts against [`Limits::rate_limit_per_ip`]: by default none

@@ -7,7 +7,7 @@ use hyper_util::{rt::TokioTimer, server::graceful::GracefulShutdown};
 use tokio::{net::TcpListener, task::JoinSet};
 
 use crate::{
-    Event, Handler, Limits,
+    Event, Handler, Limits, Reporting,
     admission::Admission,
     connection::{self, Connection},
     rate::Limiter,
@@ -30,8 +30,8 @@ pub(crate) type Events = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
 /// after that are dropped. `serve` returns once draining is over.
 ///
 /// Accept errors are reported as [`Event::AcceptFailed`] and followed by an
-/// exponential back-off (10 ms up to 1 s); they are never fatal. With `access_log`
-/// every answered request is reported as [`Event::Access`].
+/// exponential back-off (10 ms up to 1 s); they are never fatal. `reporting` says which
+/// of the per-request and per-connection events are reported ([`Reporting`]).
 ///
 /// Every connection is admitted against `limits.max_connections` (a cap of `0` is
 /// treated as `1`) and `limits.max_connections_per_ip` first (see [`Limits`]): over a
@@ -43,7 +43,7 @@ pub async fn serve(
     limits: Limits,
     shutdown: impl Future<Output = ()>,
     events: impl Fn(&Event<'_>) + Send + Sync + 'static,
-    access_log: bool,
+    reporting: Reporting,
 ) {
     let events: Events = Arc::new(events);
     if let Ok(addr) = listener.local_addr() {
@@ -60,7 +60,7 @@ pub async fn serve(
         max_body_bytes: limits.max_body_bytes,
         idle_timeout: limits.idle_timeout,
         events: Arc::clone(&events),
-        access_log,
+        reporting,
         limiter: limits.rate_limit_per_ip.map(Limiter::new),
         trusted_proxies: limits.trusted_proxies.clone(),
     });
@@ -86,7 +86,8 @@ pub async fn serve(
                 let ticket = match admission.admit(peer.ip()) {
                     Ok(ticket) => ticket,
                     Err(refusal) => {
-                        events(&Event::Refused { peer, reason: refusal.reason() });
+                        let (cap, reason) = (refusal.cap(), refusal.reason());
+                        events(&Event::Refused { peer, cap, reason });
                         admission.refuse(stream, refusal);
                         continue;
                     }

@@ -49,8 +49,9 @@ async fn delivered(signal: Option<tokio::signal::unix::Signal>) {
 ///
 /// [`datasets::Live::reload`] runs on SIGHUP and, if the source is polled
 /// ([`datasets::Source::poll_period`] of `poll`), every period; on a blocking thread, off
-/// the request path. Each outcome that is news ([`datasets::Reload::is_news`]) goes to
-/// `report`; a reload that panics is reported as refused, and the loop goes on. Without
+/// the request path. Every outcome goes to `report`, the quiet ones too (a history
+/// unchanged since the last poll: metrics count them; a log shows only those that are
+/// news, [`datasets::Reload::is_news`]); a reload that panics is reported as refused, and the loop goes on. Without
 /// SIGHUP support (non-unix, or no handler) only the timer triggers reloads. The loop
 /// stops when the returned [`Reloads`] is dropped.
 pub fn spawn_reloads(
@@ -89,9 +90,7 @@ pub fn spawn_reloads(
                     reason: format!("the reload failed: {err}"),
                 },
             };
-            if outcome.is_news() {
-                report(&outcome);
-            }
+            report(&outcome);
         }
     }))
 }

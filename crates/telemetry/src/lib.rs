@@ -1,4 +1,5 @@
-//! How the binaries write what the libraries report: structured logs through `tracing`.
+//! How the binaries write what the libraries report: structured logs through `tracing`,
+//! and Prometheus metrics ([`Metrics`]).
 //!
 //! The libraries never log: `serve` reports [`serve::Event`]s, `datasets` reports
 //! [`datasets::Reload`] outcomes and [`datasets::Skipped`] days. The three binaries hand
@@ -9,15 +10,23 @@
 //! Targets: `dcx` for the service's life (start-up, reloads, shutdown), `dcx::access` for
 //! the per-request events (`--access-log`), `dcx::connection` for connection-level
 //! trouble. `RUST_LOG=info,dcx::access=off` keeps everything but the access log.
+//!
+//! [`Metrics`] counts the same reports (the server events, reload outcomes, and the tool
+//! server's `tools::ToolCalled`) and reads the live data at scrape time; a binary serves
+//! [`Metrics::render`] on its `--metrics-listen` address.
 #![warn(missing_docs)]
+
+mod metrics;
 
 use std::{fmt, str::FromStr};
 
-use tracing::{debug, error, info, warn};
+use tracing::{debug, error, info, trace, warn};
 use tracing_subscriber::{EnvFilter, fmt::format::FmtSpan};
 
 #[cfg(test)]
 mod tests;
+
+pub use crate::metrics::{CONTENT_TYPE, Metrics, ServerMetrics};
 
 /// The filter when `RUST_LOG` is unset or empty.
 pub const DEFAULT_FILTER: &str = "info";
@@ -107,8 +116,12 @@ pub fn skipped(server: &str, day: &datasets::Skipped) {
     warn!(target: "dcx", server, day = %day.date, reason = %day.reason, "{day}");
 }
 
-/// A reload's outcome: accepted (info), refused (warn, with the reason), kept (debug).
+/// A reload's outcome: accepted (info), refused (warn, with the reason), kept (debug);
+/// nothing for a quiet one (kept, nothing newly skipped).
 pub fn reload(server: &str, outcome: &datasets::Reload) {
+    if !outcome.is_news() {
+        return;
+    }
     match outcome {
         datasets::Reload::Accepted { serving, days, skipped: left_out } => {
             info!(target: "dcx", server, snapshot = %serving, days, "{outcome}");
@@ -131,9 +144,16 @@ pub fn server_event(server: &str, event: &serve::Event<'_>) {
     match event {
         Event::Listening(addr) => info!(target: "dcx", server, listen = %addr, "{event}"),
         Event::AcceptFailed(err) => warn!(target: "dcx", server, error = %err, "{event}"),
-        Event::Refused { peer, reason } => {
-            warn!(target: "dcx::connection", server, client = %peer, reason, "{event}");
+        Event::Refused { peer, cap, reason } => {
+            let cap = cap.label();
+            warn!(target: "dcx::connection", server, client = %peer, cap, reason, "{event}");
         }
+        Event::RateLimited { client } => {
+            debug!(target: "dcx::connection", server, client = %client, "{event}");
+        }
+        Event::Opened | Event::Closed => trace!(target: "dcx::connection", server, "{event}"),
+        // The access log and the metrics say it.
+        Event::Answered { .. } => {}
         Event::ConnectionFailed(err) => {
             debug!(target: "dcx::connection", server, error = %err, "{event}");
         }
@@ -159,6 +179,40 @@ pub fn server_event(server: &str, event: &serve::Event<'_>) {
             );
         }
     }
+}
+
+/// The reload callback of a binary ([`serve::spawn_reloads`]): each outcome logged
+/// ([`reload`]) and, with metrics on, counted ([`Metrics::reload`]).
+pub fn on_reload(
+    server: &'static str,
+    metrics: Option<std::sync::Arc<Metrics>>,
+) -> impl Fn(&datasets::Reload) + Send + Sync + 'static {
+    move |outcome| {
+        reload(server, outcome);
+        if let Some(metrics) = &metrics {
+            metrics.reload(outcome);
+        }
+    }
+}
+
+/// The event callback of one server: each event logged as `server` ([`server_event`])
+/// and, with metrics on, counted in its tables ([`ServerMetrics::record`]).
+pub fn on_event(
+    server: &'static str,
+    metrics: Option<std::sync::Arc<ServerMetrics>>,
+) -> impl Fn(&serve::Event<'_>) + Send + Sync + 'static {
+    move |event| {
+        server_event(server, event);
+        if let Some(metrics) = &metrics {
+            metrics.record(event);
+        }
+    }
+}
+
+/// The metrics endpoint is up (`--metrics-listen`): logged by the binary before its
+/// servers start, so that it never comes between them and their `listening on` lines.
+pub fn metrics_listening(addr: std::net::SocketAddr) {
+    info!(target: "dcx", server = "metrics", listen = %addr, "metrics at http://{addr}/metrics");
 }
 
 /// A fatal error, with its causes ([`serve::ErrorReport`]), just before the process exits.

@@ -59,6 +59,15 @@ impl Server {
         after.split_whitespace().next().unwrap_or_default().trim_end_matches('/').to_owned()
     }
 
+    /// Waits for the `metrics at http://ADDR/metrics` line (`--metrics-listen`, logged
+    /// before the servers' `listening on` lines) and returns `ADDR`.
+    #[track_caller]
+    pub fn metrics_addr(&self) -> String {
+        let line = self.line("metrics at http://");
+        let after = line.rsplit("metrics at http://").next().unwrap_or_default();
+        after.split('/').next().unwrap_or_default().to_owned()
+    }
+
     /// Sends signal `name` (`HUP`, `TERM`, ...) to the process.
     #[track_caller]
     pub fn signal(&self, name: &str) {

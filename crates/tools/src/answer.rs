@@ -10,7 +10,7 @@ use jsonrpc::{
 };
 use serde_json::json;
 
-use crate::{Clock, SERVER_NAME, SERVER_VERSION, http, price::Links, rpc};
+use crate::{Clock, SERVER_NAME, SERVER_VERSION, Tool, http, price::Links, rpc};
 
 /// What to send back for one message.
 #[derive(Debug, PartialEq)]
@@ -36,6 +36,45 @@ pub struct Message {
     pub cacheable: bool,
 }
 
+/// One `tools/call` answered, as reported to a [`ToolCallHook`] (metrics count them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolCalled {
+    /// The tool named; `None` when the call named none this server offers.
+    pub tool: Option<Tool>,
+    /// How it went.
+    pub outcome: CallOutcome,
+}
+
+/// How a `tools/call` went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallOutcome {
+    /// The tool answered (`isError: false`).
+    Ok,
+    /// The tool refused its arguments (`isError: true`, saying what is allowed).
+    InvalidArguments,
+    /// No tool ran: malformed params or an unknown tool (a JSON-RPC error, -32602).
+    Rejected,
+}
+
+impl CallOutcome {
+    /// Every outcome.
+    pub const ALL: [CallOutcome; 3] =
+        [CallOutcome::Ok, CallOutcome::InvalidArguments, CallOutcome::Rejected];
+
+    /// The outcome as a short, stable label: `ok`, `invalid_arguments`, `rejected`.
+    pub fn label(self) -> &'static str {
+        match self {
+            CallOutcome::Ok => "ok",
+            CallOutcome::InvalidArguments => "invalid_arguments",
+            CallOutcome::Rejected => "rejected",
+        }
+    }
+}
+
+/// Called with every `tools/call` answered; it runs on the request path, so it must be
+/// quick (metrics bump a counter).
+pub type ToolCallHook = Arc<dyn Fn(&ToolCalled) + Send + Sync>;
+
 /// The MCP service without a transport: the data, the links and the identity results
 /// carry. Cheap to share; holds no per-client state.
 pub struct Mcp {
@@ -44,13 +83,21 @@ pub struct Mcp {
     source: String,
     clock: Clock,
     server: ServerInfo,
+    on_tool_call: Option<ToolCallHook>,
 }
 
 impl Mcp {
     /// A service over `live`; `source` is `_meta.source` of every result (the public host
     /// over HTTP).
     pub fn new(live: Arc<datasets::Live>, links: Links, clock: Clock, source: String) -> Mcp {
-        Mcp { live, links, source, clock, server: ServerInfo::new(SERVER_NAME, SERVER_VERSION) }
+        let server = ServerInfo::new(SERVER_NAME, SERVER_VERSION);
+        Mcp { live, links, source, clock, server, on_tool_call: None }
+    }
+
+    /// Reports every `tools/call` answered to `hook`.
+    pub fn with_tool_call_hook(mut self, hook: Option<ToolCallHook>) -> Mcp {
+        self.on_tool_call = hook;
+        self
     }
 
     /// The data served.
@@ -79,7 +126,13 @@ impl Mcp {
             }
         };
         let history = self.live.history();
-        match rpc::dispatch(era, &method, &params, &history, &self.links) {
+        let result = rpc::dispatch(era, &method, &params, &history, &self.links);
+        if let Some(hook) = &self.on_tool_call
+            && let Some(called) = rpc::called(&method, &params, &result)
+        {
+            hook(&called);
+        }
+        match result {
             Ok(answer) => Reply::Message(Message {
                 status: 200,
                 body: self.write(&id, &answer),

@@ -2,7 +2,7 @@
 
 use std::{fmt, sync::Arc};
 
-use crate::{Clock, price::Links};
+use crate::{Clock, ToolCallHook, price::Links};
 
 /// `serverInfo.name` of every result.
 pub const SERVER_NAME: &str = "dcx-diamond-pricing";
@@ -28,6 +28,10 @@ pub struct Config {
     pub limits: serve::Limits,
     /// Report every answered request as an event.
     pub access_log: bool,
+    /// Report what metrics count: per request and per connection ([`serve::Reporting`]).
+    pub metrics: bool,
+    /// Called with every `tools/call` answered (metrics count them by tool and outcome).
+    pub on_tool_call: Option<ToolCallHook>,
     /// The time source of `_meta.timestamp`.
     pub clock: Clock,
 }
@@ -45,6 +49,8 @@ impl Config {
             allowed_origins: Vec::new(),
             limits: serve::Limits::default(),
             access_log: false,
+            metrics: false,
+            on_tool_call: None,
             clock,
         }
     }
@@ -77,6 +83,7 @@ impl fmt::Debug for Config {
             .field("allowed_origins", &self.allowed_origins)
             .field("limits", &self.limits)
             .field("access_log", &self.access_log)
+            .field("metrics", &self.metrics)
             .finish_non_exhaustive()
     }
 }

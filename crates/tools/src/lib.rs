@@ -48,12 +48,12 @@ pub use jsonrpc::{HeaderView, Transport};
 pub use serve::Clock;
 
 pub use crate::{
-    answer::{Mcp, Message, Reply},
+    answer::{CallOutcome, Mcp, Message, Reply, ToolCallHook, ToolCalled},
     catalog::{Tool, tool_definitions},
     config::{Config, SERVER_NAME, SERVER_VERSION, parse_url},
     manifest::{health, manifest},
     origin::origin_allowed,
-    service::{ToolService, handler},
+    service::{ROUTES, ToolService, handler},
     stdio::{LineEvent, MAX_LINE_BYTES, serve_stdio},
 };
 
@@ -74,7 +74,7 @@ pub async fn run(
 ) -> std::io::Result<()> {
     let local = listener.local_addr()?;
     let service: Arc<dyn serve::Handler> = Arc::new(handler(&config, local));
-    serve::serve(listener, service, config.limits.clone(), shutdown, events, config.access_log)
-        .await;
+    let reporting = serve::Reporting { access_log: config.access_log, metrics: config.metrics };
+    serve::serve(listener, service, config.limits.clone(), shutdown, events, reporting).await;
     Ok(())
 }

@@ -9,6 +9,7 @@ use serde_json::{Map, Value, json, value::RawValue};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
+    answer::{CallOutcome, ToolCalled},
     catalog::{Tool, tool_definitions},
     price::Links,
 };
@@ -62,6 +63,8 @@ pub(crate) enum Payload {
 /// hand-written bytes to).
 #[derive(Debug)]
 pub(crate) struct CallResult {
+    /// The tool called.
+    tool: Tool,
     /// The readable text item.
     text: String,
     /// The JSON text item: the `structuredContent` on success, else the error object.
@@ -257,16 +260,44 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
     };
     Ok(match tool.call(history, call.arguments, links) {
         Ok(output) => CallResult {
+            tool,
             text: output.text,
             json: output.structured,
             json_escaped: output.structured_escaped,
             is_structured: true,
         },
         Err(errors) => CallResult {
+            tool,
             text: format!("Invalid arguments for {}: {errors}", tool.name()),
             json: errors.to_json().to_string(),
             json_escaped: None,
             is_structured: false,
+        },
+    })
+}
+
+/// What a `tools/call` request came to, for [`ToolCalled`] reports: the tool and whether
+/// it answered, refused its arguments (an `isError` result), or was never called
+/// (malformed params, unknown tool). `None` for any other method.
+pub(crate) fn called(
+    method: &str,
+    params: &Object<'_>,
+    result: &Result<Answer, ErrorObject>,
+) -> Option<ToolCalled> {
+    if method != "tools/call" {
+        return None;
+    }
+    Some(match result {
+        Ok(Answer { result: Payload::Call(call), .. }) => ToolCalled {
+            tool: Some(call.tool),
+            outcome: match call.is_structured {
+                true => CallOutcome::Ok,
+                false => CallOutcome::InvalidArguments,
+            },
+        },
+        _ => ToolCalled {
+            tool: ToolCall::from_params(params).ok().and_then(|call| Tool::from_name(call.name)),
+            outcome: CallOutcome::Rejected,
         },
     })
 }

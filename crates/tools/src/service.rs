@@ -27,6 +27,10 @@ pub(crate) const RATE_LIMITED: i32 = -32000;
 /// Headers a browser client may send to the MCP endpoint.
 const ALLOW_HEADERS: &str = "Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name";
 
+/// The paths the tool server answers, as its per-route metrics label them
+/// ([`serve::Handler::route`]); any other path counts as `other`.
+pub const ROUTES: [&str; 5] = ["/", "/.well-known/mcp.json", "/server-card", "/health", "/docs"];
+
 /// The tool server as a [`serve::Handler`]. Cheap to share; holds no per-client state.
 pub struct ToolService {
     mcp: Mcp,
@@ -50,7 +54,8 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
         config.links.clone(),
         Arc::clone(&config.clock),
         http::host_of(&endpoint),
-    );
+    )
+    .with_tool_call_hook(config.on_tool_call.clone());
     ToolService {
         mcp,
         endpoint,
@@ -90,6 +95,10 @@ impl Handler for ToolService {
             }
             path => serve::not_found(path),
         }
+    }
+
+    fn route(&self, path: &str) -> Option<usize> {
+        ROUTES.iter().position(|route| *route == path)
     }
 
     /// `POST /` (JSON-RPC) is what a rate limit meters; the documents are static.

@@ -527,3 +527,51 @@ fn gen_listings_writes_a_market_dcx_builds() {
     assert_eq!(stderr(&refused), "dcx gen-listings: junk share must be 0..=1, got 2\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dcx serve --metrics-listen`: one scrape holds both servers' requests (by `server`),
+/// the reloads of the one copy of the data, and the day now served.
+#[test]
+fn serve_metrics_cover_both_servers_and_the_reloads() {
+    use test_support::{http::get_blocking, write_day};
+    let dir = std::env::temp_dir().join(format!("dcx-serve-metrics-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    write_day(&dir, "2026-11-20", |_, text| text);
+    let args = [
+        "serve",
+        "--feed-listen",
+        "127.0.0.1:0",
+        "--tool-listen",
+        "127.0.0.1:0",
+        "--metrics-listen",
+        "127.0.0.1:0",
+        "--history",
+        dir.to_str().unwrap(),
+        "--poll-secs",
+        "0",
+    ];
+    let server = test_support::process::Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
+    let metrics = server.metrics_addr();
+    let address = |name: &str| {
+        let line = server.line(&format!("server=\"{name}\" listen="));
+        line.rsplit("listen=").next().unwrap().trim().to_owned()
+    };
+    let (feeds, tools) = (address("feeds"), address("tools"));
+    assert_eq!(get_blocking(&feeds, "/health").status, 200);
+    assert_eq!(get_blocking(&tools, "/health").status, 200);
+    write_day(&dir, "2026-11-21", |_, text| text);
+    server.signal("HUP");
+    server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
+
+    let text = get_blocking(&metrics, "/metrics").text().to_owned();
+    for line in [
+        r#"dcx_http_requests_total{server="feeds",route="/health",status="200"} 1"#,
+        r#"dcx_http_requests_total{server="tools",route="/health",status="200"} 1"#,
+        r#"dcx_reloads_total{outcome="accepted"} 1"#,
+        r#"dcx_snapshot_info{day="2026-11-21",source="history"} 1"#,
+        "dcx_snapshot_history_days 2",
+    ] {
+        assert!(text.lines().any(|sample| sample == line), "no {line} in:\n{text}");
+    }
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}

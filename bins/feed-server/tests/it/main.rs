@@ -68,6 +68,38 @@ fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
     server.stop_gracefully();
 }
 
+/// `--metrics-listen`: the metrics, on a listener of their own, count the requests the
+/// feed server answered by route and status (unknown paths as `other`), with the live
+/// snapshot and the build; the public listener has no `/metrics`.
+#[test]
+fn metrics_listener_counts_requests_by_route_and_status() {
+    let server = start(&["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server.metrics_addr();
+    let addr = server.listening_addr();
+    for _ in 0..3 {
+        assert_eq!(get_blocking(&addr, "/health").status, 200);
+    }
+    assert_eq!(get_blocking(&addr, "/no/such/path").status, 404);
+    assert_eq!(get_blocking(&addr, "/metrics").status, 404, "not on the public listener");
+
+    let scrape = get_blocking(&metrics, "/metrics");
+    assert_eq!(scrape.status, 200);
+    assert!(scrape.header("content-type").unwrap().starts_with("application/openmetrics-text"));
+    let text = scrape.text();
+    for line in [
+        r#"dcx_http_requests_total{server="feeds",route="/health",status="200"} 3"#,
+        r#"dcx_http_requests_total{server="feeds",route="other",status="404"} 2"#,
+        r#"dcx_http_request_duration_seconds_count{server="feeds",route="/health"} 3"#,
+        r#"dcx_snapshot_info{day="2026-11-20",source="embedded"} 1"#,
+        r#"dcx_http_connections_refused_total{server="feeds",cap="total"} 0"#,
+        &format!(r#"dcx_build_info{{version="{}"}} 1"#, env!("CARGO_PKG_VERSION")),
+    ] {
+        assert!(text.lines().any(|sample| sample == line), "no {line} in:\n{text}");
+    }
+    assert!(text.ends_with("# EOF\n"));
+    server.stop_gracefully();
+}
+
 /// An invalid `RUST_LOG` or `--log-format` is refused before anything starts.
 #[test]
 fn bad_log_settings_are_refused() {

@@ -54,3 +54,40 @@ fn with_polling_off_sighup_still_reloads() {
     assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--metrics-listen`: tool calls are counted by tool and outcome, and the MCP endpoint's
+/// requests under the route `/`.
+#[test]
+fn metrics_count_tool_calls_by_tool_and_outcome() {
+    let server = start(&["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"]);
+    let metrics = server.metrics_addr();
+    let addr = server.listening_addr();
+    let call = |arguments: &str| {
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_diamond_price","arguments":{arguments},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        );
+        let request = format!(
+            "POST / HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+             Mcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        test_support::http::exchange_blocking(addr.parse().unwrap(), request.as_bytes())
+    };
+    let ok = call(r#"{"carat":1.0,"color":"G","clarity":"VS2"}"#);
+    assert!(ok.text().contains(r#""isError":false"#), "{}", ok.text());
+    let refused = call(r#"{"carat":99,"color":"G","clarity":"VS2"}"#);
+    assert!(refused.text().contains(r#""isError":true"#), "{}", refused.text());
+
+    let text = get_blocking(&metrics, "/metrics").text().to_owned();
+    for line in [
+        r#"dcx_tool_calls_total{tool="get_diamond_price",outcome="ok"} 1"#,
+        r#"dcx_tool_calls_total{tool="get_diamond_price",outcome="invalid_arguments"} 1"#,
+        r#"dcx_tool_calls_total{tool="get_dcx_index",outcome="ok"} 0"#,
+        r#"dcx_http_requests_total{server="tools",route="/",status="200"} 2"#,
+    ] {
+        assert!(text.lines().any(|sample| sample == line), "no {line} in:\n{text}");
+    }
+    server.stop_gracefully();
+}

@@ -16,3 +16,11 @@ fn look_alikes_are_not_routes() {
         assert_eq!(Route::from_path(path), None, "{path:?}");
     }
 }
+
+/// Per-route metrics count a route by its place in `Route::ALL`: one place each.
+#[test]
+fn every_route_has_its_own_index() {
+    for (place, route) in Route::ALL.into_iter().enumerate() {
+        assert_eq!(route.index(), place, "{route:?}");
+    }
+}

@@ -102,6 +102,9 @@ async fn over_the_rate_a_metered_route_gets_429_and_others_do_not() {
     assert_eq!(reply.status, 429);
     assert_eq!(reply.header("retry-after"), Some("2"));
     assert!(reply.text().contains("rate limit exceeded"), "{}", reply.text());
+    let limited: Vec<String> =
+        server.events().into_iter().filter(|line| line.starts_with("rate limited")).collect();
+    assert_eq!(limited, ["rate limited 127.0.0.1"]);
     // The connection stays open; unmetered routes and other addresses are served.
     client.send(GET).await;
     assert_eq!(client.reply(false).await.status, 200);

@@ -48,6 +48,32 @@ async fn access_log_off_reports_no_requests() {
     assert!(events[2].starts_with("drained"));
 }
 
+/// With metrics on, every answer is reported with its route (the handler's index, or
+/// none for a path outside its routes) and status, and every connection opens and closes.
+#[tokio::test]
+async fn metrics_reporting_names_the_route_status_and_connections() {
+    let reporting = serve::Reporting { access_log: false, metrics: true };
+    let mut server = Server::start_reporting(quick_limits(), reporting).await;
+    let mut client = server.connect().await;
+    client.send("GET /data HTTP/1.1\r\nHost: t\r\n\r\n").await;
+    assert_eq!(client.reply(false).await.status, 200);
+    client.send("GET /elsewhere?x=1 HTTP/1.1\r\nHost: t\r\n\r\n").await;
+    assert_eq!(client.reply(false).await.status, 200);
+    client.send("POST /data HTTP/1.1\r\nHost: t\r\nContent-Length: 99\r\n\r\n").await;
+    assert_eq!(client.reply(false).await.status, 413);
+    server.shutdown();
+    let events = server.finished().await;
+    let answered: Vec<&str> = events
+        .iter()
+        .filter(|line| line.starts_with("answered "))
+        .map(|line| line.split(" in ").next().unwrap())
+        .collect();
+    assert_eq!(answered, ["answered route 0 200", "answered other 200", "answered route 0 413"]);
+    let count = |what: &str| events.iter().filter(|line| *line == what).count();
+    assert_eq!((count("connection opened"), count("connection closed")), (1, 1), "{events:?}");
+    assert!(!events.iter().any(|line| line.contains(" GET /data ")), "no access log: {events:?}");
+}
+
 #[tokio::test]
 async fn declared_length_over_limit_is_refused_unread() {
     let server = Server::start(quick_limits(), false).await;

@@ -9,7 +9,7 @@ use std::{
 
 use bytes::Bytes;
 use hyper::{Response, StatusCode};
-use serve::{Body, Handler, Limits, Representation, Request};
+use serve::{Body, Handler, Limits, Reporting, Representation, Request};
 pub(crate) use test_support::http::Client;
 use tokio::{
     net::{TcpListener, TcpStream},
@@ -37,6 +37,11 @@ impl Handler for TestHandler {
         response
     }
 
+    /// Two routes of its own: `/data` and `/metered`.
+    fn route(&self, path: &str) -> Option<usize> {
+        ["/data", "/metered"].iter().position(|route| *route == path)
+    }
+
     fn is_metered(&self, request: &Request) -> bool {
         request.uri.path() == "/metered"
     }
@@ -57,6 +62,10 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) async fn start(limits: Limits, access_log: bool) -> Server {
+        Server::start_reporting(limits, Reporting { access_log, metrics: false }).await
+    }
+
+    pub(crate) async fn start_reporting(limits: Limits, reporting: Reporting) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let handler = Arc::new(TestHandler { data: Representation::new(data(), "text/csv", 0) });
@@ -71,7 +80,7 @@ impl Server {
                 let _ = signal.await;
             },
             move |event| sink.lock().unwrap().push(event.to_string()),
-            access_log,
+            reporting,
         ));
         Server { addr, shutdown: Some(shutdown), done, events }
     }

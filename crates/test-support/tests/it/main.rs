@@ -143,7 +143,14 @@ fn architecture_invariants_hold() {
             "datasets" => {
                 Some(&["pricing", "serde", "serde_json", "chrono", "thiserror", "arc-swap"])
             }
-            "telemetry" => Some(&["datasets", "serve", "tracing", "tracing-subscriber"]),
+            "telemetry" => Some(&[
+                "datasets",
+                "prometheus-client",
+                "serve",
+                "tools",
+                "tracing",
+                "tracing-subscriber",
+            ]),
             "methodology" => {
                 Some(&["pricing", "datasets", "serde", "serde_json", "chrono", "thiserror"])
             }

@@ -185,3 +185,25 @@ fn hand_written_call_results_are_the_serde_bytes() {
         }
     }
 }
+
+/// What a `tools/call` came to, as the tool-call hook hears it; other methods are no call.
+#[test]
+fn calls_are_reported_by_tool_and_outcome() {
+    use crate::{CallOutcome, Tool, ToolCalled, rpc::called};
+    let history = History::single(Snapshot::reference());
+    let report = |method: &str, params: Value| {
+        let params = Object::from(params.as_object().unwrap().clone());
+        let result = dispatch(Era::Modern, method, &params, &history, &Links::default());
+        called(method, &params, &result)
+    };
+    let price = |arguments: Value| json!({"name": "get_diamond_price", "arguments": arguments});
+    let good = price(json!({"carat": 1.0, "color": "G", "clarity": "VS2"}));
+    let expected = |tool, outcome| Some(ToolCalled { tool, outcome });
+    assert_eq!(report("tools/call", good), expected(Some(Tool::Price), CallOutcome::Ok));
+    let bad = price(json!({"carat": 99, "color": "G", "clarity": "VS2"}));
+    let refused = expected(Some(Tool::Price), CallOutcome::InvalidArguments);
+    assert_eq!(report("tools/call", bad), refused);
+    let unknown = json!({"name": "get_weather", "arguments": {}});
+    assert_eq!(report("tools/call", unknown), expected(None, CallOutcome::Rejected));
+    assert_eq!(report("tools/list", json!({})), None);
+}

@@ -69,3 +69,18 @@ fn a_foreign_origin_is_forbidden_everywhere_on_the_endpoint() {
 fn unknown_paths_are_404() {
     assert_eq!(service().handle(request(Method::GET, "/nope", &[])).status(), 404);
 }
+
+/// Per-route metrics label a request by its place in `ROUTES`: every one of them is a
+/// path this service answers (GET, or POST for the endpoint), and any other is `None`.
+#[test]
+fn every_metrics_route_is_answered_and_other_paths_are_none() {
+    let s = service();
+    for (place, path) in crate::ROUTES.into_iter().enumerate() {
+        assert_eq!(s.route(path), Some(place), "{path}");
+        let answer = s.handle(request(Method::GET, path, &[("accept", "text/html")]));
+        assert_ne!(answer.status(), 404, "{path}");
+    }
+    for path in ["/x", "/health/", "/docs/", ""] {
+        assert_eq!(s.route(path), None, "{path:?}");
+    }
+}
