@@ -8,7 +8,20 @@
 # For reference it also measures a bare hyper server (benches/examples/fixed_json.rs)
 # answering every request with the feed-server's own gzip bytes: the floor of any
 # hyper-based server.
+#
+# `scripts/bench-feeds.sh --instructions` counts instead, as bench-tools.sh does: the
+# feed-server and the bare hyper server run under callgrind while one wrk connection
+# sends the same gzip request for DURATION, and it prints the instructions each executes
+# per request; these repeat closely whatever else the machine is doing.
+# FEED_SERVER_FLAGS adds flags to the feed server in both modes, e.g.
+# FEED_SERVER_FLAGS="--metrics-listen 127.0.0.1:0" to measure it with metrics on.
 set -euo pipefail
+MODE=load
+case "${1:-}" in
+  "") ;;
+  --instructions) MODE=instructions ;;
+  *) echo "usage: $0 [--instructions]" >&2; exit 2 ;;
+esac
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 THREADS=${THREADS:-2}
@@ -20,6 +33,7 @@ say() { echo "bench-feeds: $*" >&2; }
 # shellcheck source=scripts/lib-proc.sh
 source "$ROOT/scripts/lib-proc.sh"
 need wrk wrk || exit 1
+[ "$MODE" = instructions ] && { need valgrind valgrind || exit 1; }
 
 rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
 
@@ -45,7 +59,43 @@ say "building feed-server --release"
 (cd "$ROOT" && cargo build --release -q -p feed-server && cargo build --release -q -p benches --example fixed_json)
 
 BIN=$(cd "$ROOT" && target_dir)/release
-start_server "$TMP/server.log" "$BIN/feed-server" --listen 127.0.0.1:0
+
+# count LOG COMMAND...: starts the server under callgrind (its stderr in LOG), counts
+# from a clean slate while one wrk connection asks for /matrix.json (gzip) for
+# DURATION, and prints "REQUESTS TOTAL-INSTRUCTIONS".
+count() {
+    local log=$1; shift
+    start_server "$log" valgrind --tool=callgrind --callgrind-out-file="$log.out" "$@"
+    local pid=$STARTED_PID url requests
+    url=http://$(announced_addr "$log" "$pid" "" 60)
+    curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$url/matrix.json"
+    callgrind_control -z "$pid" >/dev/null 2>&1
+    requests=$(wrk -t1 -c1 -d"$DURATION" -H 'Accept-Encoding: gzip' "$url/matrix.json" \
+        | awk '/requests in/ { print $1 }')
+    callgrind_control -d "$pid" >/dev/null 2>&1
+    kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    echo "$requests $(sed -n 's/^totals: //p' "$log.out.1")"
+}
+
+if [ "$MODE" = instructions ]; then
+    # shellcheck disable=SC2086 # FEED_SERVER_FLAGS is a list of flags
+    read -r FEED_N FEED_TOTAL < <(count "$TMP/server.log" \
+        "$BIN/feed-server" --listen 127.0.0.1:0 ${FEED_SERVER_FLAGS:-})
+    cp "$ROOT/fixtures/snapshot/matrix.json" "$TMP/matrix.json"
+    gzip -9 -k "$TMP/matrix.json"
+    read -r HYPER_N HYPER_TOTAL < <(count "$TMP/hyper.log" \
+        "$BIN/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip)
+    echo "== callgrind, wrk -t1 -c1 -d$DURATION GET /matrix.json gzip (instructions per request)"
+    awk -v fn="$FEED_N" -v ft="$FEED_TOTAL" -v hn="$HYPER_N" -v ht="$HYPER_TOTAL" 'BEGIN {
+        printf "feed-server GET /matrix.json: %.1f k over %d requests\n", ft / fn / 1000, fn
+        printf "bare hyper, gzip bytes:       %.1f k over %d requests\n", ht / hn / 1000, hn
+        printf "feed-server = %.2f x baseline instructions per request\n", (ft / fn) / (ht / hn)
+    }'
+    exit 0
+fi
+
+# shellcheck disable=SC2086 # FEED_SERVER_FLAGS is a list of flags
+start_server "$TMP/server.log" "$BIN/feed-server" --listen 127.0.0.1:0 ${FEED_SERVER_FLAGS:-}
 SERVER_PID=$STARTED_PID
 URL=http://$(announced_addr "$TMP/server.log" "$SERVER_PID")
 curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$URL/matrix.json"

@@ -16,6 +16,8 @@
 # callgrind while one wrk connection sends the same request for BENCH_SECONDS, and it
 # prints the instructions each executes per request (and the tool server's handler
 # share). Unlike req/s these counts repeat closely whatever else the machine is doing.
+# TOOL_SERVER_FLAGS adds flags to the tool server in both modes, e.g.
+# TOOL_SERVER_FLAGS="--metrics-listen 127.0.0.1:0" to measure it with metrics on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib-cpu.sh
@@ -119,7 +121,8 @@ count() {
 }
 
 if [ "$MODE" = instructions ]; then
-  read -r tool_n tool_total tool_handler < <(count tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0)
+  # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
+  read -r tool_n tool_total tool_handler < <(count tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
   read -r base_n base_total _ < <(count fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json")
   echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
   awk -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
@@ -130,7 +133,8 @@ if [ "$MODE" = instructions ]; then
   exit 0
 fi
 
-start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0
+# shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
+start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-}
 TOOL_ADDR=$ADDR TOOL_PID=$SERVER_PID
 # Check the request is answered correctly once before timing it.
 check_answer "$TOOL_ADDR"
