@@ -96,6 +96,9 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     let mut options = methodology::BuildOptions::new(date);
     options.history = history.as_ref();
+    if let (Some(dir), Some(history)) = (&args.history, &history) {
+        options.observed = methodology::read_observed(dir, history, date)?;
+    }
     options.gates = methodology::Gates {
         max_bad_share: args.max_bad_rows / 100.0,
         min_observed_cells: args.min_observed_cells,
@@ -128,10 +131,11 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     let written = match (&args.out, &args.history) {
         (Some(out), _) => {
-            datasets::fs::write_dir_atomic(out, &build.files, args.force)?;
+            let extras = [(methodology::OBSERVED_FILE, build.observed.as_slice())];
+            datasets::fs::write_dir_atomic_with(out, &build.files, &extras, args.force)?;
             out.clone()
         }
-        (None, Some(history)) => methodology::publish(history, date, &build.files, args.force)?,
+        (None, Some(history)) => methodology::publish(history, date, &build, args.force)?,
         (None, None) => {
             eprintln!("dcx build: give --out DIR or --history DIR");
             return Ok(ExitCode::from(EXIT_USAGE));

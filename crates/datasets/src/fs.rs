@@ -85,6 +85,27 @@ pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
 /// first, then renamed into place, so that readers see the whole snapshot or nothing.
 /// An existing `dir` is replaced only when `force` is set.
 pub fn write_dir_atomic(dir: &Path, files: &FeedFiles, force: bool) -> Result<(), Error> {
+    write_dir_atomic_with(dir, files, &[], force)
+}
+
+/// [`write_dir_atomic`] with more files beside the feeds (`(file name, bytes)`), written
+/// in the same atomic step; readers of snapshots ignore them (a build's `observed.json`).
+/// A name must be a plain file name that is not a feed's.
+pub fn write_dir_atomic_with(
+    dir: &Path,
+    files: &FeedFiles,
+    extras: &[(&str, &[u8])],
+    force: bool,
+) -> Result<(), Error> {
+    if let Some((name, _)) = extras.iter().find(|(name, _)| !is_extra_name(name)) {
+        return Err(Error::Io {
+            path: dir.join(name),
+            source: io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "an extra file needs a plain file name that is not a feed's",
+            ),
+        });
+    }
     let io_err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| Error::Io { path, source }
@@ -106,9 +127,10 @@ pub fn write_dir_atomic(dir: &Path, files: &FeedFiles, force: bool) -> Result<()
         std::fs::remove_dir_all(&temp).map_err(io_err(&temp))?;
     }
     std::fs::create_dir(&temp).map_err(io_err(&temp))?;
-    let written = Feed::ALL.iter().try_for_each(|&feed| {
-        let path = temp.join(feed.file_name());
-        std::fs::write(&path, files.get(feed)).map_err(io_err(&path))
+    let feeds = Feed::ALL.iter().map(|&feed| (feed.file_name(), files.get(feed)));
+    let written = feeds.chain(extras.iter().copied()).try_for_each(|(name, bytes)| {
+        let path = temp.join(name);
+        std::fs::write(&path, bytes).map_err(io_err(&path))
     });
     if let Err(err) = written {
         let _ = std::fs::remove_dir_all(&temp);
@@ -118,4 +140,23 @@ pub fn write_dir_atomic(dir: &Path, files: &FeedFiles, force: bool) -> Result<()
         std::fs::remove_dir_all(dir).map_err(io_err(dir))?;
     }
     std::fs::rename(&temp, dir).map_err(io_err(dir))
+}
+
+/// A file written beside the feeds by [`write_dir_atomic_with`]; `None` when `dir` has
+/// no such file.
+pub fn read_extra(dir: &Path, name: &str) -> Result<Option<Vec<u8>>, Error> {
+    let path = dir.join(name);
+    match std::fs::read(&path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(source) => Err(Error::Io { path, source }),
+    }
+}
+
+fn is_extra_name(name: &str) -> bool {
+    !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !Feed::ALL.iter().any(|feed| feed.file_name() == name)
 }

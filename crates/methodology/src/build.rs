@@ -8,12 +8,14 @@ use datasets::{Feed, FeedFiles, Snapshot, wire};
 use pricing::Shape;
 
 use crate::{
-    Build, BuildOptions, Error, Stage, cushion, feeds,
-    fill::{self, Family},
+    Build, BuildOptions, Error, Stage,
+    carry::Curve,
+    cushion, feeds, fill,
     gate::{self, Refusal},
     listing::Listing,
     market::Market,
     matched::RoundReference,
+    observed::{self, Family},
     ratio,
     read::{InputFormat, ListingReader, RowCounts},
     report::{MatrixReport, Report, ShapeReport},
@@ -169,9 +171,11 @@ fn assemble(
     stage(Stage::Selecting);
     let mut round = select::select(round_asks);
     stage(Stage::LookingBack);
-    fill::look_back(&mut round, history, date, Family::Round);
+    let past = observed::parse_all(options, &mut notes);
+    fill::look_back(&mut round, &past, date, Family::Round);
     stage(Stage::Modelling);
-    fill::regress(&mut round)?;
+    let curve = Curve::before(history, &past, date, Family::Round);
+    notes.extend(fill::fill(&mut round, &curve, "round")?);
     stage(Stage::Smoothing);
     let round_outcome = smooth::smooth(&mut round);
 
@@ -184,11 +188,12 @@ fn assemble(
     stage(Stage::Cushion);
     let factors = cushion::factors(cushion_asks, reference.as_ref(), &round_matrix);
     let (cushion, cushion_outcome, fallback) =
-        cushion::cushion(cushion_asks, &round, &factors, options);
+        cushion::cushion(cushion_asks, &round, &factors, options, &past);
     notes.extend(fallback.iter().cloned());
     if factors.measured {
         notes.push(factors.note);
     }
+    let observed = observed::to_bytes(date, &round, &cushion);
 
     let cushion_ln: Vec<f64> = cushion.ln.iter().map(|&v| feeds::round6(v)).collect();
     check_monotone("matrix_cushion.json", &cushion_ln)?;
@@ -243,7 +248,7 @@ fn assemble(
         trend_30d: index.trend_30d,
         notes,
     };
-    Ok(Build { files, report })
+    Ok(Build { files, report, observed })
 }
 
 /// Refuses a matrix whose rounded ln values still break a monotonicity rule.

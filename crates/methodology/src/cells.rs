@@ -15,12 +15,16 @@ pub enum Provenance {
     /// Selected from one or two screened asks (their median plus the market's typical
     /// quartile-to-median offset).
     Thin,
-    /// Copied from an earlier published day within the look-back window.
+    /// An ask observed on an earlier day (at most [`crate::WINDOW_DAYS`] before), copied
+    /// with the day it was observed.
     LookedBack,
     /// Filled by the log-linear regression.
     Modelled,
     /// Derived from the round matrix (the cushion fallback).
     Derived,
+    /// Beyond the bands today's listings support: the per-carat curve of the previous
+    /// published day (or of the reference snapshot), scaled to the nearest supported band.
+    Carried,
 }
 
 impl Provenance {
@@ -43,8 +47,10 @@ pub(crate) struct Cells {
     pub(crate) screened: Vec<u32>,
     /// The selected per-carat level, USD (see `select.rs`).
     pub(crate) ask: Vec<Option<f64>>,
-    /// The day a looked-back value was published.
+    /// The day a looked-back ask was observed.
     pub(crate) from: Vec<Option<NaiveDate>>,
+    /// Whose per-carat curve the carried cells follow: a published day or `reference`.
+    pub(crate) carried_from: Option<String>,
     /// Bands pooled by the regression that filled each band (0: no fit needed).
     pub(crate) pooled: Vec<usize>,
     /// Cells changed by smoothing (by more than the 6-decimal rounding step).
@@ -60,6 +66,7 @@ impl Cells {
             screened: vec![0; CELLS],
             ask: vec![None; CELLS],
             from: vec![None; CELLS],
+            carried_from: None,
             pooled: vec![0; crate::scope::BAND_KEYS.len()],
             smoothed: vec![false; CELLS],
         }

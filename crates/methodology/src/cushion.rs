@@ -9,10 +9,11 @@
 //! all, [`CUSHION_FACTOR`] (the reference snapshot's ratio).
 //!
 //! A cushion cell with at least [`MIN_OWN_CUSHION_ASKS`] asks left after screening keeps
-//! its own level (`select.rs`); when there is such a cell, an empty cell looks back into
-//! `matrix_cushion.json`; every other cell is the round cell times its band's factor (`derived`). A cell of a few
-//! asks does not keep its own level: a low quantile of three asks sits higher than the
-//! same quantile of many (and a thin cell's offset is a guess), so it would not be on the
+//! its own level (`select.rs`); when there is such a cell, an empty cell looks back to the
+//! own levels earlier days observed (their `observed.json`, `observed.rs`); every other
+//! cell is the round cell times its band's factor (`derived`). A cell of a few asks does
+//! not keep its own level: a low quantile of three asks sits higher than the same
+//! quantile of many (and a thin cell's offset is a guess), so it would not be on the
 //! round matrix's footing, and the factor, measured on every cushion listing, is. Smoothing
 //! then runs as for the round matrix.
 
@@ -21,9 +22,10 @@ use pricing::PriceMatrix;
 use crate::{
     BuildOptions,
     cells::{Cells, Provenance},
-    fill::{self, Family},
+    fill,
     market::CellAsks,
     matched::{RoundReference, median},
+    observed::{Day, Family},
     scope::{BAND_KEYS, CELLS, CELLS_PER_BAND},
     select, smooth,
 };
@@ -113,13 +115,15 @@ pub(crate) fn factors(
     }
 }
 
-/// The cushion cells (see the module notes), how smoothing went, and the reason when
-/// every cell is derived from the round matrix.
+/// The cushion cells (see the module notes), looking back into the observations of
+/// `past` days, how smoothing went, and the reason when every cell is derived from the
+/// round matrix.
 pub(crate) fn cushion(
     asks: &CellAsks,
     round: &Cells,
     factors: &Factors,
     options: &BuildOptions<'_>,
+    past: &[Day],
 ) -> (Cells, smooth::Outcome, Option<String>) {
     let mut cells = select::select(asks);
     for cell in 0..cells.ln.len() {
@@ -131,7 +135,7 @@ pub(crate) fn cushion(
     }
     let own = cells.observed_count();
     if own > 0 {
-        fill::look_back(&mut cells, options.history, options.date, Family::Cushion);
+        fill::look_back(&mut cells, past, options.date, Family::Cushion);
     }
     let mut derived = 0;
     for (cell, ln) in cells.ln.iter_mut().enumerate() {

@@ -1,68 +1,52 @@
-//! Filling empty cells: first a bounded look-back into earlier published days, then a
-//! log-linear regression on the cells observed today.
+//! Filling empty cells: first a bounded look-back into the asks earlier days observed,
+//! then a log-linear regression on the cells observed today inside the bands they
+//! support, and beyond those bands the carried curve of `carry.rs`.
+//!
+//! Look-back: an empty cell takes the newest ask observed for it on an earlier day at
+//! most [`WINDOW_DAYS`] before the build date (from that day's `observed.json`), with the
+//! day it was observed. Only observed asks are kept in those files, so modelled or
+//! carried values are never copied, and a copied ask is never copied again.
 //!
 //! Regression: ln(per-carat) = a + b·colour_index + c·clarity_index (+ d·ln carat),
-//! ordinary least squares on the observed (and thin) cells. A band is fitted on its own
-//! cells when it has at least [`MIN_FIT_CELLS`] of them spanning two colours and two
-//! clarities; otherwise the window widens one band on each side at a time, adding the
-//! ln-carat term, until the fit is possible (a pooled window must hold observed cells of
-//! at least two bands, so that the carat term is determined).
+//! ordinary least squares on the observed (and thin) cells. A band is **supported** when
+//! it can be fitted on its own: at least [`MIN_FIT_CELLS`] of its cells observed today,
+//! spanning two colours and two clarities. A supported band is fitted on its own cells;
+//! a band between two supported bands widens its window one band on each side at a time,
+//! adding the ln-carat term, until the window holds a supported band on each side, so
+//! that its carat slope is measured on both sides of it (interpolation). Bands below the
+//! lowest or above the highest supported band are beyond the data: no slope measured on
+//! today's listings reaches them, and they are carried (`carry.rs`).
 
 use chrono::{Days, NaiveDate};
-use datasets::History;
-use pricing::{Clarity, Color, PriceMatrix};
+use pricing::Clarity;
 
 use crate::{
     Error,
+    carry::{self, Curve},
     cells::{Cells, Provenance},
-    scope::{BAND_CARATS, BAND_KEYS, CELLS_PER_BAND, WINDOW_DAYS, cell_index},
+    observed::{Day, Family},
+    scope::{BAND_CARATS, BAND_KEYS, CELLS_PER_BAND, WINDOW_DAYS},
 };
 
-/// The fewest observed cells a regression is fitted on.
+/// The fewest observed cells a regression is fitted on, and the fewest a band needs to
+/// be supported (with two colours and two clarities among them).
 pub const MIN_FIT_CELLS: usize = 6;
 
-/// Which published matrix a look-back reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Family {
-    Round,
-    Cushion,
-}
-
-/// Fills empty cells from the newest earlier day (at most [`WINDOW_DAYS`] before
-/// `date`) that published them. Returns the number of cells filled.
-pub(crate) fn look_back(
-    cells: &mut Cells,
-    history: Option<&History>,
-    date: NaiveDate,
-    family: Family,
-) -> usize {
-    let Some(history) = history else { return 0 };
+/// Fills empty cells with the newest ask observed for them on an earlier day of `days`
+/// (newest first) at most [`WINDOW_DAYS`] before `date`. Returns the number of cells
+/// filled.
+pub(crate) fn look_back(cells: &mut Cells, days: &[Day], date: NaiveDate, family: Family) -> usize {
     let oldest = date.checked_sub_days(Days::new(WINDOW_DAYS)).unwrap_or(date);
     let mut filled = 0;
-    for day in history.days().iter().rev().filter(|d| d.date < date && d.date >= oldest) {
-        let pricing = day.snapshot.pricing();
-        let matrix = match family {
-            Family::Round => pricing.round(),
-            Family::Cushion => pricing.cushion(),
-        };
-        filled += copy_from(cells, matrix, day.date);
-    }
-    filled
-}
-
-fn copy_from(cells: &mut Cells, matrix: &PriceMatrix, date: NaiveDate) -> usize {
-    let mut filled = 0;
-    for (band, &carat) in BAND_CARATS.iter().enumerate() {
-        let Some(theirs) = matrix.bands().iter().position(|&b| b == carat) else { continue };
-        for &color in Color::ALL {
-            for &clarity in Clarity::ALL {
-                let cell = cell_index(band, color, clarity);
-                if cells.provenance[cell].is_none() {
-                    cells.ln[cell] = matrix.ln_at_band(theirs, color, clarity);
-                    cells.provenance[cell] = Some(Provenance::LookedBack);
-                    cells.from[cell] = Some(date);
-                    filled += 1;
-                }
+    for day in days.iter().filter(|d| d.date < date && d.date >= oldest) {
+        for (cell, seen) in day.cells(family).iter().enumerate() {
+            let Some(seen) = seen else { continue };
+            if cells.provenance[cell].is_none() {
+                cells.ln[cell] = seen.ln;
+                cells.ask[cell] = Some(seen.ln.exp());
+                cells.provenance[cell] = Some(Provenance::LookedBack);
+                cells.from[cell] = Some(day.date);
+                filled += 1;
             }
         }
     }
@@ -79,10 +63,9 @@ struct Point {
     ln: f64,
 }
 
-/// Fills every still-empty cell from a regression. Fails only when no fit is possible
-/// at all (too few observed cells in the whole matrix).
-pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
-    let points: Vec<Point> = (0..cells.ln.len())
+/// Today's observed (and thin) cells as regression points.
+fn points(cells: &Cells) -> Vec<Point> {
+    (0..cells.ln.len())
         .filter(|&cell| cells.provenance[cell].is_some_and(Provenance::is_observed))
         .map(|cell| {
             let band = cell / CELLS_PER_BAND;
@@ -95,40 +78,91 @@ pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
                 ln: cells.ln[cell],
             }
         })
-        .collect();
+        .collect()
+}
+
+/// Fills every still-empty cell from a regression on any window that allows a fit,
+/// extrapolating the carat slope where it must (the neighbour screen of `select.rs`
+/// needs a prediction for every cell). Fails only when no fit is possible at all.
+pub(crate) fn regress(cells: &mut Cells) -> Result<usize, Error> {
+    let points = points(cells);
     let mut filled = 0;
-    for (band, &key) in BAND_CARATS.iter().enumerate() {
-        let range = band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND;
-        if cells.provenance[range.clone()].iter().all(Option::is_some) {
-            continue;
-        }
-        let (coef, pooled) = (0..BAND_KEYS.len())
-            .find_map(|radius| {
-                let lo = band.saturating_sub(radius);
-                let hi = (band + radius).min(BAND_KEYS.len() - 1);
-                let window: Vec<Point> =
-                    points.iter().copied().filter(|p| (lo..=hi).contains(&p.band)).collect();
-                fit(&window, radius > 0).map(|coef| (coef, hi - lo + 1))
-            })
+    for band in 0..BAND_KEYS.len() {
+        filled += fill_band(cells, &points, band, |_, _| true)
             .ok_or(Error::NotEnoughData { observed: points.len(), needed: MIN_FIT_CELLS })?;
-        cells.pooled[band] = pooled;
-        let ln_carat = key.ln();
-        for cell in range {
-            if cells.provenance[cell].is_none() {
-                let within = cell % CELLS_PER_BAND;
-                let x = [
-                    1.0,
-                    (within / Clarity::ALL.len()) as f64,
-                    (within % Clarity::ALL.len()) as f64,
-                    ln_carat,
-                ];
-                cells.ln[cell] = x.iter().zip(&coef).map(|(x, c)| x * c).sum();
-                cells.provenance[cell] = Some(Provenance::Modelled);
-                filled += 1;
-            }
-        }
     }
     Ok(filled)
+}
+
+/// Fills every still-empty cell of a build's matrix: the regression inside the range of
+/// supported bands, `curve` beyond it. Returns notes on the carried bands (`name` names
+/// the matrix in them). Fails when no band is supported.
+pub(crate) fn fill(cells: &mut Cells, curve: &Curve, name: &str) -> Result<Vec<String>, Error> {
+    let points = points(cells);
+    let supported: Vec<bool> = (0..BAND_KEYS.len())
+        .map(|band| {
+            let own: Vec<Point> = points.iter().copied().filter(|p| p.band == band).collect();
+            fit(&own, false).is_some()
+        })
+        .collect();
+    let not_enough = Error::NotEnoughData { observed: points.len(), needed: MIN_FIT_CELLS };
+    let low = supported.iter().position(|&s| s).ok_or(not_enough)?;
+    let high = supported.iter().rposition(|&s| s).unwrap_or(low);
+    for band in low..=high {
+        let accept = |lo: usize, hi: usize| {
+            (lo == band && hi == band && supported[band])
+                || (supported[lo..band].contains(&true) && supported[band + 1..=hi].contains(&true))
+        };
+        fill_band(cells, &points, band, accept).ok_or_else(|| {
+            Error::Internal(format!(
+                "band {} lies between supported bands but has no fit",
+                BAND_KEYS[band]
+            ))
+        })?;
+    }
+    Ok(carry::carry(cells, curve, low, high, name))
+}
+
+/// Fills the empty cells of `band` from the narrowest window (`band` ± radius) that
+/// `accept`s and allows a fit; the number filled, or `None` when no window does.
+fn fill_band(
+    cells: &mut Cells,
+    points: &[Point],
+    band: usize,
+    accept: impl Fn(usize, usize) -> bool,
+) -> Option<usize> {
+    let range = band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND;
+    if cells.provenance[range.clone()].iter().all(Option::is_some) {
+        return Some(0);
+    }
+    let (coef, pooled) = (0..BAND_KEYS.len()).find_map(|radius| {
+        let lo = band.saturating_sub(radius);
+        let hi = (band + radius).min(BAND_KEYS.len() - 1);
+        if !accept(lo, hi) {
+            return None;
+        }
+        let window: Vec<Point> =
+            points.iter().copied().filter(|p| (lo..=hi).contains(&p.band)).collect();
+        fit(&window, radius > 0).map(|coef| (coef, hi - lo + 1))
+    })?;
+    cells.pooled[band] = pooled;
+    let ln_carat = BAND_CARATS[band].ln();
+    let mut filled = 0;
+    for cell in range {
+        if cells.provenance[cell].is_none() {
+            let within = cell % CELLS_PER_BAND;
+            let x = [
+                1.0,
+                (within / Clarity::ALL.len()) as f64,
+                (within % Clarity::ALL.len()) as f64,
+                ln_carat,
+            ];
+            cells.ln[cell] = x.iter().zip(&coef).map(|(x, c)| x * c).sum();
+            cells.provenance[cell] = Some(Provenance::Modelled);
+            filled += 1;
+        }
+    }
+    Some(filled)
 }
 
 /// Least squares on `points`: `[a, b, c, d]` (d = 0 when all points share one band).

@@ -5,20 +5,23 @@
 //! collects it from text. [`build_reader`] (or [`build`], from listings in memory) then
 //! runs the steps of `docs/methodology.md` while the listings stream by, keeping per-cell
 //! state, never the rows: scope filtering and de-duplication, carat band assignment,
-//! per-cell price selection (outliers screened, then the lower quartile), a bounded look-back into earlier
-//! published days, a log-linear regression for the cells still empty, monotone
+//! per-cell price selection (outliers screened, then the lower quartile), a bounded look-back into the
+//! asks earlier days observed, a log-linear regression for the cells still empty inside
+//! the bands the data support, carried curves beyond them, monotone
 //! smoothing (weighted PAVA along colour, clarity and carat, repeated until no
 //! violation is left), the cushion matrix, the ratio models, the DCX with its trends
 //! and the depth counts. The five feeds it returns have passed
 //! [`datasets::Snapshot::parse`]; a build whose output would not is an [`Error`].
-//! [`publish`] writes a build into a history folder atomically. With the `synthetic`
-//! feature, [`synthetic`] writes listings drawn from a market whose prices are known, so
-//! that tests can check what a build recovers.
+//! [`publish`] writes a build into a history folder atomically, with the cells it observed
+//! (`observed.json`, read back by [`read_observed`] for later look-backs). With the
+//! `synthetic` feature, [`synthetic`] writes listings drawn from a market whose prices are
+//! known, so that tests can check what a build recovers.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock or the
 //! environment: the caller passes the build date, the history and the input stream. Only
-//! [`publish`] touches the file system (through `datasets::fs`). Output bytes depend on
-//! the inputs alone: nothing iterates a hash map, everything is sorted.
+//! [`publish`] and [`read_observed`] touch the file system (through `datasets::fs`).
+//! Output bytes depend on the inputs alone: nothing iterates a hash map, everything is
+//! sorted.
 //!
 //! Tests: unit tests sit in each module's sibling `tests.rs`; `tests.rs` next to this
 //! file builds the committed `diamonds` sample (or the full file named by
@@ -26,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod build;
+mod carry;
 mod cells;
 mod csv;
 mod cushion;
@@ -35,6 +39,7 @@ mod gate;
 mod listing;
 mod market;
 mod matched;
+mod observed;
 mod publish;
 mod ratio;
 mod read;
@@ -62,6 +67,7 @@ pub use crate::{
     },
     listing::{Finish, Fluorescence, Listing},
     matched::MIN_REFERENCE_LISTINGS,
+    observed::{OBSERVED_FILE, read_observed},
     publish::{history_summary, publish},
     ratio::{MIN_BAND_LISTINGS, ModelSource},
     read::{InputFormat, ListingReader, MAX_EXAMPLES, Reason, Rejected, RowCounts, read_listings},
@@ -110,12 +116,22 @@ pub struct BuildOptions<'a> {
     pub history: Option<&'a History>,
     /// The limits a build must meet to be published.
     pub gates: Gates,
+    /// The `observed.json` of earlier published days, by day ([`read_observed`]): the
+    /// asks the look-back may copy, and the previous day's asks that scale the carried
+    /// bands. Days on or after `date` are ignored.
+    pub observed: Vec<(NaiveDate, Vec<u8>)>,
 }
 
 impl BuildOptions<'_> {
     /// Options for `date` with the default basket and no history.
     pub fn new(date: NaiveDate) -> BuildOptions<'static> {
-        BuildOptions { date, basket: default_basket(), history: None, gates: Gates::default() }
+        BuildOptions {
+            date,
+            basket: default_basket(),
+            history: None,
+            gates: Gates::default(),
+            observed: Vec::new(),
+        }
     }
 }
 
@@ -150,6 +166,9 @@ pub struct Build {
     pub files: FeedFiles,
     /// What the build did.
     pub report: Report,
+    /// The bytes of `observed.json`: the cells observed today, which [`publish`] writes
+    /// beside the feeds.
+    pub observed: Vec<u8>,
 }
 
 /// Why a build or a publication failed.
@@ -165,7 +184,7 @@ pub enum Error {
     Read(#[source] std::io::Error),
     /// Too few observed cells to fill the matrix.
     #[error(
-        "not enough data: {observed} observed cells and no look-back for the rest; a regression needs at least {needed} cells spanning two colours and two clarities, and cells in two bands to fill the other bands"
+        "not enough data: {observed} observed cells and no band with {needed} of them spanning two colours and two clarities, the least a band needs to be fitted and to anchor the others"
     )]
     NotEnoughData {
         /// Observed cells in the whole matrix.

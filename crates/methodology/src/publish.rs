@@ -3,20 +3,21 @@
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use datasets::{FeedFiles, History, Snapshot};
+use datasets::{History, Snapshot};
 
-use crate::Error;
+use crate::{Build, Error, observed::OBSERVED_FILE};
 
-/// Writes `files` as `history_dir/YYYY-MM-DD/` atomically (temporary folder, then
-/// rename): the day appears complete or not at all. The files must be a valid snapshot
-/// whose `ts` falls on `date`. An existing day is replaced only with `force`; a failure
-/// leaves the history as it was.
+/// Writes `build` as `history_dir/YYYY-MM-DD/` atomically (temporary folder, then
+/// rename): the five feeds and `observed.json`, the day complete or not at all. The
+/// feeds must be a valid snapshot whose `ts` falls on `date`. An existing day is
+/// replaced only with `force`; a failure leaves the history as it was.
 pub fn publish(
     history_dir: &Path,
     date: NaiveDate,
-    files: &FeedFiles,
+    build: &Build,
     force: bool,
 ) -> Result<PathBuf, Error> {
+    let files = &build.files;
     let snapshot = Snapshot::parse(files.clone())
         .map_err(|err| Error::Refused { date, reason: err.to_string() })?;
     let day = snapshot.ts().date_naive();
@@ -24,7 +25,8 @@ pub fn publish(
         return Err(Error::Refused { date, reason: format!("the snapshot's ts is on {day}") });
     }
     let dir = history_dir.join(date.format("%Y-%m-%d").to_string());
-    datasets::fs::write_dir_atomic(&dir, files, force)
+    let extras = [(OBSERVED_FILE, build.observed.as_slice())];
+    datasets::fs::write_dir_atomic_with(&dir, files, &extras, force)
         .map_err(|source| Error::Publish { path: dir.clone(), source })?;
     Ok(dir)
 }

@@ -1,6 +1,7 @@
 //! The build report: rows in, used and rejected by reason; per band how many cells were
-//! observed, looked back, modelled or changed by smoothing; every cell's provenance; the
-//! ratio model sources; the DCX and its trends. Serializable to JSON.
+//! observed, looked back, modelled, carried or changed by smoothing; every cell's
+//! provenance (with the day a looked-back ask was observed and whose curve a carried
+//! cell follows); the ratio model sources; the DCX and its trends. Serializable to JSON.
 
 use std::fmt::Write as _;
 
@@ -75,12 +76,15 @@ pub struct BandReport {
     pub observed: usize,
     /// Cells selected from one or two screened asks.
     pub thin: usize,
-    /// Cells copied from an earlier day.
+    /// Cells holding an ask observed on an earlier day.
     pub looked_back: usize,
     /// Cells filled by the regression.
     pub modelled: usize,
     /// Cells derived from the round matrix.
     pub derived: usize,
+    /// Cells carried beyond the supported bands (the curve of an earlier day or of the
+    /// reference snapshot).
+    pub carried: usize,
     /// Cells changed by smoothing.
     pub smoothed: usize,
     /// Bands pooled by the regression fit of this band (0 when none was needed).
@@ -102,14 +106,18 @@ pub struct CellReport {
     pub listings: u32,
     /// Of those, asks screened out as outliers (see `select.rs`).
     pub screened: u32,
-    /// The selected per-carat level, USD, for observed and thin cells.
+    /// The selected per-carat level, USD, for observed and thin cells; for looked-back
+    /// cells, the ask observed on `looked_back_from`.
     pub ask: Option<f64>,
     /// The published per-carat price, USD (exp of the rounded ln value), to the cent.
     pub per_carat: f64,
     /// True when smoothing changed the value.
     pub smoothed: bool,
-    /// For looked-back cells, the day copied (`YYYY-MM-DD`).
+    /// For looked-back cells, the day the ask was observed (`YYYY-MM-DD`).
     pub looked_back_from: Option<String>,
+    /// For carried cells, whose per-carat curve they follow: the published day
+    /// (`YYYY-MM-DD`) or `reference`.
+    pub carried_from: Option<String>,
 }
 
 /// Where one fancy shape's ratio model came from.
@@ -151,6 +159,7 @@ impl MatrixReport {
                 looked_back: count(Provenance::LookedBack),
                 modelled: count(Provenance::Modelled),
                 derived: count(Provenance::Derived),
+                carried: count(Provenance::Carried),
                 smoothed: cells.smoothed[range.clone()].iter().filter(|&&s| s).count(),
                 pooled_bands: cells.pooled[band],
             });
@@ -167,6 +176,9 @@ impl MatrixReport {
                     per_carat: pricing::round_cents(published[cell].exp()),
                     smoothed: cells.smoothed[cell],
                     looked_back_from: cells.from[cell].map(|d| d.to_string()),
+                    carried_from: (cells.provenance[cell] == Some(Provenance::Carried))
+                        .then(|| cells.carried_from.clone())
+                        .flatten(),
                 });
             }
         }
@@ -180,15 +192,17 @@ impl MatrixReport {
         }
     }
 
-    /// Cells by provenance over all bands: observed, thin, looked back, modelled, derived.
-    pub fn totals(&self) -> [usize; 5] {
-        self.bands.iter().fold([0; 5], |acc, b| {
+    /// Cells by provenance over all bands: observed, thin, looked back, modelled,
+    /// derived, carried.
+    pub fn totals(&self) -> [usize; 6] {
+        self.bands.iter().fold([0; 6], |acc, b| {
             [
                 acc[0] + b.observed,
                 acc[1] + b.thin,
                 acc[2] + b.looked_back,
                 acc[3] + b.modelled,
                 acc[4] + b.derived,
+                acc[5] + b.carried,
             ]
         })
     }
@@ -212,11 +226,11 @@ impl Report {
             r.duplicate
         );
         for (name, matrix) in [("round", &self.round), ("cushion", &self.cushion)] {
-            let [observed, thin, back, modelled, derived] = matrix.totals();
+            let [observed, thin, back, modelled, derived, carried] = matrix.totals();
             let smoothed: usize = matrix.bands.iter().map(|b| b.smoothed).sum();
             let _ = write!(
                 out,
-                "{name}: {} listings ({} screened as outliers); cells {observed} observed, {thin} thin, {back} looked back, {modelled} modelled",
+                "{name}: {} listings ({} screened as outliers); cells {observed} observed, {thin} thin, {back} looked back, {modelled} modelled, {carried} carried",
                 matrix.listings,
                 matrix.bands.iter().map(|b| b.screened).sum::<u64>()
             );
@@ -231,13 +245,14 @@ impl Report {
         for band in &self.round.bands {
             let _ = writeln!(
                 out,
-                "  {:>4} ct: {:>5} listings, {:>2} observed, {:>2} thin, {:>2} looked back, {:>2} modelled, {:>2} smoothed",
+                "  {:>4} ct: {:>5} listings, {:>2} observed, {:>2} thin, {:>2} looked back, {:>2} modelled, {:>2} carried, {:>2} smoothed",
                 band.band,
                 band.listings,
                 band.observed,
                 band.thin,
                 band.looked_back,
                 band.modelled,
+                band.carried,
                 band.smoothed
             );
         }

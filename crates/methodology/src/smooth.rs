@@ -47,13 +47,13 @@ pub(crate) struct Outcome {
 }
 
 /// The smoothing weight of a cell: observed cells count by their listings (capped at
-/// 10), thin and looked-back cells 1, modelled cells 0.2, so that the passes move the
-/// least-supported values most.
+/// 10), thin and looked-back cells 1, modelled and carried cells 0.2, so that the passes
+/// move the least-supported values most.
 pub(crate) fn weight(provenance: Option<Provenance>, listings: u32) -> f64 {
     match provenance {
         Some(Provenance::Observed) => f64::from(listings.min(10)),
         Some(Provenance::Thin | Provenance::LookedBack | Provenance::Derived) => 1.0,
-        Some(Provenance::Modelled) | None => 0.2,
+        Some(Provenance::Modelled | Provenance::Carried) | None => 0.2,
     }
 }
 

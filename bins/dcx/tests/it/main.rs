@@ -393,7 +393,12 @@ fn build_publishes_valid_deterministic_days() {
         let b = std::fs::read(out.join(feed.file_name())).unwrap();
         assert!(a == b, "{feed} differs between two builds of the same input");
     }
+    // The day's observed cells sit beside its feeds; readers of the history ignore them.
+    let observed = std::fs::read_to_string(dir.join("history/2026-11-20/observed.json")).unwrap();
+    assert!(observed.starts_with("{\"date\":\"2026-11-20\",\"round\":[{"), "{observed}");
     assert!(dcx(&["validate", history]).status.success());
+    let day = dir.join("history/2026-11-20");
+    assert!(dcx(&["validate", day.to_str().unwrap()]).status.success());
     let listed = dcx(&["history", history]);
     assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
     let _ = std::fs::remove_dir_all(&dir);

@@ -185,6 +185,30 @@ fn reference_dcx() -> f64 {
     datasets::Snapshot::reference().index().dcx
 }
 
+/// A build writes `observed.json` beside the feeds of a day: the history still loads the
+/// day, and the file reads back.
+#[test]
+fn extra_files_beside_the_feeds_are_written_atomically_and_ignored_by_readers() {
+    let dir = TempDir::new("extras");
+    let day = dir.0.join("2026-11-20");
+    let extra: &[u8] = b"{\"round\":[]}";
+    fs::write_dir_atomic_with(&day, &reference::generate(), &[("observed.json", extra)], false)
+        .unwrap();
+    let (history, skipped) = History::load(&dir.0).unwrap();
+    assert!(skipped.is_empty(), "{skipped:?}");
+    assert_eq!(history.live().index().dcx, reference_dcx());
+    assert_eq!(fs::load_dir(&day).unwrap().index().dcx, reference_dcx());
+    assert_eq!(fs::read_extra(&day, "observed.json").unwrap().as_deref(), Some(extra));
+    assert_eq!(fs::read_extra(&day, "absent.json").unwrap(), None);
+    for bad in ["", "..", "a/b.json", "matrix.json"] {
+        let other = dir.0.join("2026-11-21");
+        let err = fs::write_dir_atomic_with(&other, &reference::generate(), &[(bad, extra)], false)
+            .unwrap_err();
+        assert!(err.to_string().contains("plain file name"), "{bad:?}: {err}");
+        assert!(!other.exists(), "{bad:?}");
+    }
+}
+
 #[test]
 fn publishing_is_atomic_and_never_overwrites_without_force() {
     let dir = TempDir::new("publish");

@@ -100,7 +100,7 @@ fn cells_of_few_asks_are_derived_from_the_round_with_the_reason() {
     // Thirty cells of three asks each (at 0.6 x the round): too few to keep their own.
     let few = listings(Shape::Cushion, 1.0, 90, 0.6);
     let (cells, _, reason) =
-        cushion(&CellAsks::of(&few), &round_cells, &factors, &BuildOptions::new(date()));
+        cushion(&CellAsks::of(&few), &round_cells, &factors, &BuildOptions::new(date()), &[]);
     assert!(cells.provenance.iter().all(|p| *p == Some(Provenance::Derived)));
     for cell in [0, 400, 959] {
         assert!((cells.ln[cell] - round_cells.ln[cell] - 0.7f64.ln()).abs() < 1e-12);
@@ -120,7 +120,7 @@ fn cells_of_enough_asks_keep_their_own_level() {
     // Ten asks in each of thirty 1.0 ct cells, at 0.75 x the round.
     let many = listings(Shape::Cushion, 1.0, 300, 0.75);
     let (cells, _, reason) =
-        cushion(&CellAsks::of(&many), &round_cells, &factors, &BuildOptions::new(date()));
+        cushion(&CellAsks::of(&many), &round_cells, &factors, &BuildOptions::new(date()), &[]);
     assert_eq!(reason, None);
     assert_eq!(cells.observed_count(), 30);
     let own = crate::scope::cell_index(band_of(1.0), many[0].color, many[0].clarity);
