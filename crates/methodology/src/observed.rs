@@ -195,7 +195,7 @@ pub(crate) fn parse_all(options: &BuildOptions<'_>, notes: &mut Vec<String>) -> 
             }
         })
         .collect();
-    days.sort_by(|a, b| b.date.cmp(&a.date));
+    days.sort_by_key(|day| std::cmp::Reverse(day.date));
     days.dedup_by_key(|day| day.date);
     days
 }

@@ -22,6 +22,9 @@ fn serves_reloads_on_sighup_and_drains_on_sigterm() {
     assert_eq!(health.json()["ts"], "2026-11-20T00:00:00Z");
 
     write_day(&dir, "2026-11-21", |_, text| text);
+    // A day written by `dcx build` holds its observed cells beside the feeds: accepted.
+    let observed = r#"{"date":"2026-11-21","round":[],"cushion":[]}"#;
+    std::fs::write(dir.join("2026-11-21/observed.json"), observed).unwrap();
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z");
     assert!(get_blocking(&addr, "/index.json").text().contains("2026-11-21T00:00:00Z"));

@@ -7,12 +7,15 @@ fn start(args: &[&str]) -> Server {
     Server::start(env!("CARGO_BIN_EXE_tool-server"), args)
 }
 
-/// A tool server over a fresh history folder holding the day 2026-11-20, polled every
-/// `poll_secs`: the folder, the process and its address.
+/// A tool server over a fresh history folder holding the day 2026-11-20 (with its
+/// `observed.json`), polled every `poll_secs`: the folder, the process and its address.
 fn serve_history(name: &str, poll_secs: &str) -> (std::path::PathBuf, Server, String) {
     let dir = std::env::temp_dir().join(format!("tool-server-it-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     write_day(&dir, "2026-11-20", |_, text| text);
+    // As `dcx build` writes it, the day's observed cells beside the feeds (ignored).
+    let observed = r#"{"date":"2026-11-20","round":[],"cushion":[]}"#;
+    std::fs::write(dir.join("2026-11-20/observed.json"), observed).unwrap();
     let server = start(&[
         "--listen",
         "127.0.0.1:0",
