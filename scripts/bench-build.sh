@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Times `dcx build` (release binary) on the 53,940 `diamonds` listings and on resamples of
 # them 10x and 100x as large (539,400 and 5,394,000 rows), recording for each the wall
-# time and the peak resident memory of the process (ru_maxrss, what `/usr/bin/time -v`
-# reports as "Maximum resident set size"), the median of RUNS runs, each into a fresh
-# output folder. Also runs the in-process timing (read + build, no process start or file
+# time, the CPU time and the peak resident memory of the process (GNU time's %M, the
+# "Maximum resident set size" of `/usr/bin/time -v`), the median of RUNS runs, each into a
+# fresh output folder. The CPU time is the figure to compare on a busy machine. Also runs the in-process timing (read + build, no process start or file
 # writes) of the methodology example on the 1x file.
 #
 # The resample is the one of crates/methodology/src/tests.rs (`resample`): every row drawn
@@ -68,22 +68,26 @@ EOF
     mv "$3.tmp" "$3"
 }
 
-# measure OUT CMD...: runs CMD, prints "wall_seconds peak_rss_kb"; fails if CMD fails.
+# measure CMD...: runs CMD under GNU time, prints "wall_s cpu_s peak_rss_kb dcx"; fails if
+# CMD fails. (A fork from a script would count the script's own memory in the peak.)
 measure() {
-    python3 - "$@" <<'EOF'
-import resource, subprocess, sys, time
-
-start = time.monotonic()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-wall = time.monotonic() - start
-if done.returncode != 0:
-    sys.stderr.write(done.stderr.decode())
-    sys.exit(f"exit status {done.returncode}: {' '.join(sys.argv[1:])}")
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-dcx = next((l.split()[1] for l in done.stdout.decode().splitlines() if l.startswith("dcx ")), "?")
-print(f"{wall:.3f} {peak} {dcx}")
-EOF
+    local out="$work/stdout" times="$work/times"
+    if ! /usr/bin/time -o "$times" -f "%e %U %S %M" "$@" >"$out"; then
+        echo "failed: $*" >&2
+        return 1
+    fi
+    local wall user sys peak
+    read -r wall user sys peak <"$times"
+    echo "$wall $(python3 -c "print(f'{$user + $sys:.2f}')") $peak $(awk '/^dcx /{print $2}' "$out")"
 }
+
+if [[ ! -x /usr/bin/time ]]; then
+    echo "installing GNU time" >&2
+    if [[ "$(id -u)" == 0 ]]; then apt-get update -qq && apt-get install -y -qq time >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq time >/dev/null; fi
+fi
+
+median() { printf '%s\n' "$@" | sort -g | sed -n "$(($# / 2 + 1))p"; }
 
 echo "== dcx build (release binary), median of $runs runs per size"
 table=()
@@ -100,20 +104,22 @@ for times in $sizes; do
     fi
     rows=$(($(wc -l <"$file") - 1))
     walls=()
+    cpus=()
     peaks=()
     for i in $(seq 1 "$runs"); do
-        read -r wall peak dcx_value < <(measure "$dcx" build --listings "$file" \
+        read -r wall cpu peak dcx_value < <(measure "$dcx" build --listings "$file" \
             --format diamonds --date 2026-11-21 --out "$work/${times}x-$i")
+        [[ -n "${peak:-}" ]] || exit 1
         rm -rf "$work/${times}x-$i"
         walls+=("$wall")
+        cpus+=("$cpu")
         peaks+=("$peak")
-        echo "${times}x run $i: ${wall} s, peak ${peak} kB, dcx ${dcx_value}"
+        echo "${times}x run $i: ${wall} s wall, ${cpu} s CPU, peak ${peak} kB, dcx ${dcx_value}"
     done
-    wall_median=$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "$((runs / 2 + 1))p")
-    peak_median=$(printf '%s\n' "${peaks[@]}" | sort -g | sed -n "$((runs / 2 + 1))p")
-    table+=("| ${times}x | $rows | ${wall_median} s | $((peak_median / 1024)) MB | ${dcx_value} |")
+    peak_median=$(median "${peaks[@]}")
+    table+=("| ${times}x | $rows | $(median "${walls[@]}") s | $(median "${cpus[@]}") s | $((peak_median / 1024)) MB | ${dcx_value} |")
 done
 echo
-echo "| input | rows | dcx build, wall (median) | peak memory (median) | DCX |"
-echo "|---|---|---|---|---|"
+echo "| input | rows | wall (median) | CPU, user + system (median) | peak memory (median) | DCX |"
+echo "|---|---|---|---|---|---|"
 printf '%s\n' "${table[@]}"
