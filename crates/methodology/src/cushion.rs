@@ -24,7 +24,7 @@ use crate::{
     cells::{Cells, Provenance},
     fill,
     market::CellAsks,
-    matched::{RoundReference, median},
+    matched::{RoundReference, counted_median},
     observed::{Day, Family},
     scope::{BAND_KEYS, CELLS, CELLS_PER_BAND},
     select, smooth,
@@ -67,23 +67,25 @@ pub(crate) fn factors(
     reference: Option<&RoundReference>,
     round: &PriceMatrix,
 ) -> Factors {
-    let mut bands: Vec<Vec<f64>> = vec![Vec::new(); BAND_KEYS.len()];
+    // Relative values as (value, count) pairs, one per distinct ask.
+    let mut bands: Vec<Vec<(f64, u64)>> = vec![Vec::new(); BAND_KEYS.len()];
     if let Some(reference) = reference {
         for cell in 0..CELLS {
-            for ask in cushion.cell(cell).sorted() {
+            for (ask, count) in cushion.cell(cell).counted() {
                 if let Some(value) = reference.relative_ask(cell, ask, round) {
-                    bands[cell / CELLS_PER_BAND].push(value);
+                    bands[cell / CELLS_PER_BAND].push((value, count));
                 }
             }
         }
     }
-    let mut pooled: Vec<f64> = bands.iter().flatten().copied().collect();
-    if pooled.len() < MIN_FACTOR_LISTINGS {
+    let listings = |values: &[(f64, u64)]| values.iter().map(|&(_, count)| count).sum::<u64>();
+    let mut pooled: Vec<(f64, u64)> = bands.iter().flatten().copied().collect();
+    let count = listings(&pooled);
+    if count < MIN_FACTOR_LISTINGS as u64 {
         let why = match reference {
             None => "no round listing to compare with".to_owned(),
             Some(_) => format!(
-                "{} cushion listings matched to rounds, fewer than {MIN_FACTOR_LISTINGS}",
-                pooled.len()
+                "{count} cushion listings matched to rounds, fewer than {MIN_FACTOR_LISTINGS}"
             ),
         };
         return Factors {
@@ -92,17 +94,16 @@ pub(crate) fn factors(
             note: format!("cushion factor {CUSHION_FACTOR} (reference): {why}"),
         };
     }
-    let count = pooled.len();
-    let all = median(&mut pooled);
+    let all = counted_median(&mut pooled);
     let mut own = 0;
     let ln = bands
         .iter_mut()
         .map(|values| {
-            if values.len() < MIN_FACTOR_LISTINGS {
+            if listings(values) < MIN_FACTOR_LISTINGS as u64 {
                 return all;
             }
             own += 1;
-            median(values)
+            counted_median(values)
         })
         .collect();
     Factors {

@@ -54,6 +54,13 @@ impl Tally {
         values
     }
 
+    /// Every distinct value added, ascending, with how often it was added.
+    pub(crate) fn counted(&self) -> Vec<(f64, u64)> {
+        let mut all = self.clone();
+        all.merge();
+        all.counted
+    }
+
     /// Merges the waiting values into the counted ones.
     fn merge(&mut self) {
         self.waiting.sort_by(f64::total_cmp);
@@ -80,6 +87,29 @@ impl Tally {
         self.counted = merged;
         self.waiting.clear();
     }
+}
+
+/// The `q` quantile of values given as (value, count) pairs sorted by value: exactly
+/// [`quantile`](crate::select::quantile) of the values laid out one by one (Hyndman and
+/// Fan type 7), without laying them out. `sorted` holds at least one value.
+pub(crate) fn quantile_counted(sorted: &[(f64, u64)], q: f64) -> f64 {
+    let len: u64 = sorted.iter().map(|&(_, count)| count).sum();
+    let position = q * (len - 1) as f64;
+    let below = position.floor() as u64;
+    let above = (below + 1).min(len - 1);
+    let fraction = position - below as f64;
+    let at = |rank: u64| {
+        let mut seen = 0;
+        for &(value, count) in sorted {
+            seen += count;
+            if rank < seen {
+                return value;
+            }
+        }
+        unreachable!("rank {rank} of {len} values")
+    };
+    let (low, high) = (at(below), at(above));
+    low + (high - low) * fraction
 }
 
 /// The asks of one shape, per cell (band-major, then colour, then clarity).

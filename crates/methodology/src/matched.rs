@@ -28,7 +28,7 @@ use pricing::{Clarity, Color, PriceMatrix};
 
 use crate::{
     NEIGHBOUR_FACTOR,
-    market::CellAsks,
+    market::{CellAsks, quantile_counted},
     scope::{BAND_KEYS, CELLS, CELLS_PER_BAND, Used, band_of, cell_index},
     select::quantile,
 };
@@ -48,22 +48,25 @@ impl RoundReference {
     /// The reference of today's round asks (per cell, ln per-carat); `None` without any
     /// usable ask.
     pub(crate) fn new(asks: &CellAsks, round: &PriceMatrix) -> Option<RoundReference> {
-        let mut cells: Vec<Vec<f64>> = vec![Vec::new(); CELLS];
-        let mut bands: Vec<Vec<f64>> = vec![Vec::new(); BAND_KEYS.len()];
+        // Offsets as (value, count) pairs, one per distinct ask: the size of the asks'
+        // counted state, however many listings repeat them.
+        let mut cells: Vec<Vec<(f64, u64)>> = vec![Vec::new(); CELLS];
+        let mut bands: Vec<Vec<(f64, u64)>> = vec![Vec::new(); BAND_KEYS.len()];
         let mut all = Vec::new();
         for (cell, offsets) in cells.iter_mut().enumerate() {
             let value = cell_value(round, cell);
-            for ask in asks.cell(cell).sorted() {
+            for (ask, count) in asks.cell(cell).counted() {
                 let Some(offset) = screened(ask - value) else { continue };
-                offsets.push(offset);
-                bands[cell / CELLS_PER_BAND].push(offset);
-                all.push(offset);
+                offsets.push((offset, count));
+                bands[cell / CELLS_PER_BAND].push((offset, count));
+                all.push((offset, count));
             }
         }
-        let median_of = |values: &mut Vec<f64>| {
-            (values.len() >= MIN_REFERENCE_LISTINGS).then(|| median(values))
+        let median_of = |values: &mut Vec<(f64, u64)>| {
+            let len: u64 = values.iter().map(|&(_, count)| count).sum();
+            (len >= MIN_REFERENCE_LISTINGS as u64).then(|| counted_median(values))
         };
-        let all = if all.is_empty() { return None } else { median(&mut all) };
+        let all = if all.is_empty() { return None } else { counted_median(&mut all) };
         Some(RoundReference {
             cell: cells.iter_mut().map(median_of).collect(),
             band: bands.iter_mut().map(median_of).collect(),
@@ -97,6 +100,12 @@ fn cell_value(matrix: &PriceMatrix, cell: usize) -> f64 {
 /// An offset, or `None` when it lies beyond [`NEIGHBOUR_FACTOR`] either way.
 fn screened(offset: f64) -> Option<f64> {
     (offset.abs() <= NEIGHBOUR_FACTOR.ln()).then_some(offset)
+}
+
+/// The median of (value, count) pairs (sorted in place); `values` is not empty.
+pub(crate) fn counted_median(values: &mut [(f64, u64)]) -> f64 {
+    values.sort_by(|a, b| a.0.total_cmp(&b.0));
+    quantile_counted(values, 0.5)
 }
 
 /// The median of `values` (sorted in place); `values` is not empty.

@@ -78,3 +78,31 @@ fn a_market_keeps_asks_by_shape_and_cell_depth_and_ratio_listings() {
     assert_eq!(*with_ratio[0].listing, Listing { lab: None, listing_id: None, ..oval });
     assert_eq!(CellAsks::of(&[round]).cell(cell).len(), 1);
 }
+
+proptest! {
+    #[test]
+    fn a_quantile_of_counted_values_is_the_quantile_of_the_values(
+        pairs in prop::collection::vec((4.0f64..14.0, 1u64..5), 1..60),
+        q in prop::sample::select(vec![0.0, 0.25, 0.5, 0.75, 1.0]),
+    ) {
+        let mut pairs = pairs;
+        pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let values: Vec<f64> = pairs
+            .iter()
+            .flat_map(|&(value, count)| std::iter::repeat_n(value, count as usize))
+            .collect();
+        prop_assert_eq!(
+            super::quantile_counted(&pairs, q).to_bits(),
+            crate::select::quantile(&values, q).to_bits()
+        );
+    }
+}
+
+#[test]
+fn counted_values_merge_the_waiting_ones() {
+    let mut tally = Tally::default();
+    for value in [9.0, 8.0, 9.0, 7.5] {
+        tally.push(value);
+    }
+    assert_eq!(tally.counted(), [(7.5, 1), (8.0, 1), (9.0, 2)]);
+}
