@@ -29,7 +29,7 @@ echo "listings: $csv ($(($(wc -l <"$csv") - 1)) rows)"
 
 if [[ "${SKIP_EXAMPLE:-}" != 1 ]]; then
     echo "== in-process: read + build (methodology example, release)"
-    cargo run --quiet --release -p methodology --example build_file -- "$csv" diamonds | head -n 1
+    cargo run --quiet --release -p methodology --example build_file -- "$csv" diamonds | sed -n 1p
 fi
 
 cargo build --quiet --release -p dcx
