@@ -55,6 +55,42 @@ impl Feed {
     pub fn from_file_name(name: &str) -> Option<Feed> {
         Feed::ALL.into_iter().find(|feed| feed.file_name() == name)
     }
+
+    /// Parses and validates `bytes` as this feed on its own: every problem
+    /// [`Snapshot::parse`] reports inside this feed (syntax, types, grades, ranges, order,
+    /// and the depth feed's own sums), with the same words and JSON pointers, but none of
+    /// the checks across feeds (both matrices listing the same grades, a ratio model for
+    /// every fancy shape, the index basket against the round matrix, one `ts` for all
+    /// five). For a program that checks one file as it is written, and for fuzzing one
+    /// parser at a time (`fuzz/`).
+    ///
+    /// ```
+    /// use datasets::{Feed, reference};
+    ///
+    /// let good = reference::embedded();
+    /// assert!(Feed::Depth.validate(good.get(Feed::Depth)).is_ok());
+    ///
+    /// let err = Feed::Index.validate(br#"{"ts": "yesterday"}"#).unwrap_err();
+    /// assert_eq!(err.issues()[0].feed, "index.json");
+    /// assert_eq!(err.issues()[0].pointer, "/ts");
+    /// ```
+    pub fn validate(self, bytes: &[u8]) -> Result<(), Error> {
+        let mut issues = Vec::new();
+        let parsed = match self {
+            Feed::Matrix | Feed::MatrixCushion => {
+                read(self, bytes, &mut issues, matrix::parse).is_some()
+            }
+            Feed::RatioModels => read(self, bytes, &mut issues, ratio_models::parse).is_some(),
+            Feed::Index => read(self, bytes, &mut issues, index::parse).is_some(),
+            Feed::Depth => read(self, bytes, &mut issues, depth::parse)
+                .map(|depth| check_depth(&mut issues, &depth))
+                .is_some(),
+        };
+        match parsed && issues.is_empty() {
+            true => Ok(()),
+            false => Err(Error::Invalid { issues }),
+        }
+    }
 }
 
 impl fmt::Display for Feed {
@@ -119,11 +155,13 @@ impl Snapshot {
     /// ```
     pub fn parse(files: FeedFiles) -> Result<Snapshot, Error> {
         let mut issues = Vec::new();
-        let round = read(&files, Feed::Matrix, &mut issues, matrix::parse);
-        let cushion = read(&files, Feed::MatrixCushion, &mut issues, matrix::parse);
-        let ratios = read(&files, Feed::RatioModels, &mut issues, ratio_models::parse);
-        let index = read(&files, Feed::Index, &mut issues, index::parse);
-        let depth = read(&files, Feed::Depth, &mut issues, depth::parse);
+        let round = read(Feed::Matrix, files.get(Feed::Matrix), &mut issues, matrix::parse);
+        let cushion =
+            read(Feed::MatrixCushion, files.get(Feed::MatrixCushion), &mut issues, matrix::parse);
+        let ratios =
+            read(Feed::RatioModels, files.get(Feed::RatioModels), &mut issues, ratio_models::parse);
+        let index = read(Feed::Index, files.get(Feed::Index), &mut issues, index::parse);
+        let depth = read(Feed::Depth, files.get(Feed::Depth), &mut issues, depth::parse);
 
         let mut cross = Reader::new("snapshot");
         if let (Some(round), Some(cushion)) = (&round, &cushion)
@@ -231,15 +269,15 @@ impl Snapshot {
     }
 }
 
-/// Parses one feed with `parse`, moving its issues into `issues`.
+/// Parses one feed's `bytes` with `parse`, moving its issues into `issues`.
 fn read<T>(
-    files: &FeedFiles,
     feed: Feed,
+    bytes: &[u8],
     issues: &mut Vec<Issue>,
     parse: fn(&mut Reader, &[u8]) -> Option<T>,
 ) -> Option<T> {
     let mut reader = Reader::new(feed.file_name());
-    let parsed = parse(&mut reader, files.get(feed));
+    let parsed = parse(&mut reader, bytes);
     issues.append(&mut reader.issues);
     parsed
 }

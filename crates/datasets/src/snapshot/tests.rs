@@ -100,3 +100,50 @@ fn only_the_embedded_snapshot_is_the_reference() {
     assert_eq!(crate::Source::Embedded.kind(), "embedded");
     assert_eq!(crate::Source::History("h".into()).kind(), "history");
 }
+
+#[test]
+fn every_feed_of_the_reference_validates_alone() {
+    let files = crate::reference::embedded();
+    for feed in Feed::ALL {
+        assert!(feed.validate(files.get(feed)).is_ok(), "{feed}");
+    }
+}
+
+/// `Feed::validate` reports what `Snapshot::parse` reports inside that feed, in the same
+/// order and words; only the index's basket checks (against the round matrix) come on
+/// top in a whole snapshot.
+#[test]
+fn a_feed_alone_reports_the_issues_the_snapshot_reports_for_it() {
+    let (reference, mut compared) = (crate::reference::embedded(), 0);
+    for case in std::fs::read_dir(test_support::fixture_path("snapshot-err")).unwrap() {
+        let case = case.unwrap().path();
+        for feed in Feed::ALL {
+            let Ok(bytes) = std::fs::read(case.join(feed.file_name())) else { continue };
+            let files = crate::FeedFiles::from_fn(|f| match f == feed {
+                true => bytes.clone(),
+                false => reference.get(f).to_vec(),
+            });
+            let whole = Snapshot::parse(files).err();
+            let whole: Vec<_> = whole
+                .iter()
+                .flat_map(|err| err.issues())
+                .filter(|issue| issue.feed == feed.file_name())
+                .cloned()
+                .collect();
+            let alone = feed.validate(&bytes).err();
+            let alone = alone.as_ref().map_or(&[][..], |err| err.issues());
+            let basket = |issue: &&crate::Issue| {
+                issue.pointer.starts_with("/specs") || issue.pointer == "/dcx"
+            };
+            match feed {
+                Feed::Index => {
+                    assert!(whole.starts_with(alone), "{}: {alone:?} vs {whole:?}", case.display());
+                    assert!(whole[alone.len()..].iter().all(|issue| basket(&issue)), "{whole:?}");
+                }
+                _ => assert_eq!(alone, &whole[..], "{} {feed}", case.display()),
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "{compared}");
+}
