@@ -364,17 +364,20 @@ fn dims_ratio(length: f64, width: f64) -> Result<Option<f64>, RowError> {
 }
 
 /// A number: digits, sign, point and exponent only (no thousands separator). `NaN`,
-/// `inf` and `infinity` (any case, any sign) read but are impossible values.
+/// `inf` and `infinity` (any case, any sign) read but are impossible values, and so is a
+/// number too large for an `f64` (`1e999`), which would read as infinity.
 fn number(name: &str, text: &str) -> Result<f64, RowError> {
     let word = text.trim_start_matches(['+', '-']);
+    let not_finite = || (Reason::Impossible, format!("`{name}` {text} is not a finite number"));
     if ["nan", "inf", "infinity"].iter().any(|w| word.eq_ignore_ascii_case(w)) {
-        return Err((Reason::Impossible, format!("`{name}` {text} is not a finite number")));
+        return Err(not_finite());
     }
     let bytes = text.as_bytes();
     let numeric =
         bytes.iter().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'));
     match text.parse::<f64>() {
-        Ok(value) if numeric => Ok(value),
+        Ok(value) if numeric && value.is_finite() => Ok(value),
+        Ok(_) if numeric => Err(not_finite()),
         _ => Err((Reason::Unparseable, format!("`{name}` {text:?} is not a number"))),
     }
 }

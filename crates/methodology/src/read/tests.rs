@@ -150,6 +150,22 @@ fn the_diamonds_layout_is_recognised_from_its_header() {
     assert!(counts.notes[0].contains("`diamonds` layout"), "{:?}", counts.notes);
 }
 
+/// Caught by the round trip of `fuzz/fuzz_targets/listings_csv.rs`: `1e999` read as infinity
+/// and was accepted, while `inf` itself was an impossible value.
+#[test]
+fn numbers_too_large_for_f64_are_impossible_like_infinity() {
+    let rows = [
+        "1e999,G,VS2,round,EX,5000,",
+        "1.0,G,VS2,round,EX,-1E400,",
+        "1.0,G,VS2,oval,EX,5000,1e309",
+    ];
+    let text = format!("carat,color,clarity,shape,cut,price,lw_ratio\n{}\n", rows.join("\n"));
+    let (listings, counts) = read_listings(&text, InputFormat::Native);
+    assert!(listings.is_empty(), "{listings:?}");
+    assert_eq!(counts.rejected, Rejected { impossible: 3, ..Rejected::default() });
+    assert!(counts.examples[0].ends_with("`carat` 1e999 is not a finite number"), "{counts:?}");
+}
+
 #[test]
 fn nan_and_infinity_are_impossible_not_unparseable() {
     let rows =
