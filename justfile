@@ -24,6 +24,10 @@ libs:
 check:
     cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
 
+# Every fuzz target for SECONDS each, seeded from fixtures/ (docs/reliability.md).
+fuzz SECONDS="60":
+    bash scripts/fuzz.sh {{SECONDS}}
+
 # Criterion benches (quotes, snapshot parsing, one request through each handler).
 bench:
     cargo bench -p benches

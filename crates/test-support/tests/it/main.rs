@@ -51,9 +51,11 @@ fn package(manifest: &Path) -> Package {
     Package { name, dir: manifest.parent().unwrap().to_path_buf(), fields, deps, dev_deps }
 }
 
+/// Every package: the workspace's members and the fuzz crate (`fuzz/`, a workspace of its
+/// own, held to the same dependency rules).
 fn packages() -> BTreeMap<String, Package> {
     let root = test_support::workspace_root();
-    let mut manifests = vec![root.join("benches/Cargo.toml")];
+    let mut manifests = vec![root.join("benches/Cargo.toml"), root.join("fuzz/Cargo.toml")];
     for group in ["crates", "bins"] {
         for entry in std::fs::read_dir(root.join(group)).unwrap() {
             let manifest = entry.unwrap().path().join("Cargo.toml");
@@ -68,6 +70,11 @@ fn packages() -> BTreeMap<String, Package> {
 /// A binary: a package under `bins/` with a `main.rs`.
 fn is_bin(package: &Package) -> bool {
     is_cli(package) && package.dir.join("src/main.rs").exists()
+}
+
+/// The fuzz crate: a harness like `test-support`, outside the main workspace.
+fn is_fuzz(package: &Package) -> bool {
+    package.dir.ends_with("fuzz")
 }
 
 /// The command-line layer: the binaries and the flags they share (`bins/cli-flags`).
@@ -105,11 +112,19 @@ fn architecture_invariants_hold() {
             if dep == "test-support" {
                 forbid(name, dep, "test-support is only ever a dev-dependency");
             }
+            if packages.get(dep).is_some_and(is_fuzz) {
+                forbid(name, dep, "nothing depends on the fuzz crate");
+            }
             // test-support's raw HTTP client is the one exception: it is only ever a
             // dev-dependency (checked above), so tokio never reaches a library through it.
             let test_client = name == "test-support" && dep == "tokio";
+            // The fuzz targets build requests as the HTTP layer hands them to a handler.
+            let fuzz_requests = is_fuzz(package) && dep == "hyper";
             if matches!(dep, "tokio" | "hyper" | "hyper-util")
-                && !(is_cli(package) || matches!(name, "serve" | "feeds" | "tools") || test_client)
+                && !(is_cli(package)
+                    || matches!(name, "serve" | "feeds" | "tools")
+                    || test_client
+                    || fuzz_requests)
             {
                 forbid(
                     name,
@@ -182,7 +197,7 @@ fn only_the_two_libraries_are_published_and_they_carry_release_metadata() {
     let root = test_support::workspace_root();
     let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
     let mut problems = Vec::new();
-    for package in packages().values() {
+    for package in packages().values().filter(|package| !is_fuzz(package)) {
         let (name, field) = (&package.name, |key: &str| package.fields.get(key).cloned());
         let Some(&(_, published_as)) = PUBLISHED.iter().find(|(lib, _)| lib == name) else {
             // Internal crates: version 0.0.0 and the workspace's `publish = false`; the
@@ -248,7 +263,10 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy();
         if path.is_dir() {
-            if !name.starts_with("target") && !name.starts_with('.') && name != "node_modules" {
+            // Build output, and the fuzz corpora and crash inputs (thousands of files).
+            let generated = name.starts_with("target")
+                || matches!(name.as_ref(), "node_modules" | "corpus" | "artifacts");
+            if !generated && !name.starts_with('.') {
                 rust_files(&path, out);
             }
         } else if name.ends_with(".rs") {
@@ -261,7 +279,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn every_rust_file_opens_with_a_module_doc() {
     let root = test_support::workspace_root();
     let mut files = Vec::new();
-    for dir in ["crates", "bins", "benches"] {
+    for dir in ["crates", "bins", "benches", "fuzz"] {
         rust_files(&root.join(dir), &mut files);
     }
     assert!(files.len() > 20);
@@ -321,7 +339,7 @@ fn every_cited_decision_exists() {
             || decisions.lines().any(|l| l.starts_with('#') && l.contains(&format!(" {number} ")))
     };
     let mut files = Vec::new();
-    for dir in ["crates", "bins", "benches"] {
+    for dir in ["crates", "bins", "benches", "fuzz"] {
         rust_files(&root.join(dir), &mut files);
     }
     for entry in std::fs::read_dir(root.join("docs")).unwrap() {
@@ -350,4 +368,58 @@ fn every_cited_decision_exists() {
         missing.is_empty(),
         "cited decisions that docs/decisions.md does not have: {missing:?}"
     );
+}
+
+/// The fuzz crate stands apart (docs/reliability.md, "Fuzzing"): its own workspace, which
+/// the main one excludes, with its own Cargo.lock and git-ignored build, corpus and
+/// crash folders; never published; every external dependency at the main workspace's
+/// version; every target a `[[bin]]` with its file, and every file a target.
+#[test]
+fn the_fuzz_crate_stands_apart() {
+    let root = test_support::workspace_root();
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+    let (workspace, manifest) = (read("Cargo.toml"), read("fuzz/Cargo.toml"));
+    let mut problems = Vec::new();
+    let mut need = |ok: bool, what: &str| {
+        if !ok {
+            problems.push(what.to_owned());
+        }
+    };
+    need(workspace.contains(r#"exclude = ["fuzz"]"#), "the workspace excludes fuzz");
+    need(manifest.lines().any(|l| l == "[workspace]"), "fuzz/Cargo.toml is its own workspace");
+    need(manifest.contains("\npublish = false\n"), "the fuzz crate is never published");
+    need(manifest.contains("\nversion = \"0.0.0\"\n"), "the fuzz crate is version 0.0.0");
+    need(root.join("fuzz/Cargo.lock").exists(), "fuzz/Cargo.lock is committed");
+    let ignored: Vec<String> = read("fuzz/.gitignore").lines().map(str::to_owned).collect();
+    for dir in ["target", "corpus", "artifacts"] {
+        need(ignored.iter().any(|l| l == dir), &format!("fuzz/.gitignore ignores {dir}"));
+    }
+    // External versions: `name = "v"` or `name = { version = "v", ... }`, one per line.
+    let version_of = |text: &str, dep: &str| {
+        let line = text.lines().find(|l| l.starts_with(&format!("{dep} = ")))?;
+        let rest = line.split_once("version = ").map_or(line, |(_, rest)| rest);
+        let rest = rest.strip_prefix(&format!("{dep} = ")).unwrap_or(rest);
+        rest.split('"').nth(1).map(str::to_owned)
+    };
+    let fuzz = packages().into_values().find(is_fuzz).unwrap();
+    for dep in &fuzz.deps {
+        let line = manifest.lines().find(|l| l.starts_with(&format!("{dep} = "))).unwrap();
+        let (ours, main) = (version_of(&manifest, dep), version_of(&workspace, dep));
+        let same = line.contains("path = ") || main.is_none() || ours == main;
+        need(same, &format!("fuzz: {dep} {ours:?}, the workspace has {main:?}"));
+    }
+    let mut targets: Vec<String> = std::fs::read_dir(root.join("fuzz/fuzz_targets"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    targets.sort();
+    let mut bins: Vec<String> = manifest
+        .lines()
+        .filter_map(|line| line.strip_prefix("path = \"fuzz_targets/"))
+        .map(|rest| rest.trim_end_matches('"').to_owned())
+        .collect();
+    bins.sort();
+    need(targets.len() >= 4, "at least four fuzz targets");
+    need(targets == bins, &format!("fuzz targets {targets:?} are the [[bin]]s {bins:?}"));
+    assert!(problems.is_empty(), "fuzz crate rules broken:\n{}", problems.join("\n"));
 }
