@@ -10,6 +10,7 @@
 # fuzz/corpus/TARGET and crashing inputs land in fuzz/artifacts/TARGET (all git-ignored).
 #
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   # all targets unless named
+#        FUZZ_JOBS=1 scripts/fuzz.sh 60            # one target at a time (default: per core)
 #        FUZZ_SANITIZER=address scripts/fuzz.sh 300 tool_request
 #        FUZZ_LINT=0 scripts/fuzz.sh 30   # skip rustfmt and clippy of the fuzz crate
 set -euo pipefail
@@ -83,31 +84,48 @@ done
 echo "== building ${#targets[@]} fuzz targets (sanitizer: $SANITIZER)"
 "$CARGO_FUZZ" build --fuzz-dir fuzz --sanitizer "$SANITIZER" --release --debug-assertions
 
+# Each target runs as its own process, up to FUZZ_JOBS at once (default: one per core):
+# the built binaries are run directly, as `cargo fuzz run` would, without its cargo lock.
+JOBS=${FUZZ_JOBS:-$(nproc)}
+bin_dir="fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release"
+fuzz_one() { # TARGET: runs it, its output in fuzz/artifacts/TARGET.log
+  local target=$1 dict=()
+  [ -f "fuzz/dicts/$target.dict" ] && dict=("-dict=fuzz/dicts/$target.dict")
+  "$bin_dir/$target" -artifact_prefix="fuzz/artifacts/$target/" \
+    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    "${dict[@]}" "fuzz/corpus/$target" >"fuzz/artifacts/$target.log" 2>&1
+}
 failed=()
 summary=()
-for target in "${targets[@]}"; do
-  echo "== fuzzing $target for ${SECONDS_EACH} s"
-  log="fuzz/artifacts/$target.log"
-  mkdir -p "fuzz/artifacts/$target"
-  dict=()
-  [ -f "fuzz/dicts/$target.dict" ] && dict=("-dict=fuzz/dicts/$target.dict")
-  before=$(ls "fuzz/artifacts/$target" | sort)
-  status=0
-  "$CARGO_FUZZ" run --fuzz-dir fuzz --sanitizer "$SANITIZER" --release --debug-assertions \
-    "$target" "fuzz/corpus/$target" -- \
-    -max_total_time="$SECONDS_EACH" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    "${dict[@]}" >"$log" 2>&1 || status=$?
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
-  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
-  corpus=$(ls "fuzz/corpus/$target" | wc -l)
-  summary+=("$(printf '%-14s %10s runs %8s execs/s %6s corpus files' "$target" "$runs" "$rate" "$corpus")")
-  if [ "$status" -ne 0 ]; then
-    new=$(comm -13 <(echo "$before") <(ls "fuzz/artifacts/$target" | sort) || true)
-    tail -n 40 "$log"
-    echo "== FAILED: $target crashed (exit $status); the input:"
-    for name in $new; do echo "   fuzz/artifacts/$target/$name"; done
-    failed+=("$target")
-  fi
+for ((first = 0; first < ${#targets[@]}; first += JOBS)); do
+  batch=("${targets[@]:first:JOBS}")
+  echo "== fuzzing ${batch[*]} for ${SECONDS_EACH} s"
+  pids=()
+  declare -A before=()
+  for target in "${batch[@]}"; do
+    mkdir -p "fuzz/artifacts/$target"
+    before[$target]=$(ls "fuzz/artifacts/$target" | sort)
+    fuzz_one "$target" &
+    pids+=($!)
+  done
+  for i in "${!batch[@]}"; do
+    target=${batch[$i]}
+    log="fuzz/artifacts/$target.log"
+    status=0
+    wait "${pids[$i]}" || status=$?
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+    rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+    corpus=$(ls "fuzz/corpus/$target" | wc -l)
+    summary+=("$(printf '%-14s %10s runs %8s execs/s %6s corpus files' "$target" "$runs" "$rate" "$corpus")")
+    if [ "$status" -ne 0 ]; then
+      tail -n 40 "$log"
+      echo "== FAILED: $target crashed (exit $status); the input that did it:"
+      comm -13 <(echo "${before[$target]}") <(ls "fuzz/artifacts/$target" | sort) \
+        | sed "s|^|   fuzz/artifacts/$target/|"
+      failed+=("$target")
+    fi
+  done
+  unset before
 done
 
 echo "== fuzzing summary (${SECONDS_EACH} s each)"
