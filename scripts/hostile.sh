@@ -5,6 +5,7 @@
 # unknown /track parameters), a 40 KiB head, HTTP/1.1 without Host, 1,100 slowloris
 # connections from one address while another measures its throughput, and eight rounds
 # of 1,000 keep-alive connections (RSS per round). Loopback only; about a minute.
+# Arguments after the script name pick scenarios: errors, hygiene, slowloris, memory.
 # Exits 1 when a threshold is missed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +13,4 @@ ulimit -n 8192 2>/dev/null || true
 cargo build --release --locked -q -p feed-server -p tool-server
 TARGET=$(cargo metadata --format-version 1 --no-deps \
   | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
-timeout 300 python3 scripts/hostile.py "$TARGET/release"
+timeout 300 python3 scripts/hostile.py "$TARGET/release" "$@"

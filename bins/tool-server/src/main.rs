@@ -14,6 +14,12 @@ use crate::args::Args;
 /// This server's name in its log events.
 const SERVER: &str = "tool-server";
 
+/// The allocator: mimalloc hands the memory of closed connections back to the system,
+/// where glibc's malloc kept ~9 MiB more after eight rounds of 1,000 connections
+/// (docs/reliability.md, "Memory").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();

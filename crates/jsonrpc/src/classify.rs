@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::{
-    ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
+    ArgumentFilter, ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
     SUPPORTED_VERSIONS,
     error::{Quoted, quote},
+    filter,
     headers::{self, HeaderView},
 };
 
@@ -82,27 +83,38 @@ pub enum Inbound<'a> {
 /// The body is read into a borrowed [`Json`] tree: it accepts exactly what
 /// `serde_json::Value` accepts, with the same parse errors.
 pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
-    match classify_inner(headers, body) {
-        Ok(inbound) => inbound,
-        Err(response) => Inbound::Rejected(response),
-    }
+    classify_inner(headers, body, None).unwrap_or_else(Inbound::Rejected)
 }
 
-fn classify_inner<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Result<Inbound<'a>, Response> {
-    let Envelope { id, method, params } = read(body)?;
+pub(crate) fn classify_inner<'a>(
+    headers: &HeaderView<'_>,
+    body: &'a [u8],
+    filter: Option<ArgumentFilter<'_>>,
+) -> Result<Inbound<'a>, Response> {
+    let Envelope { id, method, params } = read(body, filter)?;
     let Some(id) = id else {
         return Ok(Inbound::Notification { method: method.into_owned() });
     };
     modern(Some(headers), id, method, params).map(Inbound::Request)
 }
 
-/// Steps 1 and 2: the body as one JSON-RPC request or notification.
-pub(crate) fn read(body: &[u8]) -> Result<Envelope<'_>, Response> {
+/// Steps 1 and 2: the body as one JSON-RPC request or notification; `params.arguments`
+/// kept as `filter` says (whole without one).
+pub(crate) fn read<'a>(
+    body: &'a [u8],
+    filter: Option<ArgumentFilter<'_>>,
+) -> Result<Envelope<'a>, Response> {
     // One UTF-8 check of the whole body, instead of one per string inside it; a body that
     // fails it is read as bytes, for serde_json's own error and its position.
-    let read = match std::str::from_utf8(body) {
-        Ok(text) => serde_json::from_str(text),
-        Err(_) => serde_json::from_slice(body),
+    let read = match (std::str::from_utf8(body), filter) {
+        (Ok(text), None) => serde_json::from_str(text),
+        (Err(_), None) => serde_json::from_slice(body),
+        (Ok(text), Some(filter)) => {
+            filter::read_filtered(serde_json::Deserializer::from_str(text), filter)
+        }
+        (Err(_), Some(filter)) => {
+            filter::read_filtered(serde_json::Deserializer::from_slice(body), filter)
+        }
     };
     let value: Json<'_> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
     envelope(value)

@@ -12,7 +12,8 @@
 use std::borrow::Cow;
 
 use crate::{
-    ErrorObject, HeaderView, Inbound, Json, Object, PROTOCOL_VERSION, Request, RequestId, Response,
+    ArgumentFilter, ErrorObject, HeaderView, Inbound, Json, Object, PROTOCOL_VERSION, Request,
+    RequestId, Response,
     classify::{self, Envelope, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
     error::quote,
     headers::{HEADER_PROTOCOL_VERSION, trim},
@@ -124,14 +125,38 @@ pub fn classify_any_era<'a>(
     headers: &HeaderView<'_>,
     body: &'a [u8],
 ) -> Classified<'a> {
+    classify_any_era_inner(transport, headers, body, None)
+}
+
+/// [`classify_any_era`], keeping of `params.arguments` only what `filter` says: the
+/// members it names, and of the others a count and the first few names
+/// ([`crate::LeftOut`]). The answer is the same as without the filter; a request with
+/// 100,000 unknown arguments costs their parsing, not 100,000 members held in memory.
+pub fn classify_any_era_filtered<'a>(
+    transport: Transport,
+    headers: &HeaderView<'_>,
+    body: &'a [u8],
+    filter: ArgumentFilter<'_>,
+) -> Classified<'a> {
+    classify_any_era_inner(transport, headers, body, Some(filter))
+}
+
+fn classify_any_era_inner<'a>(
+    transport: Transport,
+    headers: &HeaderView<'_>,
+    body: &'a [u8],
+    filter: Option<ArgumentFilter<'_>>,
+) -> Classified<'a> {
     if transport == Transport::Http && says_2026(headers) {
-        return classify::classify(headers, body).into();
+        return classify::classify_inner(headers, body, filter)
+            .unwrap_or_else(Inbound::Rejected)
+            .into();
     }
     let header = match transport {
         Transport::Http => version_header(headers),
         Transport::Stdio => VersionHeader::Absent,
     };
-    let Envelope { id, method, params } = match classify::read(body) {
+    let Envelope { id, method, params } = match classify::read(body, filter) {
         Ok(envelope) => envelope,
         Err(response) => return Classified::Rejected(response, Era::Modern),
     };

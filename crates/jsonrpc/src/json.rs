@@ -9,6 +9,8 @@ use serde::{
 };
 use serde_json::{Map, Number, Value};
 
+use crate::LeftOut;
+
 #[cfg(test)]
 mod tests;
 
@@ -35,11 +37,13 @@ pub enum Json<'a> {
 /// A JSON object's members in the order they were sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Object<'a> {
-    members: Vec<(Cow<'a, str>, Json<'a>)>,
+    pub(crate) members: Vec<(Cow<'a, str>, Json<'a>)>,
+    pub(crate) left_out: LeftOut<'a>,
 }
 
 /// An empty object, for requests that sent none.
-pub static EMPTY_OBJECT: Object<'static> = Object { members: Vec::new() };
+pub static EMPTY_OBJECT: Object<'static> =
+    Object { members: Vec::new(), left_out: LeftOut { first: Vec::new(), count: 0 } };
 
 impl<'a> Object<'a> {
     /// The value of `key`; with duplicate keys, the last one (as `serde_json::Value`).
@@ -52,12 +56,18 @@ impl<'a> Object<'a> {
         self.get(key).is_some()
     }
 
-    /// Whether the object has no members.
+    /// Whether the object has no members (kept or left out).
     pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
+        self.members.is_empty() && self.left_out.count == 0
     }
 
-    /// Every member in the order sent, duplicates included.
+    /// The members read but not kept (see [`LeftOut`]); none unless read with an
+    /// [`ArgumentFilter`].
+    pub fn left_out(&self) -> &LeftOut<'a> {
+        &self.left_out
+    }
+
+    /// Every member kept, in the order sent, duplicates included.
     pub fn members(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
         self.members.iter().map(|(name, value)| (name.as_ref(), value))
     }
@@ -76,7 +86,8 @@ impl<'a> Object<'a> {
         keys
     }
 
-    /// The object as a `serde_json::Map` (last duplicate wins).
+    /// The object as a `serde_json::Map` (last duplicate wins; members left out are not
+    /// in it).
     pub fn to_map(&self) -> Map<String, Value> {
         self.members.iter().map(|(name, value)| (name.to_string(), value.to_value())).collect()
     }
@@ -155,6 +166,7 @@ impl From<Map<String, Value>> for Object<'static> {
                 .into_iter()
                 .map(|(name, value)| (Cow::Owned(name), Json::from(value)))
                 .collect(),
+            left_out: LeftOut::default(),
         }
     }
 }
@@ -172,7 +184,7 @@ impl<'de> Deserialize<'de> for Json<'de> {
     }
 }
 
-struct JsonVisitor;
+pub(crate) struct JsonVisitor;
 
 impl<'de> Visitor<'de> for JsonVisitor {
     type Value = Json<'de>;
@@ -235,12 +247,12 @@ impl<'de> Visitor<'de> for JsonVisitor {
         while let Some(Key(name)) = map.next_key()? {
             members.push((name, map.next_value()?));
         }
-        Ok(Json::Object(Object { members }))
+        Ok(Json::Object(Object { members, left_out: LeftOut::default() }))
     }
 }
 
 /// An object key, borrowed unless it had escapes.
-struct Key<'a>(Cow<'a, str>);
+pub(crate) struct Key<'a>(pub(crate) Cow<'a, str>);
 
 impl<'de> Deserialize<'de> for Key<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key<'de>, D::Error> {

@@ -22,6 +22,7 @@ mod base64;
 mod classify;
 mod era;
 mod error;
+mod filter;
 mod headers;
 mod id;
 mod json;
@@ -38,9 +39,10 @@ pub use crate::{
     },
     era::{
         ALL_VERSIONS, Classified, Era, LEGACY_ASSUMED, LEGACY_LATEST, LEGACY_VERSIONS,
-        LegacyRequest, Transport, classify_any_era, negotiate,
+        LegacyRequest, Transport, classify_any_era, classify_any_era_filtered, negotiate,
     },
     error::{ErrorCode, ErrorObject, QUOTED_CHARS_MAX, clip, quote},
+    filter::{ArgumentFilter, LeftOut},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::{ID_BYTES_MAX, RequestId},
     json::{EMPTY_OBJECT, Json, Object},

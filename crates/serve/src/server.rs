@@ -77,12 +77,15 @@ pub async fn serve(
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
+            // A finished connection's task is freed at once, not at the next accept: a
+            // burst of connections that all closed would otherwise stay allocated until
+            // the next client arrives.
+            Some(_) = tasks.join_next(), if !tasks.is_empty() => continue,
             () = &mut shutdown => break,
         };
         match accepted {
             Ok((stream, peer)) => {
                 backoff = ACCEPT_BACKOFF_START;
-                while tasks.try_join_next().is_some() {}
                 let ticket = match admission.admit(peer.ip()) {
                     Ok(ticket) => ticket,
                     Err(refusal) => {

@@ -10,7 +10,9 @@ use jsonrpc::{
 };
 use serde_json::json;
 
-use crate::{Clock, SERVER_NAME, SERVER_VERSION, Tool, http, price::Links, rpc};
+use crate::{
+    Clock, SERVER_NAME, SERVER_VERSION, Tool, args::ARGUMENT_FILTER, http, price::Links, rpc,
+};
 
 /// What to send back for one message.
 #[derive(Debug, PartialEq)]
@@ -105,10 +107,13 @@ impl Mcp {
         &self.live
     }
 
-    /// Answers one message: classified by era ([`jsonrpc::classify_any_era`]), dispatched,
-    /// written. `headers` is empty for stdio.
+    /// Answers one message: classified by era ([`jsonrpc::classify_any_era_filtered`],
+    /// holding only the arguments some tool reads), dispatched, written. `headers` is
+    /// empty for stdio.
     pub fn answer(&self, transport: Transport, headers: &HeaderView<'_>, body: &[u8]) -> Reply {
-        let (id, era, method, params) = match jsonrpc::classify_any_era(transport, headers, body) {
+        let classified =
+            jsonrpc::classify_any_era_filtered(transport, headers, body, ARGUMENT_FILTER);
+        let (id, era, method, params) = match classified {
             Classified::Modern(request) => {
                 (request.id, Era::Modern, request.method, request.params)
             }

@@ -1,9 +1,9 @@
 //! Reading tool arguments from a JSON object, collecting every problem with the argument
 //! it concerns and what is allowed.
 
-use std::fmt;
+use std::{borrow::Cow, fmt};
 
-use jsonrpc::{Json, Object};
+use jsonrpc::{ArgumentFilter, Json, Object};
 use pricing::{Given, QuoteError};
 use serde_json::{Value, json};
 
@@ -19,6 +19,12 @@ pub struct ArgumentError {
 /// Most unknown argument names one answer lists; the rest are only counted, so that
 /// neither the answer nor the work to build it grows with the number of names sent.
 pub const UNKNOWN_LISTED_MAX: usize = 8;
+
+/// What a request keeps of its `arguments` when it is read: the members some tool reads
+/// (every name of `get_diamond_price`, which include `get_market_depth`'s), and of the
+/// others only the count and the first [`UNKNOWN_LISTED_MAX`] names.
+pub(crate) const ARGUMENT_FILTER: ArgumentFilter<'static> =
+    ArgumentFilter { names: crate::price::ARGUMENTS, named: UNKNOWN_LISTED_MAX };
 
 /// The bad arguments of one call: every problem with a known argument, the first
 /// [`UNKNOWN_LISTED_MAX`] unknown names (in sorted order), and how many more unknown
@@ -72,7 +78,8 @@ impl std::error::Error for ArgumentErrors {}
 
 /// A reader over one call's arguments.
 pub(crate) struct Arguments<'a> {
-    arguments: &'a Object<'a>,
+    /// The names a tool reads, and the value each was last sent with.
+    known: Vec<(&'a str, Option<&'a Json<'a>>)>,
     errors: Vec<ArgumentError>,
     more_unknown: usize,
 }
@@ -91,31 +98,31 @@ fn describe(value: &Json<'_>) -> String {
 impl<'a> Arguments<'a> {
     /// Starts reading; unknown argument names are reported straight away: the first
     /// [`UNKNOWN_LISTED_MAX`] in sorted order, each once (as a JSON object map lists its
-    /// keys), the rest counted. One pass over the members, whatever their number.
-    pub(crate) fn new(arguments: &'a Object<'a>, known: &[&str]) -> Arguments<'a> {
-        let mut first: Vec<&str> = Vec::new();
-        let mut unknown = 0;
-        for (name, _) in arguments.members() {
-            if known.contains(&name) {
-                continue;
-            }
-            unknown += 1;
-            match first.binary_search(&name) {
-                Ok(_) => {}
-                Err(at) if at < UNKNOWN_LISTED_MAX => {
-                    first.insert(at, name);
-                    first.truncate(UNKNOWN_LISTED_MAX);
-                }
-                Err(_) => {}
+    /// keys), the rest counted. One pass over the members kept, which also notes each
+    /// known argument's value (the last one sent, as `Object::get` answers), so that
+    /// reading them does not scan the members again.
+    pub(crate) fn new(arguments: &'a Object<'a>, known: &[&'a str]) -> Arguments<'a> {
+        let mut values: Vec<(&'a str, Option<&'a Json<'a>>)> =
+            known.iter().map(|&name| (name, None)).collect();
+        // Members left out when the request was read (`ARGUMENT_FILTER`) are unknown to
+        // every tool; the kept ones may still be unknown to this one.
+        let mut unknown = arguments.left_out().clone();
+        for (name, value) in arguments.members() {
+            match values.iter_mut().find(|(known, _)| *known == name) {
+                Some((_, slot)) => *slot = Some(value),
+                None => unknown.add(Cow::Borrowed(name), UNKNOWN_LISTED_MAX),
             }
         }
+        unknown.first.truncate(UNKNOWN_LISTED_MAX);
         // Repeats of a listed name are not "more"; any other name is, each time it is sent.
-        let listed_sent = arguments.members().filter(|(name, _)| first.contains(name)).count();
-        let more_unknown = if first.len() < UNKNOWN_LISTED_MAX { 0 } else { unknown - listed_sent };
+        let listed_sent: usize = unknown.first.iter().map(|(_, sent)| sent).sum();
+        let more_unknown =
+            if unknown.first.len() < UNKNOWN_LISTED_MAX { 0 } else { unknown.count - listed_sent };
         let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
-        let errors = first
-            .into_iter()
-            .map(|name| ArgumentError {
+        let errors = unknown
+            .first
+            .iter()
+            .map(|(name, _)| ArgumentError {
                 argument: jsonrpc::clip(name).into_owned(),
                 message: format!(
                     "unknown argument {}; allowed arguments: {allowed}",
@@ -123,7 +130,12 @@ impl<'a> Arguments<'a> {
                 ),
             })
             .collect();
-        Arguments { arguments, errors, more_unknown }
+        Arguments { known: values, errors, more_unknown }
+    }
+
+    /// The value of the known argument `name`, if sent.
+    fn get(&self, name: &str) -> Option<&'a Json<'a>> {
+        self.known.iter().find(|(known, _)| *known == name).and_then(|(_, value)| *value)
     }
 
     /// Records a problem the quote rules found, under the argument's name.
@@ -133,7 +145,7 @@ impl<'a> Arguments<'a> {
 
     /// A number as the quote rules take it: missing when absent or null.
     pub(crate) fn number(&self, name: &str) -> Given<f64> {
-        match self.arguments.get(name) {
+        match self.get(name) {
             None | Some(Json::Null) => Given::Missing,
             Some(value) => {
                 value.as_f64().map_or_else(|| Given::Unreadable(describe(value)), Given::Value)
@@ -143,7 +155,7 @@ impl<'a> Arguments<'a> {
 
     /// A text (a grade or shape name) as the quote rules take it.
     pub(crate) fn text(&self, name: &str) -> Given<&'a str> {
-        match self.arguments.get(name) {
+        match self.get(name) {
             None | Some(Json::Null) => Given::Missing,
             Some(Json::String(text)) => Given::Value(text),
             Some(other) => Given::Unreadable(describe(other)),

@@ -27,12 +27,15 @@ pub(crate) fn availability(count: u64) -> &'static str {
     }
 }
 
+/// The arguments of `get_market_depth`.
+pub(crate) const ARGUMENTS: &[&str] = &["carat"];
+
 /// Runs `get_market_depth`.
 pub(crate) fn market_depth(
     snapshot: &Snapshot,
     arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
-    let mut args = Arguments::new(arguments, &["carat"]);
+    let mut args = Arguments::new(arguments, ARGUMENTS);
     // The quote rules' carat rule: the same range and words as `get_diamond_price`.
     let carat = Carat::from_given(args.number("carat"))
         .map_err(|problem| args.refuse("carat", problem))

@@ -74,3 +74,11 @@ fn the_text_lists_grades_best_first_whatever_the_feed_order() {
     // The reference feed lists clarities alphabetically (FL, IF, SI1, …).
     assert_eq!(line("By clarity: "), ["FL", "IF", "VVS1", "VVS2", "VS1", "VS2", "SI1", "SI2"]);
 }
+
+#[test]
+fn every_argument_is_kept_when_a_request_is_read() {
+    // A name the filter does not keep would reach this tool as unknown.
+    for name in crate::depth::ARGUMENTS {
+        assert!(crate::args::ARGUMENT_FILTER.names.contains(name), "{name}");
+    }
+}

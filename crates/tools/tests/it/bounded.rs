@@ -126,6 +126,38 @@ fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
 }
 
 #[test]
+fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
+    // `color` and `shape` are kept when the request is read (get_diamond_price reads
+    // them) but are unknown to get_market_depth; the other names are only counted there.
+    let others: String = (0..10).map(|i| format!(r#","m{i:02}":1"#)).collect();
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+    );
+    let headers = [
+        ("content-type", "application/json"),
+        ("accept", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "get_market_depth"),
+    ];
+    let (status, text) = post_raw(text.into_bytes(), &headers);
+    assert_eq!(status, 200);
+    let reply: Value = serde_json::from_str(&text).unwrap();
+    let error: Value =
+        serde_json::from_str(reply["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
+    let named: Vec<&str> = error["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["argument"].as_str().unwrap())
+        .collect();
+    assert_eq!(named, ["aa", "color", "m00", "m01", "m02", "m03", "m04", "m05"]);
+    // 15 unknown members sent; the 9 of the listed names (color twice) are not "more".
+    assert_eq!(error["error"]["moreUnknownArguments"], 6);
+    assert!(text.contains("and 6 more unknown arguments"), "{text}");
+}
+
+#[test]
 fn huge_values_are_quoted_cut() {
     let huge = long('x');
     let arguments = json!({ "carat": huge, "color": huge, "clarity": huge, "shape": huge });

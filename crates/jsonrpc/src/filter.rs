@@ -1,0 +1,184 @@
+//! Reading a request body without holding what nobody reads: `params.arguments` keeps the
+//! members an [`ArgumentFilter`] names, and of the others a [`LeftOut`] count and the
+//! first few names. Every value is still read, so a body is accepted or refused exactly
+//! as a whole read would.
+
+use std::{borrow::Cow, fmt};
+
+use serde::{
+    Deserializer,
+    de::{DeserializeSeed, MapAccess, SeqAccess, Visitor},
+};
+
+use crate::json::{Json, JsonVisitor, Key, Object};
+
+#[cfg(test)]
+mod tests;
+
+/// The members of an object that were read but not kept: only a request's
+/// `params.arguments` read with an [`ArgumentFilter`] has any. Their values are gone;
+/// what is left is how many there were and the first few names in sorted order, each
+/// with how often it was sent: enough to say "unknown argument ..., and N more" without
+/// holding every member of a hostile request.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeftOut<'a> {
+    /// The smallest names, sorted, each once with how often it was sent.
+    pub first: Vec<(Cow<'a, str>, usize)>,
+    /// Every member left out, repeats included.
+    pub count: usize,
+}
+
+impl<'a> LeftOut<'a> {
+    /// Counts one more member `name`, remembering it when it is among the `named`
+    /// smallest names so far. One comparison for most names, whatever the count: a
+    /// name pushed out by a smaller one never comes back, since every name kept is
+    /// smaller than it.
+    pub fn add(&mut self, name: Cow<'a, str>, named: usize) {
+        self.count += 1;
+        if self.first.len() >= named
+            && self.first.last().is_none_or(|(last, _)| name.as_ref() > last.as_ref())
+        {
+            return;
+        }
+        match self.first.binary_search_by(|(listed, _)| listed.as_ref().cmp(name.as_ref())) {
+            Ok(at) => self.first[at].1 += 1,
+            Err(at) => {
+                self.first.insert(at, (name, 1));
+                self.first.truncate(named);
+            }
+        }
+    }
+}
+
+/// What a request keeps of its `params.arguments` object (see
+/// [`crate::classify_any_era_filtered`]): the members named in `names`, each once with
+/// the last value sent; of the others only a [`LeftOut`] count and the `named` smallest names. Every
+/// value is still read, so a body is accepted or refused exactly as without the filter.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgumentFilter<'k> {
+    /// The argument names any method reads.
+    pub names: &'k [&'k str],
+    /// How many of the other names to remember.
+    pub named: usize,
+}
+
+/// Reads one request body as [`Json`], keeping of `params.arguments` what `filter`
+/// says. Accepts and refuses exactly what `serde_json::from_str::<Json>` does, with the
+/// same errors.
+pub(crate) fn read_filtered<'de, R: serde_json::de::Read<'de>>(
+    mut deserializer: serde_json::Deserializer<R>,
+    filter: ArgumentFilter<'_>,
+) -> serde_json::Result<Json<'de>> {
+    let value = Shaped { place: Place::Body, filter }.deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(value)
+}
+
+/// Where in a request body a value sits.
+#[derive(Clone, Copy)]
+enum Place {
+    Body,
+    Params,
+    Arguments,
+}
+
+/// [`JsonVisitor`] that knows where it reads: the body's `params`, and there its
+/// `arguments`, whose members it filters.
+#[derive(Clone, Copy)]
+struct Shaped<'k> {
+    place: Place,
+    filter: ArgumentFilter<'k>,
+}
+
+impl<'de> DeserializeSeed<'de> for Shaped<'_> {
+    type Value = Json<'de>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Shaped<'_> {
+    type Value = Json<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        JsonVisitor.expecting(f)
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_bool(value)
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_i64(value)
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_u64(value)
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_f64(value)
+    }
+
+    fn visit_borrowed_str<E: serde::de::Error>(self, value: &'de str) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_borrowed_str(value)
+    }
+
+    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_str(value)
+    }
+
+    fn visit_string<E: serde::de::Error>(self, value: String) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_string(value)
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_unit()
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<Json<'de>, E> {
+        JsonVisitor.visit_none()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Json<'de>, A::Error> {
+        JsonVisitor.visit_seq(seq)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+        let mut object = Object::default();
+        while let Some(Key(name)) = map.next_key()? {
+            let inner = match (self.place, name.as_ref()) {
+                (Place::Body, "params") => Place::Params,
+                (Place::Params, "arguments") => Place::Arguments,
+                (Place::Arguments, _) => {
+                    // Every value is read whole (as `Json`), so that a body is refused
+                    // for the same errors; only the ones nobody reads are dropped.
+                    let value: Json<'de> = map.next_value()?;
+                    if self.filter.names.contains(&name.as_ref()) {
+                        // Each name once, with the last value sent (what `get` answers),
+                        // so that repeats cannot make the object grow either.
+                        match object.members.iter_mut().find(|(kept, _)| *kept == name) {
+                            Some(kept) => kept.1 = value,
+                            None => object.members.push((name, value)),
+                        }
+                    } else {
+                        object.left_out.add(name, self.filter.named);
+                    }
+                    continue;
+                }
+                _ => {
+                    object.members.push((name, map.next_value()?));
+                    continue;
+                }
+            };
+            let value = map.next_value_seed(Shaped { place: inner, ..self })?;
+            object.members.push((name, value));
+        }
+        Ok(Json::Object(object))
+    }
+}

@@ -1,0 +1,110 @@
+//! A filtered read accepts and refuses what a whole read does, keeps the named
+//! arguments once each, and counts and names the others.
+
+use std::borrow::Cow;
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use super::{ArgumentFilter, LeftOut, read_filtered};
+use crate::Json;
+
+/// The filter of the tests: two names kept, three others named.
+const FILTER: ArgumentFilter<'static> = ArgumentFilter { names: &["carat", "color"], named: 3 };
+
+fn filtered(text: &[u8]) -> serde_json::Result<Json<'_>> {
+    read_filtered(serde_json::Deserializer::from_slice(text), FILTER)
+}
+
+/// A filtered read accepts and refuses what a whole read does, with the same errors;
+/// what it keeps outside `params.arguments` is the same.
+fn filtered_agrees(text: &[u8]) -> Result<(), TestCaseError> {
+    let whole = serde_json::from_slice::<Json<'_>>(text);
+    match (&whole, &filtered(text)) {
+        (Ok(whole), Ok(filtered)) => {
+            let without_arguments = |json: &Json<'_>| {
+                let mut value = json.to_value();
+                if let Some(params) = value.get_mut("params").and_then(Value::as_object_mut) {
+                    params.remove("arguments");
+                }
+                value
+            };
+            prop_assert_eq!(without_arguments(filtered), without_arguments(whole));
+        }
+        (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
+        (whole, filtered) => prop_assert!(false, "whole: {:?}, filtered: {:?}", whole, filtered),
+    }
+    Ok(())
+}
+
+#[test]
+fn a_filtered_read_refuses_what_a_whole_read_refuses() {
+    for text in [
+        r#"{"params":{"arguments":{"x":1e999}}}"#,
+        r#"{"params":{"arguments":{"x":[1,]}}}"#,
+        r#"{"params":{"arguments":{"carat":1}}} x"#,
+        r#"{"params":{"arguments":{"x":"\ud800"}}}"#,
+        r#"{"params":{"arguments":{"x" 1}}}"#,
+        r#"{"params":{"arguments":"text","name":"t"},"id":1}"#,
+        r#"[{"params":{"arguments":{"x":1}}}]"#,
+    ] {
+        filtered_agrees(text.as_bytes()).unwrap();
+    }
+    let deep =
+        format!(r#"{{"params":{{"arguments":{{"x":{}{}}}}}}}"#, "[".repeat(200), "]".repeat(200));
+    filtered_agrees(deep.as_bytes()).unwrap();
+    filtered_agrees(b"{\"params\":{\"arguments\":{\"\xff\":1}}}").unwrap();
+}
+
+#[test]
+fn a_filtered_read_keeps_the_named_arguments_and_counts_the_others() {
+    let text = r#"{"id":1,"params":{"name":"t","arguments":{"z":1,"carat":2,"b":{"deep":[1]},
+        "a":1,"b":2,"carat":3,"y":1,"x":1},"other":{"z":1}},"z":{"arguments":{"q":1}}}"#;
+    let json = filtered(text.as_bytes()).unwrap();
+    let params = json.as_object().unwrap().get("params").and_then(Json::as_object).unwrap();
+    // Elsewhere every member stays, `arguments` of other objects included.
+    assert_eq!(params.get("other").and_then(Json::as_object).unwrap().members().count(), 1);
+    let nested = json.as_object().unwrap().get("z").and_then(Json::as_object).unwrap();
+    assert_eq!(nested.get("arguments").and_then(Json::as_object).unwrap().members().count(), 1);
+    let arguments = params.get("arguments").and_then(Json::as_object).unwrap();
+    // A kept name once, with its last value.
+    let kept: Vec<_> = arguments.members().collect();
+    assert_eq!(kept, [("carat", &Json::Number(3.into()))]);
+    let named: Vec<(&str, usize)> =
+        arguments.left_out().first.iter().map(|(name, sent)| (name.as_ref(), *sent)).collect();
+    assert_eq!(named, [("a", 1), ("b", 2), ("x", 1)]);
+    assert_eq!(arguments.left_out().count, 6);
+    assert!(!arguments.is_empty());
+}
+
+#[test]
+fn left_out_names_the_smallest_names_with_their_counts() {
+    let mut left_out = LeftOut::default();
+    for name in ["d", "c", "a", "c", "e", "b", "a", "f"] {
+        left_out.add(Cow::Borrowed(name), 2);
+    }
+    let named: Vec<(&str, usize)> =
+        left_out.first.iter().map(|(name, sent)| (name.as_ref(), *sent)).collect();
+    assert_eq!(named, [("a", 2), ("b", 1)]);
+    assert_eq!(left_out.count, 8);
+    let mut none = LeftOut::default();
+    none.add(Cow::Borrowed("a"), 0);
+    assert!(none.first.is_empty());
+    assert_eq!(none.count, 1);
+}
+
+proptest! {
+    #[test]
+    fn any_request_like_text_reads_the_same_filtered(
+        inner in r#"[\[\]{}",:0-9a-z\\ .eE+-]{0,40}"#,
+    ) {
+        let text = format!(r#"{{"params":{{"arguments":{{"carat":1,"x":{inner}}}}}}}"#);
+        filtered_agrees(text.as_bytes())?;
+    }
+
+    #[test]
+    fn any_json_reads_the_same_filtered(value in crate::tests::json_value()) {
+        let text = format!(r#"{{"params":{{"arguments":{}}},"x":{}}}"#, value, value);
+        filtered_agrees(text.as_bytes())?;
+    }
+}
