@@ -188,10 +188,12 @@ pub fn on_reload(
     metrics: Option<std::sync::Arc<Metrics>>,
 ) -> impl Fn(&datasets::Reload) + Send + Sync + 'static {
     move |outcome| {
-        reload(server, outcome);
+        // Counted before it is logged: whoever reads the log line and then `/metrics`
+        // (the dcx serve test does) sees the reload counted.
         if let Some(metrics) = &metrics {
             metrics.reload(outcome);
         }
+        reload(server, outcome);
     }
 }
 
