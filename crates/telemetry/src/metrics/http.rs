@@ -183,16 +183,12 @@ pub(crate) fn encode(
         }
     }
 
-    let mut family = encoder.encode_descriptor(
-        "dcx_http_connections_open",
-        "Connections open now, by server.",
-        None,
-        MetricType::Gauge,
+    per_server(
+        encoder,
+        servers,
+        ("dcx_http_connections_open", "Connections open now, by server.", MetricType::Gauge),
+        |server| ConstGauge::new(server.open.load(Relaxed)),
     )?;
-    for server in servers {
-        let open = ConstGauge::new(server.open.load(Relaxed));
-        open.encode(family.encode_family(&[("server", server.server)])?)?;
-    }
 
     let mut family = encoder.encode_descriptor(
         "dcx_http_connections_refused",
@@ -207,15 +203,30 @@ pub(crate) fn encode(
         }
     }
 
-    let mut family = encoder.encode_descriptor(
-        "dcx_http_rate_limited",
-        "Requests answered 429 over their client's rate (--rate-limit-per-ip), by server.",
-        None,
-        MetricType::Counter,
+    per_server(
+        encoder,
+        servers,
+        (
+            "dcx_http_rate_limited",
+            "Requests answered 429 over their client's rate (--rate-limit-per-ip), by server.",
+            MetricType::Counter,
+        ),
+        |server| ConstCounter::new(server.rate_limited.load(Relaxed)),
     )?;
+    Ok(())
+}
+
+/// Writes a family of one sample per server, labelled `server`: `family` is its name,
+/// help and type, `value` the sample of one server.
+fn per_server<M: EncodeMetric>(
+    encoder: &mut DescriptorEncoder<'_>,
+    servers: &[std::sync::Arc<ServerMetrics>],
+    (name, help, kind): (&str, &str, MetricType),
+    value: impl Fn(&ServerMetrics) -> M,
+) -> Result<(), std::fmt::Error> {
+    let mut family = encoder.encode_descriptor(name, help, None, kind)?;
     for server in servers {
-        let count = ConstCounter::new(server.rate_limited.load(Relaxed));
-        count.encode(family.encode_family(&[("server", server.server)])?)?;
+        value(server).encode(family.encode_family(&[("server", server.server)])?)?;
     }
     Ok(())
 }
