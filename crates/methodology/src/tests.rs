@@ -428,7 +428,7 @@ fn the_real_high_bands_are_carried_and_plausible() {
         assert_eq!(band.carried + band.observed + band.thin, 80, "{which}: band {}", band.band);
     }
     assert!(bands[8..].iter().all(|b| b.carried > 0), "{which}: 3.0 ct and above are carried");
-    let quote = |carat: f64, color: Color, clarity: Clarity| {
+    let round_quote = |snapshot: &Snapshot, carat: f64, color: Color, clarity: Clarity| {
         let request = pricing::QuoteRequest {
             carat,
             color,
@@ -438,17 +438,9 @@ fn the_real_high_bands_are_carried_and_plausible() {
         };
         snapshot.quote(&request).expect("quote")
     };
+    let quote = |carat, color, clarity| round_quote(&snapshot, carat, color, clarity);
     let reference = Snapshot::reference();
-    let reference_quote = |carat: f64, color: Color, clarity: Clarity| {
-        let request = pricing::QuoteRequest {
-            carat,
-            color,
-            clarity,
-            shape: pricing::Shape::Round,
-            ratio: None,
-        };
-        reference.quote(&request).expect("quote")
-    };
+    let reference_quote = |carat, color, clarity| round_quote(&reference, carat, color, clarity);
     let top = quote(5.0, Color::D, Clarity::Fl);
     let two = quote(2.0, Color::D, Clarity::Fl);
     let slope = quote(3.0, Color::G, Clarity::Vs2).per_carat_usd
