@@ -81,6 +81,21 @@ fn check_bounded((status, body): (u16, String), expect_status: u16, expect_text:
     assert!(body.contains(expect_text), "{body}");
 }
 
+/// The error object of an `isError` tool result (its JSON text item) and the arguments
+/// its problems name, in order.
+fn argument_errors(reply: &str) -> (Value, Vec<String>) {
+    let reply: Value = serde_json::from_str(reply).unwrap();
+    let error: Value =
+        serde_json::from_str(reply["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
+    let named = error["error"]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["argument"].as_str().unwrap().to_owned())
+        .collect();
+    (error, named)
+}
+
 #[test]
 fn one_hundred_thousand_unknown_arguments_are_counted_not_listed() {
     let mut arguments = serde_json::Map::new();
@@ -92,15 +107,8 @@ fn one_hundred_thousand_unknown_arguments_are_counted_not_listed() {
     let answer = post(&body, "tools/call", Some("get_diamond_price"), &[]);
     check_bounded(answer.clone(), 200, "and 99992 more unknown arguments");
     // The first eight in sorted order are named; the known argument's problems follow.
-    let reply: Value = serde_json::from_str(&answer.1).unwrap();
-    let error: Value =
-        serde_json::from_str(reply["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
-    let named: Vec<&str> = error["error"]["problems"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["argument"].as_str().unwrap())
-        .collect();
+    let (error, named) = argument_errors(&answer.1);
+    let named: Vec<&str> = named.iter().map(String::as_str).collect();
     assert_eq!(
         named[..8],
         ["k000000", "k000001", "k000002", "k000003", "k000004", "k000005", "k000006", "k000007"]
@@ -142,15 +150,7 @@ fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
     ];
     let (status, text) = post_raw(text.into_bytes(), &headers);
     assert_eq!(status, 200);
-    let reply: Value = serde_json::from_str(&text).unwrap();
-    let error: Value =
-        serde_json::from_str(reply["result"]["content"][1]["text"].as_str().unwrap()).unwrap();
-    let named: Vec<&str> = error["error"]["problems"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["argument"].as_str().unwrap())
-        .collect();
+    let (error, named) = argument_errors(&text);
     assert_eq!(named, ["aa", "color", "m00", "m01", "m02", "m03", "m04", "m05"]);
     // 15 unknown members sent; the 9 of the listed names (color twice) are not "more".
     assert_eq!(error["error"]["moreUnknownArguments"], 6);
