@@ -70,8 +70,14 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         };
         return Answer { ok: true, markup: layout::page(frame, "Price a stone · DCX", content) };
     }
+    // Echoed into the form clipped (`serve::clip`), as error messages quote values: a
+    // refused page stays far under the 16 KiB error bound whatever the query holds.
     let typed = |name: &str| {
-        pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.trim().to_owned()).unwrap_or_default()
+        pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| serve::clip(v.trim()).into_owned())
+            .unwrap_or_default()
     };
     let mut fields = Fields {
         shape: typed("shape"),

@@ -92,3 +92,13 @@ fn encoding_keeps_unreserved_characters_only() {
     assert_eq!(encode("1.23"), "1.23");
     assert_eq!(encode("a b&c=d"), "a%20b%26c%3Dd");
 }
+
+#[test]
+fn a_refused_page_is_bounded_whatever_the_query_holds() {
+    // Characters HTML escapes grow sixfold (`"` is `&quot;`); 30 kB of them in every field.
+    let junk = "%22".repeat(10_000);
+    let query = format!("shape={junk}&carat={junk}&color={junk}&clarity={junk}&ratio={junk}");
+    let (ok, html) = page(&query);
+    assert!(!ok);
+    assert!(html.len() <= 16 * 1024, "{} bytes", html.len());
+}
