@@ -1,7 +1,7 @@
 //! Reading a request body without holding what nobody reads: `params.arguments` keeps the
 //! members an [`ArgumentFilter`] names, and of the others a [`LeftOut`] count and the
-//! first few names. Every value is still read, so a body is accepted or refused exactly
-//! as a whole read would.
+//! first few names. Every value is still parsed, so a body is accepted or refused
+//! exactly as a whole read would, but the values nobody reads are built into nothing.
 
 use std::{borrow::Cow, fmt};
 
@@ -36,7 +36,7 @@ impl<'a> LeftOut<'a> {
     pub fn add(&mut self, name: Cow<'a, str>, named: usize) {
         self.count += 1;
         if self.first.len() >= named
-            && self.first.last().is_none_or(|(last, _)| name.as_ref() > last.as_ref())
+            && self.first.last().is_none_or(|(last, _)| is_after(&name, last))
         {
             return;
         }
@@ -48,6 +48,24 @@ impl<'a> LeftOut<'a> {
             }
         }
     }
+}
+
+/// Whether `name` sorts after `last`, deciding on the first byte where it can: hostile
+/// requests send this comparison once per member, and most names differ there.
+fn is_after(name: &str, last: &str) -> bool {
+    match (name.as_bytes().first(), last.as_bytes().first()) {
+        (Some(a), Some(b)) if a != b => a > b,
+        _ => name > last,
+    }
+}
+
+/// Whether `name` is one of `names`, deciding on the length and first byte where it can.
+fn is_named(names: &[&str], name: &str) -> bool {
+    names.iter().any(|named| {
+        named.len() == name.len()
+            && named.as_bytes().first() == name.as_bytes().first()
+            && *named == name
+    })
 }
 
 /// What a request keeps of its `params.arguments` object (see
@@ -156,17 +174,18 @@ impl<'de> Visitor<'de> for Shaped<'_> {
                 (Place::Body, "params") => Place::Params,
                 (Place::Params, "arguments") => Place::Arguments,
                 (Place::Arguments, _) => {
-                    // Every value is read whole (as `Json`), so that a body is refused
-                    // for the same errors; only the ones nobody reads are dropped.
-                    let value: Json<'de> = map.next_value()?;
-                    if self.filter.names.contains(&name.as_ref()) {
+                    if is_named(self.filter.names, &name) {
                         // Each name once, with the last value sent (what `get` answers),
                         // so that repeats cannot make the object grow either.
+                        let value: Json<'de> = map.next_value()?;
                         match object.members.iter_mut().find(|(kept, _)| *kept == name) {
                             Some(kept) => kept.1 = value,
                             None => object.members.push((name, value)),
                         }
                     } else {
+                        // Read through the same parser calls as a kept value, so that a
+                        // body is refused for the same errors, but built into nothing.
+                        map.next_value_seed(Skip::Value)?;
                         object.left_out.add(name, self.filter.named);
                     }
                     continue;
@@ -180,5 +199,79 @@ impl<'de> Visitor<'de> for Shaped<'_> {
             object.members.push((name, value));
         }
         Ok(Json::Object(object))
+    }
+}
+
+/// A value read and dropped: the parser is asked for exactly what [`Json`] asks for
+/// (`deserialize_any`, and `deserialize_str` for an object key, as [`Key`] does), so it
+/// accepts and refuses the same texts with the same errors, but nothing is built: no
+/// number, no copied string, no vector.
+#[derive(Clone, Copy)]
+enum Skip {
+    Value,
+    Key,
+}
+
+impl<'de> DeserializeSeed<'de> for Skip {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        match self {
+            Skip::Value => deserializer.deserialize_any(self),
+            Skip::Key => deserializer.deserialize_str(self),
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for Skip {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        JsonVisitor.expecting(f)
+    }
+
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    // Borrowed and owned strings come here too (serde's default forwarding).
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        Skip::Value.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(Skip::Value)?.is_some() {}
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while map.next_key_seed(Skip::Key)?.is_some() {
+            map.next_value_seed(Skip::Value)?;
+        }
+        Ok(())
     }
 }

@@ -103,6 +103,37 @@ proptest! {
     }
 
     #[test]
+    fn left_out_keeps_the_smallest_names_as_a_sorted_count_would(
+        names in prop::collection::vec("[ab]{0,3}", 0..40),
+        named in 0usize..6,
+    ) {
+        let mut left_out = LeftOut::default();
+        for name in &names {
+            left_out.add(Cow::Borrowed(name.as_str()), named);
+        }
+        let mut counted = std::collections::BTreeMap::<&str, usize>::new();
+        for name in &names {
+            *counted.entry(name.as_str()).or_default() += 1;
+        }
+        let expected: Vec<(&str, usize)> = counted.into_iter().take(named).collect();
+        let kept: Vec<(&str, usize)> =
+            left_out.first.iter().map(|(name, sent)| (name.as_ref(), *sent)).collect();
+        prop_assert_eq!(kept, expected);
+        prop_assert_eq!(left_out.count, names.len());
+    }
+
+    #[test]
+    fn only_the_filter_names_are_kept(name in "(c|ca|carat|color|colo|x|)") {
+        let text = format!(r#"{{"params":{{"arguments":{{{}:1}}}}}}"#, serde_json::json!(name));
+        let json = filtered(text.as_bytes()).unwrap();
+        let arguments = json.as_object().and_then(|o| o.get("params")).and_then(Json::as_object)
+            .and_then(|o| o.get("arguments")).and_then(Json::as_object).unwrap();
+        let kept = FILTER.names.contains(&name.as_str());
+        prop_assert_eq!(arguments.members().count(), usize::from(kept));
+        prop_assert_eq!(arguments.left_out().count, usize::from(!kept));
+    }
+
+    #[test]
     fn any_json_reads_the_same_filtered(value in crate::tests::json_value()) {
         let text = format!(r#"{{"params":{{"arguments":{}}},"x":{}}}"#, value, value);
         filtered_agrees(text.as_bytes())?;
