@@ -1,8 +1,6 @@
 """The hostile-client suite (scripts/hostile.sh): replays each attack of issue 14 against
 release feed-server and tool-server processes on loopback, prints the figures, and exits
-1 when a threshold is missed. The resource goals (CPU and lasting memory of the refused
-call, memory per round of connections) are measured and judged but do not fail the run:
-they moved with the machine's load from run to run (docs/reliability.md). Python 3 standard library only; loopback only (a second
+1 when a threshold is missed. Python 3 standard library only; loopback only (a second
 client address is 127.0.0.2, which Linux routes to lo)."""
 
 import json
@@ -31,16 +29,6 @@ def check(name, ok, figure):
     print(f"{'ok  ' if ok else 'FAIL'} {name}: {figure}")
     if not ok:
         FAILED.append(name)
-
-
-MISSED = []
-
-
-def goal(name, ok, figure):
-    """A resource goal: judged and printed like a threshold, but not failing the run."""
-    print(f"{'ok  ' if ok else 'MISS'} {name}: {figure}")
-    if not ok:
-        MISSED.append(name)
 
 
 class Server:
@@ -125,25 +113,21 @@ def throughput(addr, raw, seconds, source):
     return done / seconds
 
 
-# Server CPU for one tools/call with 100,000 unknown arguments (930 kB), reading included.
+# Server CPU for one tools/call with 100,000 unknown arguments (930 kB), reading included:
+# 4.5-6 ms on a quiet machine; the bound leaves room for a busy one.
 ERROR_CPU_MAX_MS = 10
-# Rounds 2-8 of the memory scenario end at most this much above round 1 (MiB).
+# Each of rounds 2-8 of the memory scenario ends at most this much above round 1 (MiB).
 MEMORY_GROWTH_MAX_MIB = 4
 # A run of 20 calls with 100,000 unknown arguments leaves at most this much behind (MiB):
-# up to ~6 MiB of freed 1 MB bodies can wait for mimalloc's purge when RSS is read;
-# glibc kept 15.6 MiB.
-ERROR_MEMORY_MAX_MIB = 8
+# RSS reads within +-1 MiB of itself from one moment to the next; glibc kept 15.6 MiB.
+ERROR_MEMORY_MAX_MIB = 2
 
 
 def settle(server):
-    """Lets the server's allocator hand back what it freed before RSS is read: a pause,
-    then a few ordinary requests, as a live server sees (mimalloc returns freed pages on
-    the allocations that follow, 10 ms after the free)."""
-    for _ in range(3):
-        time.sleep(0.1)
-        for _ in range(8):
-            exchange(server.addr, b"GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-    time.sleep(0.1)
+    """Waits for the server to go idle before RSS is read: its workers hand back what
+    their heaps hold unused when they run out of work (docs/reliability.md, "Memory"),
+    with no further request needed."""
+    time.sleep(0.4)
 
 
 def error_amplification(tools, feeds):
@@ -152,22 +136,29 @@ def error_amplification(tools, feeds):
         "name": "get_diamond_price", "arguments": args, "_meta": META}},
         separators=(",", ":")).encode()
     post_rpc(tools.addr, body)  # warm up
+    settle(tools)
     rss_before = tools.rss_kib()
-    cpu, runs = tools.cpu_seconds(), 20
-    for _ in range(runs):
-        status, _, reply = post_rpc(tools.addr, body)
-    per = (tools.cpu_seconds() - cpu) / runs * 1000
+    # Server CPU per call: the median of 5 batches of 4 (clock ticks are 10 ms), so that
+    # one batch slowed by the rest of the machine does not decide.
+    batches = []
+    for _ in range(5):
+        cpu = tools.cpu_seconds()
+        for _ in range(4):
+            status, _, reply = post_rpc(tools.addr, body)
+        batches.append((tools.cpu_seconds() - cpu) / 4 * 1000)
+    per = sorted(batches)[len(batches) // 2]
     settle(tools)
     kept = (tools.rss_kib() - rss_before) / 1024
     check("tools/call with 100,000 unknown arguments: answer at most 16 KiB",
           status == 200 and len(reply) <= 16384,
-          f"{len(body) / 1e3:.0f} kB request, {len(reply)} B answer, {per:.1f} ms CPU each "
-          f"(server total over {runs}, including reading the request)")
-    goal(f"tools/call with 100,000 unknown arguments: at most {ERROR_CPU_MAX_MS} ms of CPU",
-          per <= ERROR_CPU_MAX_MS, f"{per:.1f} ms")
-    goal(f"tools/call with 100,000 unknown arguments: no lasting memory (at most "
+          f"{len(body) / 1e3:.0f} kB request, {len(reply)} B answer")
+    check(f"tools/call with 100,000 unknown arguments: at most {ERROR_CPU_MAX_MS} ms of CPU",
+          per <= ERROR_CPU_MAX_MS,
+          f"{per:.1f} ms of server CPU per call, reading the request included (median of "
+          f"batches: {' '.join(f'{ms:.1f}' for ms in batches)})")
+    check(f"tools/call with 100,000 unknown arguments: no lasting memory (at most "
           f"{ERROR_MEMORY_MAX_MIB} MiB)", kept <= ERROR_MEMORY_MAX_MIB,
-          f"RSS {rss_before / 1024:.1f} MiB before {runs} calls, {kept:+.1f} MiB after")
+          f"RSS {rss_before / 1024:.1f} MiB before 20 calls, {kept:+.1f} MiB after")
     query = "shape=round&carat=1&color=G&clarity=VS2" + "&a" * 15_000
     raw = f"GET /track?{query} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode()
     status, _, reply = exchange(feeds.addr, raw)
@@ -225,9 +216,7 @@ def slowloris(name, server, raw):
 
 def memory(name, server, raw):
     """Eight rounds of 1,000 keep-alive connections, each sending one request: after
-    rounds 2-8 the RSS is, in the median, within MEMORY_GROWTH_MAX_MIB of where round 1
-    ended (a creep moves the median; one sample taken before the allocator handed a
-    burst's pages back does not)."""
+    each of rounds 2-8 the RSS is within MEMORY_GROWTH_MAX_MIB of where round 1 ended."""
     rss = []
     for _ in range(8):
         socks = []
@@ -241,10 +230,10 @@ def memory(name, server, raw):
             sock.close()
         settle(server)
         rss.append(server.rss_kib())
-    later = sorted(rss[1:])
-    median, highest = (later[len(later) // 2] - rss[0]) / 1024, (later[-1] - rss[0]) / 1024
-    goal(f"{name}: memory comes back, rounds 2-8 of 1,000 connections within "
-          f"{MEMORY_GROWTH_MAX_MIB} MiB of round 1", median <= MEMORY_GROWTH_MAX_MIB,
+    later = [(kib - rss[0]) / 1024 for kib in rss[1:]]
+    median, highest = sorted(later)[len(later) // 2], max(later)
+    check(f"{name}: memory comes back, rounds 2-8 of 1,000 connections each within "
+          f"{MEMORY_GROWTH_MAX_MIB} MiB of round 1", highest <= MEMORY_GROWTH_MAX_MIB,
           "RSS after each round (MiB): " + " ".join(f"{kib / 1024:.1f}" for kib in rss)
           + f"; rounds 2-8 - round 1: median {median:+.1f}, highest {highest:+.1f}")
 
@@ -270,8 +259,6 @@ def main():
     finally:
         feeds.stop()
         tools.stop()
-    if MISSED:
-        print(f"{len(MISSED)} resource goal(s) missed (not failing the run): {', '.join(MISSED)}")
     if FAILED:
         print(f"{len(FAILED)} threshold(s) missed: {', '.join(FAILED)}")
         sys.exit(1)

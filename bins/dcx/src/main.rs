@@ -12,12 +12,6 @@ mod quote;
 mod serve_cmd;
 mod validate;
 
-/// The allocator: mimalloc hands the memory of closed connections back to the system,
-/// where glibc's malloc kept ~9 MiB more after eight rounds of 1,000 connections
-/// (docs/reliability.md, "Memory").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Diamond pricing data service: quotes, snapshots and servers.
 #[derive(Debug, Parser)]
 #[command(

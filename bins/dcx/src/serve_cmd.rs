@@ -56,15 +56,14 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> Outcome {
     args.logs.init()?;
-    let runtime = tokio::runtime::Runtime::new()?;
-    if let Err(err) = runtime.block_on(serve_both(args)) {
+    if let Err(err) = allocator::block_on_workers(serve_both(args))? {
         telemetry::fatal("dcx serve", &*err);
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let grace = Duration::from_secs(args.grace_secs);
     let source = args.data.source();
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll

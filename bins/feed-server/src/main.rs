@@ -9,12 +9,6 @@ use std::{net::SocketAddr, process::ExitCode, sync::Arc, time::Duration};
 /// Default listen address: loopback only.
 const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
-/// The allocator: mimalloc hands the memory of closed connections back to the system,
-/// where glibc's malloc kept ~9 MiB more after eight rounds of 1,000 connections
-/// (docs/reliability.md, "Memory").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Debug, clap::Parser)]
 #[command(
     version,
@@ -50,14 +44,15 @@ struct Args {
     metrics: cli_flags::MetricsFlags,
 }
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let args = <Args as clap::Parser>::parse();
     if let Err(err) = args.logs.init() {
         eprintln!("feed-server: {err}");
         return ExitCode::from(2);
     }
-    match run(args).await {
+    let served =
+        allocator::block_on_workers(run(args)).map_err(Into::into).and_then(|served| served);
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             telemetry::fatal(SERVER, &*err);
@@ -66,7 +61,7 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let (live, skipped) = datasets::Live::open(args.data.source())?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);

@@ -14,20 +14,15 @@ use crate::args::Args;
 /// This server's name in its log events.
 const SERVER: &str = "tool-server";
 
-/// The allocator: mimalloc hands the memory of closed connections back to the system,
-/// where glibc's malloc kept ~9 MiB more after eight rounds of 1,000 connections
-/// (docs/reliability.md, "Memory").
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
     let args = Args::parse();
     if let Err(err) = args.logs.init() {
         eprintln!("{SERVER}: {err}");
         return ExitCode::from(2);
     }
-    match run(args).await {
+    let served =
+        allocator::block_on_workers(run(args)).map_err(Into::into).and_then(|served| served);
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             telemetry::fatal(SERVER, &*err);
@@ -36,7 +31,7 @@ async fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error>> {
+async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let settings = args.into_settings();
     let (live, skipped) = datasets::Live::open(settings.source.clone())?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));

@@ -53,7 +53,8 @@ pub async fn serve(
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
-        .max_header_size(limits.max_header_bytes);
+        .max_header_size(limits.max_header_bytes)
+        .max_buf_size(64 * 1024);
     let connection = Arc::new(Connection {
         http,
         handler,

@@ -370,6 +370,38 @@ fn every_cited_decision_exists() {
     );
 }
 
+/// `unsafe` lives in one crate (ARCHITECTURE.md): every other member of the workspace
+/// takes the workspace's lints, which forbid it, and `bins/allocator`, which denies it,
+/// allows it only on its two calls into mimalloc's C API.
+#[test]
+fn unsafe_code_lives_only_in_the_allocator() {
+    let root = test_support::workspace_root();
+    let mut problems = Vec::new();
+    for package in packages().values().filter(|package| !is_fuzz(package)) {
+        let manifest = std::fs::read_to_string(package.dir.join("Cargo.toml")).unwrap();
+        let inherits = manifest.contains("\n[lints]\nworkspace = true\n");
+        if package.dir == root.join("bins/allocator") {
+            if !manifest.contains("\nunsafe_code = \"deny\"\n") {
+                problems.push("bins/allocator: unsafe_code = \"deny\"".to_owned());
+            }
+            let mut files = Vec::new();
+            rust_files(&package.dir, &mut files);
+            let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
+            let allowed = text.matches("#[allow(unsafe_code)]").count();
+            if allowed != 3 {
+                problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 3"));
+            }
+        } else if !inherits {
+            problems.push(format!("{}: [lints] workspace = true", package.name));
+        }
+    }
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    if !workspace.contains("\nunsafe_code = \"forbid\"\n") {
+        problems.push("the workspace lints forbid unsafe_code".to_owned());
+    }
+    assert!(problems.is_empty(), "missing: {problems:?}");
+}
+
 /// The fuzz crate stands apart (docs/reliability.md, "Fuzzing"): its own workspace, which
 /// the main one excludes, with its own Cargo.lock and git-ignored build, corpus and
 /// crash folders; never published; every external dependency at the main workspace's
