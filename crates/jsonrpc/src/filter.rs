@@ -33,13 +33,20 @@ impl<'a> LeftOut<'a> {
     /// smallest names so far. One comparison for most names, whatever the count: a
     /// name pushed out by a smaller one never comes back, since every name kept is
     /// smaller than it.
+    #[inline]
     pub fn add(&mut self, name: Cow<'a, str>, named: usize) {
         self.count += 1;
         if self.first.len() >= named
-            && self.first.last().is_none_or(|(last, _)| is_after(&name, last))
+            && self.first.last().is_none_or(|(last, _)| sorts_after(&name, last))
         {
             return;
         }
+        self.remember(name, named);
+    }
+
+    /// The rare part of [`LeftOut::add`]: `name` is among the `named` smallest so far.
+    #[inline(never)]
+    fn remember(&mut self, name: Cow<'a, str>, named: usize) {
         match self.first.binary_search_by(|(listed, _)| listed.as_ref().cmp(name.as_ref())) {
             Ok(at) => self.first[at].1 += 1,
             Err(at) => {
@@ -50,12 +57,14 @@ impl<'a> LeftOut<'a> {
     }
 }
 
-/// Whether `name` sorts after `last`, deciding on the first byte where it can: hostile
-/// requests send this comparison once per member, and most names differ there.
-fn is_after(name: &str, last: &str) -> bool {
-    match (name.as_bytes().first(), last.as_bytes().first()) {
-        (Some(a), Some(b)) if a != b => a > b,
-        _ => name > last,
+/// Whether `name` sorts after `last` (as `str`'s order does): a byte loop rather than a
+/// call to `memcmp`, since hostile requests make this comparison once per member and
+/// names are short; a long shared prefix costs its length, once per member.
+fn sorts_after(name: &str, last: &str) -> bool {
+    let (name, last) = (name.as_bytes(), last.as_bytes());
+    match name.iter().zip(last).find(|(a, b)| a != b) {
+        Some((a, b)) => a > b,
+        None => name.len() > last.len(),
     }
 }
 

@@ -51,6 +51,9 @@ pub async fn serve(
     }
 
     let mut http = http1::Builder::new();
+    // Read buffers stop at 64 KiB (hyper grows them to ~400 KiB by default): a large
+    // body then arrives in more reads into one small buffer instead of a few into
+    // buffers that grow, fault in and are handed back per connection.
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .max_header_size(limits.max_header_bytes)

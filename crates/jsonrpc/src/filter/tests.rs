@@ -139,3 +139,10 @@ proptest! {
         filtered_agrees(text.as_bytes())?;
     }
 }
+
+proptest! {
+    #[test]
+    fn sorts_after_is_the_order_of_str(name in "[ab\u{e9}]{0,4}", last in "[ab\u{e9}]{0,4}") {
+        prop_assert_eq!(super::sorts_after(&name, &last), name > last);
+    }
+}
