@@ -38,6 +38,8 @@ pub const LEGACY_ASSUMED: &str = LEGACY[LEGACY.len() - 1];
 
 /// Every version this server speaks, both eras, newest first.
 pub const ALL_VERSIONS: &[&str] = &[PROTOCOL_VERSION, LEGACY[0], LEGACY[1], LEGACY[2]];
+// Every legacy version is in `ALL_VERSIONS`: adding one to `LEGACY` fails here until it is.
+const _: () = assert!(ALL_VERSIONS.len() == LEGACY.len() + 1);
 
 /// Methods that exist only in the 2026-07-28 era: without `_meta` they are still modern
 /// requests (and get its -32602 for the missing envelope), never legacy ones.

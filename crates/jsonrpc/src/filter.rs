@@ -35,22 +35,29 @@ impl<'a> LeftOut<'a> {
     /// smaller than it.
     #[inline]
     pub fn add(&mut self, name: Cow<'a, str>, named: usize) {
-        self.count += 1;
+        self.add_times(name, 1, named);
+    }
+
+    /// [`LeftOut::add`] for a name sent `times` times.
+    #[inline]
+    pub fn add_times(&mut self, name: Cow<'a, str>, times: usize, named: usize) {
+        self.count += times;
         if self.first.len() >= named
             && self.first.last().is_none_or(|(last, _)| sorts_after(&name, last))
         {
             return;
         }
-        self.remember(name, named);
+        self.remember(name, times, named);
     }
 
-    /// The rare part of [`LeftOut::add`]: `name` is among the `named` smallest so far.
+    /// The rare part of [`LeftOut::add_times`]: `name` is among the `named` smallest so
+    /// far.
     #[inline(never)]
-    fn remember(&mut self, name: Cow<'a, str>, named: usize) {
+    fn remember(&mut self, name: Cow<'a, str>, times: usize, named: usize) {
         match self.first.binary_search_by(|(listed, _)| listed.as_ref().cmp(name.as_ref())) {
-            Ok(at) => self.first[at].1 += 1,
+            Ok(at) => self.first[at].1 += times,
             Err(at) => {
-                self.first.insert(at, (name, 1));
+                self.first.insert(at, (name, times));
                 self.first.truncate(named);
             }
         }
@@ -187,9 +194,15 @@ impl<'de> Visitor<'de> for Shaped<'_> {
                         // Each name once, with the last value sent (what `get` answers),
                         // so that repeats cannot make the object grow either.
                         let value: Json<'de> = map.next_value()?;
-                        match object.members.iter_mut().find(|(kept, _)| *kept == name) {
-                            Some(kept) => kept.1 = value,
-                            None => object.members.push((name, value)),
+                        match object.members.iter().position(|(kept, _)| *kept == name) {
+                            Some(at) => {
+                                object.members[at].1 = value;
+                                object.sent[at] += 1;
+                            }
+                            None => {
+                                object.members.push((name, value));
+                                object.sent.push(1);
+                            }
                         }
                     } else {
                         // Read through the same parser calls as a kept value, so that a

@@ -38,12 +38,18 @@ pub enum Json<'a> {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Object<'a> {
     pub(crate) members: Vec<(Cow<'a, str>, Json<'a>)>,
+    /// How often each member was sent, in the order of `members`, when a filtered read
+    /// kept each name once ([`crate::ArgumentFilter`]); empty otherwise (each once).
+    pub(crate) sent: Vec<usize>,
     pub(crate) left_out: LeftOut<'a>,
 }
 
 /// An empty object, for requests that sent none.
-pub static EMPTY_OBJECT: Object<'static> =
-    Object { members: Vec::new(), left_out: LeftOut { first: Vec::new(), count: 0 } };
+pub static EMPTY_OBJECT: Object<'static> = Object {
+    members: Vec::new(),
+    sent: Vec::new(),
+    left_out: LeftOut { first: Vec::new(), count: 0 },
+};
 
 impl<'a> Object<'a> {
     /// The value of `key`; with duplicate keys, the last one (as `serde_json::Value`).
@@ -67,14 +73,27 @@ impl<'a> Object<'a> {
         &self.left_out
     }
 
-    /// Every member kept, in the order sent, duplicates included.
+    /// Every member kept, in the order sent: duplicates included, except in `arguments`
+    /// read with an [`ArgumentFilter`], which keeps each name once (see
+    /// [`Object::members_sent`]).
     pub fn members(&self) -> impl Iterator<Item = (&str, &Json<'a>)> {
         self.members.iter().map(|(name, value)| (name.as_ref(), value))
+    }
+
+    /// Every member kept, each with how often it was sent (always 1 unless a filtered
+    /// read kept the name once for several sends, with the last value).
+    pub fn members_sent(&self) -> impl Iterator<Item = (&str, &Json<'a>, usize)> {
+        self.members()
+            .enumerate()
+            .map(|(at, (name, value))| (name, value, self.sent.get(at).copied().unwrap_or(1)))
     }
 
     /// Takes the value of `key` out (the last one, with duplicate keys).
     pub(crate) fn take(&mut self, key: &str) -> Option<Json<'a>> {
         let index = self.members.iter().rposition(|(name, _)| name == key)?;
+        if index < self.sent.len() {
+            self.sent.swap_remove(index);
+        }
         Some(self.members.swap_remove(index).1)
     }
 
@@ -166,6 +185,7 @@ impl From<Map<String, Value>> for Object<'static> {
                 .into_iter()
                 .map(|(name, value)| (Cow::Owned(name), Json::from(value)))
                 .collect(),
+            sent: Vec::new(),
             left_out: LeftOut::default(),
         }
     }
@@ -247,7 +267,7 @@ impl<'de> Visitor<'de> for JsonVisitor {
         while let Some(Key(name)) = map.next_key()? {
             members.push((name, map.next_value()?));
         }
-        Ok(Json::Object(Object { members, left_out: LeftOut::default() }))
+        Ok(Json::Object(Object { members, sent: Vec::new(), left_out: LeftOut::default() }))
     }
 }
 

@@ -78,8 +78,7 @@ impl std::error::Error for ArgumentErrors {}
 
 /// A reader over one call's arguments.
 pub(crate) struct Arguments<'a> {
-    /// The names a tool reads, and the value each was last sent with.
-    known: Vec<(&'a str, Option<&'a Json<'a>>)>,
+    arguments: &'a Object<'a>,
     errors: Vec<ArgumentError>,
     more_unknown: usize,
 }
@@ -98,22 +97,16 @@ fn describe(value: &Json<'_>) -> String {
 impl<'a> Arguments<'a> {
     /// Starts reading; unknown argument names are reported straight away: the first
     /// [`UNKNOWN_LISTED_MAX`] in sorted order, each once (as a JSON object map lists its
-    /// keys), the rest counted. One pass over the members kept, which also notes each
-    /// known argument's value (the last one sent, as `Object::get` answers), so that
-    /// reading them does not scan the members again.
+    /// keys), the rest counted as sent.
     pub(crate) fn new(arguments: &'a Object<'a>, known: &[&'a str]) -> Arguments<'a> {
-        let mut values: Vec<(&'a str, Option<&'a Json<'a>>)> =
-            known.iter().map(|&name| (name, None)).collect();
         // Members left out when the request was read (`ARGUMENT_FILTER`) are unknown to
         // every tool; the kept ones may still be unknown to this one.
         let mut unknown = arguments.left_out().clone();
-        for (name, value) in arguments.members() {
-            match values.iter_mut().find(|(known, _)| *known == name) {
-                Some((_, slot)) => *slot = Some(value),
-                None => unknown.add(Cow::Borrowed(name), UNKNOWN_LISTED_MAX),
+        for (name, _, sent) in arguments.members_sent() {
+            if !known.contains(&name) {
+                unknown.add_times(Cow::Borrowed(name), sent, UNKNOWN_LISTED_MAX);
             }
         }
-        unknown.first.truncate(UNKNOWN_LISTED_MAX);
         // Repeats of a listed name are not "more"; any other name is, each time it is sent.
         let listed_sent: usize = unknown.first.iter().map(|(_, sent)| sent).sum();
         let more_unknown =
@@ -130,12 +123,12 @@ impl<'a> Arguments<'a> {
                 ),
             })
             .collect();
-        Arguments { known: values, errors, more_unknown }
+        Arguments { arguments, errors, more_unknown }
     }
 
-    /// The value of the known argument `name`, if sent.
+    /// The value of the argument `name` (the last one sent), if sent.
     fn get(&self, name: &str) -> Option<&'a Json<'a>> {
-        self.known.iter().find(|(known, _)| *known == name).and_then(|(_, value)| *value)
+        self.arguments.get(name)
     }
 
     /// Records a problem the quote rules found, under the argument's name.

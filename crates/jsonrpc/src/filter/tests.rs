@@ -12,8 +12,18 @@ use crate::Json;
 /// The filter of the tests: two names kept, three others named.
 const FILTER: ArgumentFilter<'static> = ArgumentFilter { names: &["carat", "color"], named: 3 };
 
+/// The filtered read of `text`, through the reader the server uses for it: valid UTF-8
+/// through `from_str`, anything else through `from_slice`; both give the same answer.
 fn filtered(text: &[u8]) -> serde_json::Result<Json<'_>> {
-    read_filtered(serde_json::Deserializer::from_slice(text), FILTER)
+    let from_slice = read_filtered(serde_json::Deserializer::from_slice(text), FILTER);
+    let Ok(text) = std::str::from_utf8(text) else { return from_slice };
+    let from_str = read_filtered(serde_json::Deserializer::from_str(text), FILTER);
+    match (&from_str, &from_slice) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "from_str and from_slice disagree on {text}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "on {text}"),
+        _ => panic!("from_str {from_str:?}, from_slice {from_slice:?} on {text}"),
+    }
+    from_str
 }
 
 /// A filtered read accepts and refuses what a whole read does, with the same errors;

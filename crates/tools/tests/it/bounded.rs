@@ -158,6 +158,29 @@ fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
 }
 
 #[test]
+fn repeats_of_a_name_another_tool_reads_count_as_sent() {
+    // `shape` is kept once when the request is read (get_diamond_price reads it), with
+    // how often it came; to get_market_depth it is unknown and, beyond the 8 listed
+    // names, counted each time it was sent.
+    let listed: String = (0..8).map(|i| format!(r#","a{i}":1"#)).collect();
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"shape":"x","shape":"y"{listed}}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+    );
+    let headers = [
+        ("content-type", "application/json"),
+        ("accept", "application/json"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "get_market_depth"),
+    ];
+    let (status, text) = post_raw(text.into_bytes(), &headers);
+    assert_eq!(status, 200);
+    let (error, named) = argument_errors(&text);
+    assert_eq!(named, ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]);
+    assert_eq!(error["error"]["moreUnknownArguments"], 2, "{text}");
+}
+
+#[test]
 fn huge_values_are_quoted_cut() {
     let huge = long('x');
     let arguments = json!({ "carat": huge, "color": huge, "clarity": huge, "shape": huge });
