@@ -119,7 +119,7 @@ async fn respond(
 ) -> Result<Response<Body>, Infallible> {
     let (parts, body) = request.into_parts();
     let reporting = connection.reporting;
-    // One clock read serves both reports; none when neither is on.
+    // One clock read at each end serves both reports; none when neither is on.
     let started = (reporting.metrics || reporting.access_log).then(Instant::now);
     let route = match reporting.metrics {
         true => connection.handler.route(parts.uri.path()),
@@ -128,7 +128,7 @@ async fn respond(
     if parts.version == hyper::Version::HTTP_11 && !parts.headers.contains_key(hyper::header::HOST)
     {
         let response = missing_host();
-        answered(&connection, started, route, &response);
+        answered(&connection, started.map(|started| started.elapsed()), route, &response);
         return Ok(response);
     }
     // Only the access log needs the request's head after the handler took it.
@@ -154,9 +154,10 @@ async fn respond(
         }
         Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
-    answered(&connection, started, route, &response);
-    if let (Some(logged), Some(started)) = (logged, started) {
-        let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    let elapsed = started.map(|started| started.elapsed());
+    answered(&connection, elapsed, route, &response);
+    if let (Some(logged), Some(elapsed)) = (logged, elapsed) {
+        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
         (connection.events)(&Event::Access {
             method: &logged.method,
             path: logged.uri.path(),
@@ -172,16 +173,17 @@ async fn respond(
     Ok(response)
 }
 
-/// Reports [`Event::Answered`] when metrics are on.
+/// Reports [`Event::Answered`] when metrics are on; `elapsed` is the time since the
+/// request arrived.
 fn answered(
     connection: &Connection,
-    started: Option<Instant>,
+    elapsed: Option<Duration>,
     route: Option<usize>,
     response: &Response<Body>,
 ) {
-    if let (true, Some(started)) = (connection.reporting.metrics, started) {
+    if let (true, Some(elapsed)) = (connection.reporting.metrics, elapsed) {
         let status = response.status().as_u16();
-        (connection.events)(&Event::Answered { route, status, elapsed: started.elapsed() });
+        (connection.events)(&Event::Answered { route, status, elapsed });
     }
 }
 
@@ -213,20 +215,24 @@ async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyRefusal> {
         return Ok(Bytes::new());
     }
     let declared = hyper::body::Body::size_hint(&body).lower();
-    if usize::try_from(declared).map_or(true, |declared| declared > limit) {
-        return Err(BodyRefusal::TooLarge { limit_bytes: limit });
-    }
+    let declared = match usize::try_from(declared) {
+        Ok(declared) if declared <= limit => declared,
+        _ => return Err(BodyRefusal::TooLarge { limit_bytes: limit }),
+    };
     let mut body = Limited::new(body, limit);
-    // A declared length (at most `limit`, checked above) is reserved at once: one
-    // allocation instead of a copy per doubling while a large body arrives.
-    let mut collected = BytesMut::with_capacity(usize::try_from(declared).unwrap_or(0));
+    let mut collected = BytesMut::new();
     while let Some(frame) = body.frame().await {
         let Ok(data) = frame.map_err(|err| refusal(&*err, limit))?.into_data() else {
             continue; // Trailers carry nothing a handler reads.
         };
-        // Most bodies arrive as one chunk: hand it on without copying.
-        if collected.is_empty() && hyper::body::Body::is_end_stream(&body) {
-            return Ok(data);
+        if collected.is_empty() {
+            // Most bodies arrive as one chunk: hand it on without copying.
+            if hyper::body::Body::is_end_stream(&body) {
+                return Ok(data);
+            }
+            // A body in several chunks: its declared length (at most `limit`) is
+            // reserved once, instead of a copy per doubling while it arrives.
+            collected.reserve(declared.max(data.len()));
         }
         collected.extend_from_slice(&data);
     }

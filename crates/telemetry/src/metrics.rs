@@ -99,6 +99,7 @@ impl Metrics {
 
     /// Counts a reload's outcome.
     pub fn reload(&self, outcome: &datasets::Reload) {
+        // In the order of `RELOADS`.
         let index = match outcome {
             datasets::Reload::Accepted { .. } => 0,
             datasets::Reload::Kept { .. } => 1,
@@ -111,8 +112,13 @@ impl Metrics {
     pub fn tool_call(&self, call: &tools::ToolCalled) {
         let unknown = self.tool_calls.len() - 1;
         let tool = call.tool.and_then(|tool| tools::Tool::ALL.iter().position(|t| *t == tool));
-        let outcome = tools::CallOutcome::ALL.iter().position(|o| *o == call.outcome);
-        self.tool_calls[tool.unwrap_or(unknown)][outcome.unwrap_or(0)].inc();
+        // In the order of `CallOutcome::ALL`; a new outcome fails to compile here.
+        let outcome = match call.outcome {
+            tools::CallOutcome::Ok => 0,
+            tools::CallOutcome::InvalidArguments => 1,
+            tools::CallOutcome::Rejected => 2,
+        };
+        self.tool_calls[tool.unwrap_or(unknown)][outcome].inc();
     }
 
     /// [`Metrics::tool_call`] as the tool service's hook (`tools::Config::on_tool_call`).

@@ -96,7 +96,11 @@ impl ServerMetrics {
                 self.open.fetch_sub(1, Relaxed);
             }
             Event::Refused { cap, .. } => {
-                let index = CAPS.iter().position(|known| known == cap).unwrap_or(0);
+                // In the order of `CAPS`; a new cap fails to compile here.
+                let index = match cap {
+                    Cap::PerAddress => 0,
+                    Cap::Total => 1,
+                };
                 self.refused[index].fetch_add(1, Relaxed);
             }
             Event::RateLimited { .. } => {
