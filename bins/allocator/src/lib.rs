@@ -18,8 +18,12 @@ use std::{
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The environment variable with which an operator sets the purge delay themselves
-/// (milliseconds; mimalloc reads it at start-up). When it is set, it wins.
+/// (milliseconds; mimalloc reads it at start-up). When it is set, it wins, and so does
+/// its older name, [`LEGACY_PURGE_DELAY_VARIABLE`].
 pub const PURGE_DELAY_VARIABLE: &str = "MIMALLOC_PURGE_DELAY";
+
+/// The name mimalloc also reads for [`PURGE_DELAY_VARIABLE`].
+pub const LEGACY_PURGE_DELAY_VARIABLE: &str = "MIMALLOC_RESET_DELAY";
 
 /// `mi_option_purge_delay` in the `mi_option_t` enum of mimalloc v2's `mimalloc.h`
 /// (the version the `v2` feature of the workspace's `mimalloc` builds).
@@ -74,8 +78,9 @@ where
 }
 
 /// Makes a free that empties a span of pages hand them back to the system in that same
-/// call, unless the operator set [`PURGE_DELAY_VARIABLE`]. [`block_on_workers`] calls it
-/// before it starts the runtime.
+/// call, unless the operator set [`PURGE_DELAY_VARIABLE`]. Call it before the process
+/// starts any thread that allocates; [`block_on_workers`] calls it before it starts the
+/// runtime.
 ///
 /// mimalloc's default delay (10 ms) is not a timer: a span is handed back only when its
 /// thread next allocates or frees after the delay. A worker thread that goes idle after
@@ -85,12 +90,16 @@ where
 /// `madvise` per emptied span and faulting the pages in again when a later burst needs
 /// them (docs/reliability.md has the load figures).
 pub fn return_freed_memory_at_once() {
-    if std::env::var_os(PURGE_DELAY_VARIABLE).is_some() {
+    if [PURGE_DELAY_VARIABLE, LEGACY_PURGE_DELAY_VARIABLE]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some())
+    {
         return;
     }
-    // SAFETY: `mi_option_set` takes two integers and no pointer; setting an option is
-    // allowed at any time and from any thread (mimalloc keeps options in atomics), and
-    // the purge delay accepts any value from -1 (never purge) upwards.
+    // SAFETY: `mi_option_set` takes two integers and no pointer, and the purge delay
+    // accepts any value from -1 (never purge) upwards. It writes the option's value
+    // without synchronisation, so it is called before other threads allocate: the
+    // servers call it from `main` before the runtime starts its workers.
     #[allow(unsafe_code)]
     unsafe {
         mi_option_set(MI_OPTION_PURGE_DELAY, 0);
