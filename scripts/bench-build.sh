@@ -81,11 +81,9 @@ measure() {
     echo "$wall $(python3 -c "print(f'{$user + $sys:.2f}')") $peak $(awk '/^dcx /{print $2}' "$out")"
 }
 
-if [[ ! -x /usr/bin/time ]]; then
-    echo "installing GNU time" >&2
-    if [[ "$(id -u)" == 0 ]]; then apt-get update -qq && apt-get install -y -qq time >/dev/null
-    else sudo apt-get update -qq && sudo apt-get install -y -qq time >/dev/null; fi
-fi
+# shellcheck source=scripts/lib-proc.sh
+source scripts/lib-proc.sh
+need /usr/bin/time time # GNU time, for peak memory (`time` alone is the shell's keyword)
 
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(($# / 2 + 1))p"; }
 

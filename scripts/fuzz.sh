@@ -30,10 +30,9 @@ if ! { [ -x "$CARGO_FUZZ" ] && "$CARGO_FUZZ" --version | grep -qF "$VERSION"; };
   echo "== installing cargo-fuzz $VERSION into .cache/cargo-fuzz"
   cargo install --locked --quiet --version "$VERSION" --root "$INSTALL" cargo-fuzz
 fi
-if ! command -v c++ >/dev/null; then
-  echo "== installing a C++ compiler (libFuzzer is built from source)"
-  apt-get update -qq && apt-get install -y -qq g++ >/dev/null
-fi
+# shellcheck source=scripts/lib-proc.sh
+source scripts/lib-proc.sh
+need c++ g++ # libFuzzer is built from source
 
 if [ "${FUZZ_LINT:-1}" != 0 ]; then
   echo "== fuzz crate: rustfmt and clippy (it is outside the main workspace)"
@@ -44,8 +43,10 @@ fi
 if [ $# -gt 0 ]; then
   targets=("$@")
 else
-  mapfile -t targets < <("$CARGO_FUZZ" list --fuzz-dir fuzz)
+  listed=$("$CARGO_FUZZ" list --fuzz-dir fuzz)
+  mapfile -t targets <<<"$listed"
 fi
+[ "${#targets[@]}" -gt 0 ] && [ -n "${targets[0]}" ] || { echo "fuzz.sh: no fuzz targets" >&2; exit 1; }
 
 # Seeds, copied into each corpus on every run (a corpus only grows): the inputs of the
 # fixtures as each target reads them.

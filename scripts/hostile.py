@@ -120,14 +120,17 @@ ERROR_CPU_MAX_MS = 15
 # User-space instructions per such call, counted by callgrind (43.8 M: serde_json's pace
 # over 100,000 short keys; 55.5 M before the filtered read built nothing for them).
 ERROR_INSTRUCTIONS_MAX = 50_000_000
-# Each of rounds 2-8 of the memory scenario ends at most this much above round 1 (MiB).
-MEMORY_GROWTH_MAX_MIB = 4
+# Rounds 2-8 of the memory scenario end, in the median, at most this much above round 1,
+# and each at most MEMORY_STRAY_MAX_MIB (MiB): a worker that goes idle before the last
+# frees other workers made into its pages keeps them until it next runs out of work.
+MEMORY_GROWTH_MAX_MIB = 2
+MEMORY_STRAY_MAX_MIB = 8
 # A run of 20 calls with 100,000 unknown arguments leaves at most this much behind (MiB):
 # RSS reads within +-1 MiB of itself from one moment to the next; glibc kept 15.6 MiB.
 ERROR_MEMORY_MAX_MIB = 2
 
 
-def settle(server):
+def settle():
     """Waits for the server to go idle before RSS is read: its workers hand back what
     their heaps hold unused when they run out of work (docs/reliability.md, "Memory"),
     with no further request needed."""
@@ -174,7 +177,7 @@ def error_instructions():
 def error_amplification(tools, feeds):
     body = unknown_arguments_call()
     post_rpc(tools.addr, body)  # warm up
-    settle(tools)
+    settle()
     rss_before = tools.rss_kib()
     # Server CPU per call: the median of 5 batches of 10 (clock ticks are 10 ms), so that
     # one batch slowed by the rest of the machine does not decide.
@@ -185,7 +188,7 @@ def error_amplification(tools, feeds):
             status, _, reply = post_rpc(tools.addr, body)
         batches.append((tools.cpu_seconds() - cpu) / size * 1000)
     per = sorted(batches)[len(batches) // 2]
-    settle(tools)
+    settle()
     kept = (tools.rss_kib() - rss_before) / 1024
     check("tools/call with 100,000 unknown arguments: answer at most 16 KiB",
           status == 200 and len(reply) <= 16384,
@@ -254,7 +257,8 @@ def slowloris(name, server, raw):
 
 def memory(name, server, raw):
     """Eight rounds of 1,000 keep-alive connections, each sending one request: after
-    each of rounds 2-8 the RSS is within MEMORY_GROWTH_MAX_MIB of where round 1 ended."""
+    rounds 2-8 the RSS is within MEMORY_GROWTH_MAX_MIB of where round 1 ended in the
+    median, and within MEMORY_STRAY_MAX_MIB each."""
     rss = []
     for _ in range(8):
         socks = []
@@ -266,12 +270,14 @@ def memory(name, server, raw):
             read_reply(sock)
         for sock in socks:
             sock.close()
-        settle(server)
+        settle()
         rss.append(server.rss_kib())
     later = [(kib - rss[0]) / 1024 for kib in rss[1:]]
     median, highest = sorted(later)[len(later) // 2], max(later)
-    check(f"{name}: memory comes back, rounds 2-8 of 1,000 connections each within "
-          f"{MEMORY_GROWTH_MAX_MIB} MiB of round 1", highest <= MEMORY_GROWTH_MAX_MIB,
+    check(f"{name}: memory comes back, rounds 2-8 of 1,000 connections within "
+          f"{MEMORY_GROWTH_MAX_MIB} MiB of round 1 in the median, each within "
+          f"{MEMORY_STRAY_MAX_MIB} MiB",
+          median <= MEMORY_GROWTH_MAX_MIB and highest <= MEMORY_STRAY_MAX_MIB,
           "RSS after each round (MiB): " + " ".join(f"{kib / 1024:.1f}" for kib in rss)
           + f"; rounds 2-8 - round 1: median {median:+.1f}, highest {highest:+.1f}")
 

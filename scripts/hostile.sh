@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 ulimit -n 8192 2>/dev/null || true
 # shellcheck source=scripts/lib-proc.sh
 source scripts/lib-proc.sh
-need valgrind valgrind  # the refused call's instructions, counted by callgrind
+if [ $# -eq 0 ] || [[ " $* " == *" errors "* ]]; then
+  need valgrind valgrind # the refused call's instructions, counted by callgrind
+fi
 cargo build --release --locked -q -p feed-server -p tool-server
-TARGET=$(cargo metadata --format-version 1 --no-deps \
-  | python3 -c 'import json,sys;print(json.load(sys.stdin)["target_directory"])')
-timeout 300 python3 scripts/hostile.py "$TARGET/release" "$@"
+timeout 300 python3 scripts/hostile.py "$(target_dir)/release" "$@"

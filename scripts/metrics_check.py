@@ -79,12 +79,6 @@ def expect(families, family, sample, wanted, **labels):
         problems.append(f"{sample}{labels} = {got}, expected {wanted}")
 
 
-def at_least(families, family, sample, least, **labels):
-    got = value(families, family, sample, **labels)
-    if got is not None and got < least:
-        problems.append(f"{sample}{labels} = {got}, expected at least {least}")
-
-
 def check_types(families):
     """Every family this service exposes, with its type."""
     types = {

@@ -16,8 +16,10 @@ SHOTS="$ROOT/.cache/screenshots"
 # shellcheck source=scripts/lib-proc.sh
 source scripts/lib-proc.sh
 NEED_WITH_RECOMMENDS=1 need chromium chromium
-# shellcheck source=scripts/lib-web-venv.sh
-source scripts/lib-web-venv.sh
+# shellcheck source=scripts/lib-venv.sh
+source scripts/lib-venv.sh
+use_venv "$PWD/.cache/venv-web" playwright==1.65.2 openapi-spec-validator==0.9.0 jsonschema==4.26.0
+WEB_PY=$VENV_PY
 
 # DCX_BIN may name an already built dcx (e.g. a debug build while working on the page).
 DCX="${DCX_BIN:-}"

@@ -29,7 +29,6 @@ fuzz_target!(|data: &[u8]| {
         assert!(issue.pointer.is_empty() || issue.pointer.starts_with('/'), "{issue}");
         assert!(!issue.message.is_empty(), "{issue}");
     }
-    assert!(!err.to_string().is_empty());
 });
 
 fn agrees_with_the_whole_snapshot(feed: Feed, bytes: &[u8]) {

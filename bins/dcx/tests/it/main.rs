@@ -497,7 +497,9 @@ fn build_reads_listings_from_standard_input() {
     let folder =
         dcx(&args(&dir.join("none"), dir.to_str().unwrap()).each_ref().map(String::as_str));
     assert_eq!(folder.status.code(), Some(2), "{}", stderr(&folder));
-    assert!(stderr(&folder).contains("dcx build: cannot read "), "{}", stderr(&folder));
+    let refused = stderr(&folder);
+    assert!(refused.contains("dcx build: cannot read "), "{refused}");
+    assert!(refused.contains(dir.to_str().unwrap()), "the folder is named: {refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

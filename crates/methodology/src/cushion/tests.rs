@@ -52,19 +52,25 @@ fn factors_of(listings: &[Listing]) -> super::Factors {
 
 #[test]
 fn a_band_with_enough_cushions_has_its_own_factor_the_others_the_pooled_one() {
-    // Rounds ask 1.1 x the matrix everywhere; cushions 0.7 x those rounds at 1.0 ct and
-    // 0.6 x at 2.0 ct (fewer listings there).
+    // Rounds ask 1.1 x the matrix everywhere; cushions 0.7 x those rounds at 1.0 ct,
+    // 0.6 x at 2.0 ct and 0.5 x at 0.5 ct (too few in either band for a factor of its
+    // own).
     let mut all = listings(Shape::Round, 1.0, 90, 1.1);
     all.extend(listings(Shape::Round, 2.0, 90, 1.1));
+    all.extend(listings(Shape::Round, 0.5, 90, 1.1));
     all.extend(listings(Shape::Cushion, 1.0, MIN_FACTOR_LISTINGS, 1.1 * 0.7));
     all.extend(listings(Shape::Cushion, 2.0, 5, 1.1 * 0.6));
+    all.extend(listings(Shape::Cushion, 0.5, MIN_FACTOR_LISTINGS - 1, 1.1 * 0.5));
     let factors = factors_of(&all);
     assert!(factors.measured);
     let one_ct = band_of(1.0);
-    assert!((factors.ln[one_ct] - 0.7f64.ln()).abs() < 1e-12);
-    // Every other band: the median of all 35 cushion listings, 0.7.
-    assert!(factors.ln.iter().all(|&f| (f - 0.7f64.ln()).abs() < 1e-12), "{:?}", factors.ln);
-    assert!(factors.note.contains("35 cushion listings"), "{}", factors.note);
+    assert!((factors.ln[one_ct] - 0.7f64.ln()).abs() < 1e-12, "{:?}", factors.ln);
+    // Every other band: the median of all 64 cushion listings (29 at 0.5, 5 at 0.6, 30
+    // at 0.7), 0.6, not the 1.0 ct band's own 0.7.
+    for (band, &factor) in factors.ln.iter().enumerate().filter(|(band, _)| *band != one_ct) {
+        assert!((factor - 0.6f64.ln()).abs() < 1e-12, "band {band}: {:?}", factors.ln);
+    }
+    assert!(factors.note.contains("64 cushion listings"), "{}", factors.note);
 }
 
 #[test]

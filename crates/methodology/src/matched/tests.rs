@@ -64,9 +64,13 @@ fn a_cell_with_too_few_rounds_borrows_its_band_then_the_market() {
         listing(Shape::Round, 0.5, Color::G, 1.3),
         listing(Shape::Pear, 1.0, Color::H, 1.2),
         listing(Shape::Pear, 0.5, Color::G, 1.2),
+        listing(Shape::Pear, 1.0, Color::G, 1.1),
     ];
     let used = used(&listings);
     let reference = reference(&listings).expect("rounds");
+    // 1.0 ct G VS2 has three rounds of its own (median 1.1): its pear is measured
+    // against them, not against its band's median of 1.2.
+    assert_close(reference.relative(&used[8], &round()).expect("pear"), 0.0);
     // Band 1.0: 1.0, 1.1, 1.2, 1.5, 1.5, median 1.2.
     assert_close(reference.relative(&used[6], &round()).expect("pear"), 0.0);
     // All six rounds: median of 1.0, 1.1, 1.2, 1.3, 1.5, 1.5 is between 1.2 and 1.3.
