@@ -1,6 +1,7 @@
 //! `dcx` run as a process: quotes (text and JSON), validation, argument errors, and the
 //! stdio MCP server (`mcp.rs`).
 
+mod build;
 mod mcp;
 
 use std::process::{Command, Output};

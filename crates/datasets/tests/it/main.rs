@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use datasets::{Feed, History, Live, Refusal, Reload, Source, Trend, fs, reference};
 
+mod durable;
 mod readme;
 
 /// A fresh temporary folder, removed when dropped.
