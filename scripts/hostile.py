@@ -1,8 +1,7 @@
 """The hostile-client suite (scripts/hostile.sh): replays each attack of
 docs/reliability.md against release feed-server and tool-server processes on loopback,
-prints the figures, and exits
-1 when a threshold is missed. Python 3 standard library only; loopback only (a second
-client address is 127.0.0.2, which Linux routes to lo)."""
+prints the figures, and exits 1 when a threshold is missed. Python 3 standard library
+only; loopback only (a second client address is 127.0.0.2, which Linux routes to lo)."""
 
 import json
 import os
