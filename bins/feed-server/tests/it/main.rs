@@ -144,11 +144,29 @@ fn an_invalid_snapshot_fails_at_startup() {
     assert!(!stderr.contains("listening"), "{stderr}");
 }
 
-/// The shutdown deadline holds whatever clients do: a half-sent head, a client over its
-/// address's connection share, and a steady stream of requests. With `--grace-secs 2`
-/// the process exits 0 within the grace period plus a small margin.
+/// SIGTERM ends the process with status 0 whatever clients do: a half-sent head, a
+/// client over its address's connection share, and a steady stream of requests.
 #[test]
+fn sigterm_exits_cleanly_whatever_the_clients_do() {
+    let (_, success) = sigterm_under_hostile_clients();
+    assert!(success, "the exit status was not 0");
+}
+
+/// The shutdown deadline holds under the same clients: with `--grace-secs 2` the process
+/// exits within the grace period plus a small margin. A wall-clock bound, so it runs in
+/// the lab (`scripts/memory-check.sh`), not in `cargo test`.
+#[test]
+#[ignore = "wall-clock bound: run by scripts/memory-check.sh"]
 fn sigterm_exits_within_the_grace_period_whatever_the_clients_do() {
+    let (took, success) = sigterm_under_hostile_clients();
+    assert!(success, "the exit status was not 0");
+    assert!(took.as_secs_f64() < 2.5, "exit took {took:?} with --grace-secs 2");
+}
+
+/// Starts feed-server with `--grace-secs 2`, a half-sent head, a held connection, a
+/// refused one and a steady load, sends SIGTERM: how long the exit took, and whether its
+/// status was 0.
+fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
     use std::{
         io::{Read, Write},
         net::TcpStream,
@@ -195,7 +213,6 @@ fn sigterm_exits_within_the_grace_period_whatever_the_clients_do() {
     let (took, success) = server.terminate_timed();
     stop.store(true, Ordering::Relaxed);
     load.join().unwrap();
-    assert!(success, "the exit status was not 0");
-    assert!(took.as_secs_f64() < 2.5, "exit took {took:?} with --grace-secs 2");
     drop((half, held));
+    (took, success)
 }

@@ -205,24 +205,3 @@ async fn idle_timeout_closes_a_stalled_body() {
     stalled.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\n01").await;
     stalled.closed().await;
 }
-
-#[test]
-fn every_source_file_opens_with_a_doc_comment() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pending = vec![root.join("src"), root.join("tests")];
-    let mut checked = 0;
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.extension().is_some_and(|ext| ext == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                assert!(text.starts_with("//!"), "{} must open with //!", path.display());
-                assert!(text.lines().count() <= 400, "{} is over 400 lines", path.display());
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked > 10);
-}
