@@ -1,27 +1,11 @@
 //! `dcx build` against a history as operators meet it: one writer at a time, no day from
 //! the future, a first build into a folder with no valid day, an unwritable report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use test_support::TempDir;
 
 use super::{dcx, stderr, stdout};
-
-/// A fresh folder under the temporary folder, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!("dcx-it-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Scratch(path)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn build(history: &Path, date: &str, extra: &[&str]) -> std::process::Output {
     let listings = test_support::fixture_path("listings/diamonds-sample.csv");
@@ -42,7 +26,7 @@ fn build(history: &Path, date: &str, extra: &[&str]) -> std::process::Output {
 
 #[test]
 fn a_date_more_than_a_day_ahead_is_refused() {
-    let dir = Scratch::new("future");
+    let dir = TempDir::new("future");
     let tomorrow = (chrono::Utc::now().date_naive() + chrono::Days::new(1)).to_string();
     let later = (chrono::Utc::now().date_naive() + chrono::Days::new(2)).to_string();
     for date in ["9999-12-31", later.as_str()] {
@@ -57,7 +41,7 @@ fn a_date_more_than_a_day_ahead_is_refused() {
 
 #[test]
 fn a_second_builder_is_refused_while_the_first_holds_the_history() {
-    let dir = Scratch::new("locked");
+    let dir = TempDir::new("locked");
     let lock = datasets::fs::HistoryLock::acquire(&dir.0, false).unwrap();
     let out = build(&dir.0, "2026-11-20", &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -71,7 +55,7 @@ fn a_second_builder_is_refused_while_the_first_holds_the_history() {
 
 #[test]
 fn a_first_build_works_in_a_folder_with_no_valid_day() {
-    let dir = Scratch::new("first");
+    let dir = TempDir::new("first");
     std::fs::create_dir_all(dir.0.join("lost+found")).unwrap();
     std::fs::write(dir.0.join("README"), "the history of dcx\n").unwrap();
     let zeroed = dir.0.join("2026-11-19");
@@ -96,7 +80,7 @@ fn a_first_build_works_in_a_folder_with_no_valid_day() {
 
 #[test]
 fn a_published_day_is_announced_even_when_its_report_cannot_be_written() {
-    let dir = Scratch::new("report");
+    let dir = TempDir::new("report");
     let report = dir.0.join("no-such-folder/report.json");
     let out = build(&dir.0, "2026-11-20", &["--report", report.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));

@@ -6,7 +6,7 @@ use std::path::Path;
 use datasets::fs::{self, Existing, HistoryLock};
 use datasets::reference;
 
-use super::TempDir;
+use test_support::TempDir;
 
 fn dcx(day: &Path) -> f64 {
     fs::load_dir(day).unwrap().index().dcx

@@ -1,29 +1,13 @@
 //! Snapshot folders on disk: histories, trends, live reloads and atomic publishing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use datasets::{Feed, History, Live, Refusal, Reload, Source, Trend, fs, reference};
 
 mod durable;
 mod readme;
 
-/// A fresh temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("datasets-it-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use test_support::TempDir;
 
 fn publish(history: &Path, date: &str, level: f64) {
     let files = reference::generate_variant(&format!("{date}T06:00:00Z"), level);
