@@ -360,8 +360,9 @@ fn unsafe_code_lives_only_in_the_allocator() {
             rust_files(&package.dir, &mut files);
             let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
             let allowed = text.matches("#[allow(unsafe_code)]").count();
-            if allowed != 3 {
-                problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 3"));
+            // The two calls into mimalloc's C API, each allowed on its own block.
+            if allowed != 2 {
+                problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 2"));
             }
         } else if !inherits {
             problems.push(format!("{}: [lints] workspace = true", package.name));
