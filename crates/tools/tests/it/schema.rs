@@ -206,3 +206,26 @@ fn the_price_schema_states_the_snapshot_sliders() {
     assert_eq!(stated_ratio_bounds(&schema, None), (0.95, 1.05));
     assert_eq!(stated_ratio_bounds(&schema, Some("round")), (0.95, 1.05));
 }
+
+#[test]
+fn the_price_schema_follows_a_snapshot_whose_sliders_moved() {
+    let ts = "2026-11-21T00:00:00Z";
+    let files = datasets::reference::generate_variant(ts, 1.0);
+    let files = datasets::FeedFiles::from_fn(|feed| {
+        let bytes = files.get(feed).to_vec();
+        if feed != datasets::Feed::RatioModels {
+            return bytes;
+        }
+        let mut models: Value = serde_json::from_slice(&bytes).unwrap();
+        models["shapes"]["oval"]["slider"] = json!({ "min": 1.3, "center": 1.45, "max": 1.6 });
+        serde_json::to_vec(&models).unwrap()
+    });
+    let history = History::single(Snapshot::parse(files).unwrap());
+    let schema = Tool::Price.input_schema(history.live().pricing());
+    assert_eq!(stated_ratio_bounds(&schema, Some("oval")), (1.3, 1.6));
+    // 1.25 was an oval's lowest ratio in the reference; here the schema and the tool agree
+    // that it is out.
+    let arguments = json!({ "carat": 1.0, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.25 });
+    assert!(!validate(&schema, &arguments).is_empty());
+    assert!(Tool::Price.call(&history, &args(arguments), &Links::default()).is_err());
+}
