@@ -13,6 +13,7 @@ mod downloads;
 mod format;
 mod home;
 mod layout;
+mod openapi;
 
 use bytes::Bytes;
 use datasets::{Feed, History};
@@ -183,7 +184,7 @@ impl Pages {
                     Document::HistoryCsv => downloads::history_csv(history),
                     Document::MatrixCsv => downloads::matrix_csv(live.pricing().round()),
                     Document::MatrixCushionCsv => downloads::matrix_csv(live.pricing().cushion()),
-                    Document::OpenApi => OPENAPI.to_owned(),
+                    Document::OpenApi => openapi::document(live.pricing()),
                     Document::Stylesheet => STYLESHEET.to_owned(),
                     Document::Script => SCRIPT.to_owned(),
                 };
@@ -200,8 +201,6 @@ impl Pages {
     }
 }
 
-/// The OpenAPI description, kept next to this module.
-const OPENAPI: &str = include_str!("page/openapi.json");
 const STYLESHEET: &str = include_str!("page/site.css");
 const SCRIPT: &str = include_str!("page/site.js");
 

@@ -74,5 +74,5 @@ pub use crate::{
     matrix::{CARAT_MAX, CARAT_MIN, Carat, PriceMatrix},
     quote::{BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteRequest, round_cents},
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
-    rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
+    rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE, ShownNumber},
 };

@@ -12,12 +12,69 @@ use std::fmt;
 use crate::{
     grade::{Clarity, Color, Shape, shown},
     matrix::{CARAT_MAX, CARAT_MIN, Carat},
-    quote::QuoteRequest,
+    quote::{PricingSet, QuoteRequest},
     ratio::Slider,
 };
 
 /// How far a round stone's given ratio may stray from 1 before it is refused.
 pub const ROUND_RATIO_TOLERANCE: f64 = 0.05;
+
+/// The ratios a round stone accepts, both ends included: 1 within [`ROUND_RATIO_TOLERANCE`].
+const ROUND_RATIOS: (f64, f64) = (1.0 - ROUND_RATIO_TOLERANCE, 1.0 + ROUND_RATIO_TOLERANCE);
+
+/// Magnitudes a message writes as a plain decimal; others get an exponent (`5e-324`).
+const PLAIN_RANGE: std::ops::Range<f64> = 1e-6..1e16;
+
+/// A number as messages echo it: the shortest digits that read back as the same `f64`,
+/// as a plain decimal within [`PLAIN_RANGE`] (and for zero), with an exponent outside it,
+/// so that no echoed number is longer than 24 characters (`-2.2250738585072014e-308`).
+///
+/// ```
+/// use pricing::ShownNumber;
+///
+/// assert_eq!(ShownNumber(1.35).to_string(), "1.35");
+/// assert_eq!(ShownNumber(5e-324).to_string(), "5e-324");
+/// assert_eq!(ShownNumber(-1e300).to_string(), "-1e300");
+/// assert_eq!(ShownNumber(f64::NAN).to_string(), "NaN");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShownNumber(pub f64);
+
+impl fmt::Display for ShownNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = self.0;
+        if value == 0.0 || !value.is_finite() || PLAIN_RANGE.contains(&value.abs()) {
+            write!(f, "{value}")
+        } else {
+            write!(f, "{value:e}")
+        }
+    }
+}
+
+impl PricingSet {
+    /// The L/W ratios a quote of `shape` accepts from this set, both ends included: 1
+    /// within [`ROUND_RATIO_TOLERANCE`] for round, the model's slider for a fancy shape;
+    /// `None` when the set has no model for the shape (it cannot be priced). Published
+    /// schemas state these bounds, so that every ratio they allow is priced.
+    ///
+    /// ```
+    /// use pricing::{PriceMatrix, PricingSet, RatioModels, Shape};
+    ///
+    /// let (colors, clarities) = (pricing::Color::ALL.to_vec(), pricing::Clarity::ALL.to_vec());
+    /// let matrix = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, vec![8.0; 160])?;
+    /// let prices = PricingSet::new(matrix.clone(), matrix, RatioModels::default());
+    /// assert_eq!(prices.accepted_ratios(Shape::Round), Some((0.95, 1.05)));
+    /// assert_eq!(prices.accepted_ratios(Shape::Oval), None); // no oval model
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
+    pub fn accepted_ratios(&self, shape: Shape) -> Option<(f64, f64)> {
+        if !shape.is_fancy() {
+            return Some(ROUND_RATIOS);
+        }
+        let slider = self.ratios().get(shape)?.slider();
+        Some((slider.min(), slider.max()))
+    }
+}
 
 /// A field of a quote request, as [`QuoteRequest`] names it.
 ///
@@ -189,16 +246,24 @@ impl Carat {
 /// The carat rule on a number: within the priced range, NaN and infinities included in
 /// the same message.
 pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
-    Carat::new(value).map_err(|err| QuoteField::Carat.error(err.to_string()))
+    Carat::new(value).map_err(|_| {
+        QuoteField::Carat.error(format!(
+            "carat must be between {CARAT_MIN} and {CARAT_MAX}, got {}",
+            ShownNumber(value)
+        ))
+    })
 }
 
-/// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`].
+/// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`]
+/// (both ends of [`ROUND_RATIOS`] included).
 pub(crate) fn check_round_ratio(ratio: f64) -> Result<(), QuoteError> {
-    if ratio.is_finite() && (ratio - 1.0).abs() <= ROUND_RATIO_TOLERANCE {
+    let (min, max) = ROUND_RATIOS;
+    if ratio >= min && ratio <= max {
         return Ok(());
     }
     Err(QuoteField::Ratio.error(format!(
-        "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
+        "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {}; omit it for round stones",
+        ShownNumber(ratio)
     )))
 }
 
@@ -207,7 +272,8 @@ fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
     if ratio.is_finite() && ratio > 0.0 {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!("L/W ratio must be a positive number, got {ratio}")))
+    Err(QuoteField::Ratio
+        .error(format!("L/W ratio must be a positive number, got {}", ShownNumber(ratio))))
 }
 
 /// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
@@ -220,9 +286,10 @@ pub(crate) fn check_slider_ratio(
         return Ok(());
     }
     Err(QuoteField::Ratio.error(format!(
-        "L/W ratio for {shape} must be between {} and {}, got {ratio}",
-        slider.min(),
-        slider.max()
+        "L/W ratio for {shape} must be between {} and {}, got {}",
+        ShownNumber(slider.min()),
+        ShownNumber(slider.max()),
+        ShownNumber(ratio)
     )))
 }
 

@@ -20,9 +20,10 @@ pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pr
 /// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
 /// (server info, the protocol versions of both eras, endpoint, both transports, tools with
 /// schemas, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
-/// `version`, `description`, `remotes`) in one document.
-pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
-    let tools = tool_definitions();
+/// `version`, `description`, `remotes`) in one document. The tools' schemas are those of
+/// the snapshot priced from `prices` (the live one).
+pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) -> Value {
+    let tools = tool_definitions(prices);
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,

@@ -175,7 +175,7 @@ fn dispatch_modern(
             check_cursor(params)?;
             Ok(answer(
                 object(json!({
-                    "tools": tool_definitions(),
+                    "tools": tool_definitions(history.live().pricing()),
                     "ttlMs": TTL_MS,
                     "cacheScope": "public",
                 })),
@@ -224,7 +224,7 @@ fn dispatch_legacy(
         "ping" => Ok(answer(Payload::Empty, false)),
         "tools/list" => {
             check_cursor(params)?;
-            Ok(answer(object(json!({ "tools": tool_definitions() })), true))
+            Ok(answer(object(json!({ "tools": tool_definitions(history.live().pricing()) })), true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))

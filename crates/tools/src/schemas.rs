@@ -3,8 +3,13 @@
 //! Every field a result may leave empty is declared nullable (`["number", "null"]`), and
 //! every object closes with `additionalProperties: false`, so a test can check real
 //! results against these schemas strictly (see `tests/it/schema.rs`).
+//!
+//! The argument schemas state every rule the tools apply, so that any call they allow is
+//! answered: the carat range, the grade names, the shapes the live snapshot can price and,
+//! per shape, the L/W ratios it accepts (`PricingSet::accepted_ratios`), as JSON Schema
+//! 2020-12 `if`/`then` rules under `allOf`.
 
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Shape};
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape, ShownNumber};
 use serde_json::{Value, json};
 
 fn names<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str) -> Vec<&'static str> {
@@ -36,23 +41,57 @@ fn nullable_range() -> Value {
     })
 }
 
-/// `get_diamond_price` arguments.
-pub(crate) fn price_input() -> Value {
+/// The shapes `prices` can price, each with the L/W ratios it accepts, in [`Shape::ALL`]
+/// order (round first).
+pub(crate) fn priced_shapes(prices: &PricingSet) -> Vec<(Shape, (f64, f64))> {
+    Shape::ALL
+        .iter()
+        .filter_map(|&shape| prices.accepted_ratios(shape).map(|range| (shape, range)))
+        .collect()
+}
+
+/// `get_diamond_price` arguments, for the snapshot priced from `prices`: only the shapes
+/// it can price, and per shape (round when `shape` is omitted) the ratios it accepts.
+pub(crate) fn price_input(prices: &PricingSet) -> Value {
+    let priced = priced_shapes(prices);
+    let names: Vec<&str> = priced.iter().map(|(shape, _)| shape.as_str()).collect();
+    let lowest = priced.iter().map(|(_, (min, _))| *min).fold(f64::INFINITY, f64::min);
+    let highest = priced.iter().map(|(_, (_, max))| *max).fold(f64::NEG_INFINITY, f64::max);
+    let ranges: Vec<String> = priced
+        .iter()
+        .map(|(shape, (min, max))| {
+            format!("{shape} {} to {}", ShownNumber(*min), ShownNumber(*max))
+        })
+        .collect();
+    let rules: Vec<Value> = priced
+        .iter()
+        .map(|(shape, (min, max))| {
+            let when = if shape.is_fancy() {
+                json!({ "properties": { "shape": { "const": shape.as_str() } }, "required": ["shape"] })
+            } else {
+                // Without `shape` the stone is round.
+                json!({ "properties": { "shape": { "const": shape.as_str() } } })
+            };
+            json!({ "if": when, "then": { "properties": { "shape_ratio": { "minimum": min, "maximum": max } } } })
+        })
+        .collect();
     json!({
         "type": "object",
         "properties": {
             "carat": carat("Carat weight, 0.3 to 6.0; between published bands the price is interpolated log-linearly."),
             "color": { "type": "string", "enum": colors(), "description": "GIA colour grade, D (best) to M; case-insensitive." },
             "clarity": { "type": "string", "enum": clarities(), "description": "GIA clarity grade, FL (best) to SI2; case-insensitive." },
-            "shape": { "type": "string", "enum": shapes(), "default": "round", "description": "Shape; case-insensitive. Fancy shapes are priced through the shape's L/W ratio model." },
+            "shape": { "type": "string", "enum": names, "default": "round", "description": "Shape; case-insensitive. Fancy shapes are priced through the shape's L/W ratio model." },
             "shape_ratio": {
                 "type": "number",
-                "exclusiveMinimum": 0,
-                "description": "Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape: it must lie within the model's slider (the result's supported_ratio_range, e.g. 1.25 to 1.7 for oval in the reference data) and is checked at call time; round accepts only 1. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true)."
+                "minimum": lowest,
+                "maximum": highest,
+                "description": format!("Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape (the live snapshot's sliders, the result's supported_ratio_range): {}. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true).", ranges.join(", ")),
             },
         },
         "required": ["carat", "color", "clarity"],
         "additionalProperties": false,
+        "allOf": rules,
     })
 }
 
