@@ -32,11 +32,21 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The build context is the repository root, as documented; with a target folder outside it
+# (CARGO_TARGET_DIR), a context of the binary alone at the same relative path.
+CONTEXT=.
 rel=$(realpath --relative-to="$ROOT" "$STATIC_DCX")
-case $rel in ../*) echo "the static dcx ($STATIC_DCX) must lie inside the repository, the build context" >&2; exit 1 ;; esac
-echo "== buildah bud -f deploy/Dockerfile --build-arg DCX=$rel ."
+case $rel in
+  ../*)
+    rel="target/$STATIC_TRIPLE/release/dcx"
+    CONTEXT="$WORK/context"
+    mkdir -p "$CONTEXT/$(dirname "$rel")"
+    cp "$STATIC_DCX" "$CONTEXT/$rel"
+    ;;
+esac
+echo "== buildah bud -f deploy/Dockerfile --build-arg DCX=$rel $CONTEXT"
 started=$(date +%s)
-"${BUILDAH[@]}" bud --quiet -f deploy/Dockerfile --build-arg "DCX=$rel" -t "$TAG" . > /dev/null
+"${BUILDAH[@]}" bud --quiet -f deploy/Dockerfile --build-arg "DCX=$rel" -t "$TAG" "$CONTEXT" > /dev/null
 echo "== built in $(($(date +%s) - started)) s: $("${PODMAN[@]}" image inspect --format '{{.Size}}' "$TAG") bytes"
 
 user=$("${PODMAN[@]}" image inspect --format '{{.Config.User}}' "$TAG")
