@@ -79,9 +79,13 @@ def main(argv):
           server.get("repository"))
     check(f"name is in the repository owner's namespace io.github.{owner}/",
           server["name"].startswith(f"io.github.{owner}/"), server["name"])
-    readme_names = re.findall(r"^mcp-name: (\S+)$", (ROOT / "README.md").read_text(), re.M)
+    readme = (ROOT / "README.md").read_text()
+    readme_names = re.findall(r"^mcp-name: (\S+)$", readme, re.M)
     check("README carries one `mcp-name:` line with the name", readme_names == [server["name"]],
           readme_names)
+    bundles = set(re.findall(r"dcx-[0-9][^ `]*?-linux-x86_64\.mcpb", readme))
+    check("the bundle the README names is this version's",
+          bundles == {f"dcx-{version}-linux-x86_64.mcpb"}, bundles)
 
     for i, remote in enumerate(server.get("remotes", [])):
         url = urlparse(re.sub(r"\{[^}]+\}", "placeholder.example", remote["url"]))
