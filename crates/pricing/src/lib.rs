@@ -56,6 +56,7 @@ mod matrix;
 mod quote;
 mod ratio;
 mod rules;
+mod shown;
 
 /// The crate README's example, compiled and run as a doctest.
 #[cfg(doctest)]
@@ -74,5 +75,6 @@ pub use crate::{
     matrix::{CARAT_MAX, CARAT_MIN, Carat, PriceMatrix},
     quote::{BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteRequest, round_cents},
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
-    rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE, ShownNumber},
+    rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
+    shown::ShownNumber,
 };
