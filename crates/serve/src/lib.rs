@@ -49,7 +49,7 @@ pub use crate::{
         method_not_allowed, not_found, quote,
     },
     server::serve,
-    signals::{Reloads, shutdown_signal, spawn_reloads},
+    signals::{Hangups, Reloads, shutdown_signal, spawn_reloads},
 };
 
 /// The injected clock of a service: only binaries read the real time (they pass

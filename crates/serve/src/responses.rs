@@ -77,14 +77,21 @@ pub enum BodyRefusal {
     },
     /// Malformed chunking, or the client went away mid-body: `400`.
     Unreadable,
+    /// The body was not whole within [`crate::Limits::body_read_timeout`] of the head:
+    /// `408`.
+    TimedOut {
+        /// The limit in seconds (rounded up).
+        limit_secs: u64,
+    },
 }
 
 impl BodyRefusal {
-    /// The status of the answer: `413` or `400`.
+    /// The status of the answer: `413`, `400` or `408`.
     pub fn status(self) -> StatusCode {
         match self {
             BodyRefusal::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             BodyRefusal::Unreadable => StatusCode::BAD_REQUEST,
+            BodyRefusal::TimedOut { .. } => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -99,11 +106,16 @@ impl BodyRefusal {
                  sending mid-body"
                     .to_owned()
             }
+            BodyRefusal::TimedOut { limit_secs } => format!(
+                "request body too slow: the whole body must arrive within {limit_secs} s of \
+                 the request head"
+            ),
         }
     }
 
-    /// The plain JSON answer: `{"error":"payload too large","limit_bytes":N}` or
-    /// `{"error":"unreadable request body"}`.
+    /// The plain JSON answer: `{"error":"payload too large","limit_bytes":N}`,
+    /// `{"error":"unreadable request body"}` or
+    /// `{"error":"request body not received in time","limit_secs":N}`.
     pub fn json_response(self) -> Response<Body> {
         let body = match self {
             BodyRefusal::TooLarge { limit_bytes } => Bytes::from(format!(
@@ -112,6 +124,9 @@ impl BodyRefusal {
             BodyRefusal::Unreadable => {
                 Bytes::from_static(br#"{"error":"unreadable request body"}"#)
             }
+            BodyRefusal::TimedOut { limit_secs } => Bytes::from(format!(
+                r#"{{"error":"request body not received in time","limit_secs":{limit_secs}}}"#
+            )),
         };
         json_response(self.status(), body)
     }
@@ -142,13 +157,19 @@ pub(crate) fn rate_limited(mut response: Response<Body>, retry_after_secs: u64) 
     response
 }
 
-/// `400` for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2 requires it),
-/// closing the connection as for any plumbing-level refusal.
-pub(crate) fn missing_host() -> Response<Body> {
-    let body = Bytes::from_static(
-        br#"{"error":"bad request","message":"an HTTP/1.1 request must carry a Host header"}"#,
-    );
-    closing(json_response(StatusCode::BAD_REQUEST, body))
+/// `400` for an HTTP/1.1 request without `Host`, or any request with several
+/// (`repeated`): RFC 9112 section 3.2 requires exactly one. The connection closes, as for
+/// any plumbing-level refusal.
+pub(crate) fn bad_host(repeated: bool) -> Response<Body> {
+    let body: &'static [u8] = match repeated {
+        false => {
+            br#"{"error":"bad request","message":"an HTTP/1.1 request must carry a Host header"}"#
+        }
+        true => {
+            br#"{"error":"bad request","message":"a request must carry one Host header, not several"}"#
+        }
+    };
+    closing(json_response(StatusCode::BAD_REQUEST, Bytes::from_static(body)))
 }
 
 /// Marks a plumbing-level error response (sent before any service saw the request):
