@@ -61,9 +61,12 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
     let hangups = serve::Hangups::install();
+    if let Some(lowered) = args.connections.fit_open_files(1) {
+        telemetry::note(SERVER, &lowered);
+    }
     let (live, skipped) = datasets::Live::open(args.data.source())?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);

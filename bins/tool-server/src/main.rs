@@ -31,9 +31,12 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
     let hangups = serve::Hangups::install();
+    if let Some(lowered) = args.connections.fit_open_files(1) {
+        telemetry::note(SERVER, &lowered);
+    }
     let settings = args.into_settings();
     let (live, skipped) = datasets::Live::open(settings.source.clone())?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));

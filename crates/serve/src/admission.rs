@@ -36,7 +36,7 @@ pub(crate) const EVICTABLE_AFTER: Duration = Duration::from_millis(250);
 /// How long a refused client is given to read its refusal before the socket closes.
 const REFUSAL_LINGER: Duration = Duration::from_secs(1);
 /// Most refused sockets lingering at once; past this a refusal is an immediate close.
-const LINGERING_MAX: usize = 256;
+pub(crate) const LINGERING_MAX: usize = 256;
 
 /// The caps and the connections they count.
 pub(crate) struct Admission {

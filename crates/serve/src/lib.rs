@@ -46,7 +46,7 @@ pub use crate::{
     representation::Representation,
     responses::{
         BodyRefusal, QUOTED_CHARS_MAX, accepts, accepts_html, clip, json_response,
-        method_not_allowed, not_found, quote,
+        method_not_allowed, not_found, public_reason, quote,
     },
     server::serve,
     signals::{Hangups, Reloads, shutdown_signal, spawn_reloads},

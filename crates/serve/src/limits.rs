@@ -61,6 +61,18 @@ pub struct Limits {
     pub grace: Duration,
 }
 
+impl Limits {
+    /// The most file descriptors [`crate::serve`] may hold open under these limits: one
+    /// per admitted connection, one per refused connection still lingering to be read
+    /// (at most 256), the listener, and the connection just accepted. A binary keeps its
+    /// open-file limit above this, so that a full server answers `503` instead of failing
+    /// to accept.
+    pub fn open_files(&self) -> u64 {
+        let connections = u64::try_from(self.max_connections.max(1)).unwrap_or(u64::MAX);
+        connections.saturating_add(crate::admission::LINGERING_MAX as u64 + 2)
+    }
+}
+
 impl Default for Limits {
     /// 1 MiB bodies, 32 KiB heads, 10 s to send a head and 10 s more for its body, 60 s
     /// idle (the keep-alive), 1024 connections with at most 256 per client address, 10 s
