@@ -8,7 +8,8 @@
 //! the small JSON error responses every service needs.
 //!
 //! Around the services, what every binary does the same way: [`spawn_reloads`], the one
-//! reload loop of a [`datasets::Live`] (SIGHUP and polling); [`bind`], whose error names
+//! reload loop of a [`datasets::Live`] (SIGHUP and polling), on the SIGHUP handler a
+//! binary installs first ([`Hangups`]); [`bind`], whose error names
 //! the address; [`ErrorReport`], a fatal error with its causes; and the [`Clock`] type.
 //!
 //! **Architecture invariant:** this crate knows no route and no service (of `datasets` it
