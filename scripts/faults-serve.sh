@@ -4,7 +4,8 @@
 # fault with its threshold (scripts/faults_serve.py):
 #   drip   a body dripped a byte at a time is answered 408 after 10 s; 1,100 clients
 #          dripping bodies (1 byte per 5 s, reconnecting when closed) from five
-#          addresses leave another address >= 70 % of its throughput on the tool server;
+#          addresses leave another address >= 70 % of its throughput on the tool server
+#          (medians of 1 s windows; the drippers run in a process of their own);
 #   files  under `ulimit -Sn 1024` (soft) the servers raise the limit and never fail an
 #          accept under 1,100 connections; under `ulimit -n 1024` (hard too) they lower
 #          --max-connections to fit, say so, and answer 503 instead of failing to accept;
