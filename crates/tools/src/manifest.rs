@@ -93,16 +93,22 @@ pub fn health(data: &Live) -> Value {
         },
         "server": { "name": SERVER_NAME, "version": SERVER_VERSION },
     });
-    mark_degraded(&mut health, data.last_refusal().as_ref());
+    mark_degraded(&mut health, data.last_refusal().as_ref(), data.source());
     health
 }
 
 /// With a `refusal`: `"status": "degraded"` and `"refused": {"day", "reason"}` (`day`
-/// null when the whole source was refused).
-fn mark_degraded(health: &mut Value, refusal: Option<&datasets::Refusal>) {
+/// null when the whole source was refused; `reason` without the folder paths of
+/// `source`, [`serve::public_reason`]).
+fn mark_degraded(
+    health: &mut Value,
+    refusal: Option<&datasets::Refusal>,
+    source: &datasets::Source,
+) {
     if let Some(refusal) = refusal {
         health["status"] = json!("degraded");
         let day = refusal.day.map(|day| day.to_string());
-        health["refused"] = json!({ "day": day, "reason": refusal.reason });
+        let reason = serve::public_reason(&refusal.reason, source);
+        health["refused"] = json!({ "day": day, "reason": reason });
     }
 }

@@ -106,12 +106,18 @@ impl Handler for ToolService {
     }
 
     /// A body refused unread gets a JSON-RPC error (id null, -32600) like every other
-    /// refusal here, so that MCP clients show why; the status stays 413 or 400.
+    /// refusal here, so that MCP clients show why; the status stays 413, 400 or 408.
     fn refuse_body(&self, refusal: BodyRefusal) -> Response<Body> {
         let mut error = ErrorObject::invalid_request(refusal.message());
-        if let BodyRefusal::TooLarge { limit_bytes } = refusal {
-            error.data = Some(serde_json::json!({ "limitBytes": limit_bytes }));
-        }
+        error.data = match refusal {
+            BodyRefusal::TooLarge { limit_bytes } => {
+                Some(serde_json::json!({ "limitBytes": limit_bytes }))
+            }
+            BodyRefusal::TimedOut { limit_secs } => {
+                Some(serde_json::json!({ "limitSecs": limit_secs }))
+            }
+            BodyRefusal::Unreadable => None,
+        };
         http::rejection(refusal.status(), error)
     }
 }

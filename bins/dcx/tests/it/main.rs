@@ -287,6 +287,24 @@ fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String
     (server, feeds, tools)
 }
 
+/// A SIGHUP while the history loads does not end `dcx serve`: both servers start, serve
+/// and stop as usual.
+#[test]
+fn serve_survives_a_sighup_while_the_data_loads() {
+    let dir = std::env::temp_dir().join(format!("dcx-it-hup-{}", std::process::id()));
+    test_support::process::write_history(&dir, 120);
+    let history = dir.to_str().unwrap();
+    let args = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
+    let args = [&args[..], &["--history", history, "--poll-secs", "0"]].concat();
+    let server = test_support::process::Server::start_and_hang_up(env!("CARGO_BIN_EXE_dcx"), &args);
+    let line = server.line("server=\"feeds\" listen=");
+    let feeds = line.rsplit("listen=").next().unwrap().trim().to_owned();
+    let health = test_support::http::get_blocking(&feeds, "/health");
+    assert_eq!(health.json()["history_days"], 120, "{health:?}");
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dcx serve` starts both servers on the same data; a quote's tracking link points at
 /// the feed server actually running, the tool server honours `--allowed-origin`, and
 /// SIGTERM drains both and exits 0.

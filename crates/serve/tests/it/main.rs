@@ -2,6 +2,7 @@
 //! raw HTTP/1.1 bytes.
 
 mod admission;
+mod deadlines;
 #[cfg(unix)]
 mod signals;
 mod support;
@@ -193,8 +194,6 @@ async fn header_read_timeout_closes_a_slow_client() {
     let mut slow = server.connect().await;
     slow.send("GET / HTTP/1.1\r\nHost: t\r\n").await;
     slow.closed().await;
-    let events = server.events();
-    assert!(events.iter().any(|line| line.starts_with("connection failed")), "{events:?}");
 }
 
 #[tokio::test]

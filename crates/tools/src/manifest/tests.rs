@@ -27,12 +27,29 @@ fn health_is_degraded_while_newer_data_is_refused() {
         reason: "matrix.json: unexpected end of input".to_owned(),
     };
     let mut degraded = ok.clone();
-    mark_degraded(&mut degraded, Some(&refusal));
+    mark_degraded(&mut degraded, Some(&refusal), &Source::Embedded);
     assert_eq!(degraded["status"], "degraded");
     assert_eq!(degraded["refused"]["day"], "2026-11-21");
     assert_eq!(degraded["refused"]["reason"], "matrix.json: unexpected end of input");
     assert_eq!(degraded["snapshot"], ok["snapshot"]);
     let whole = datasets::Refusal { day: None, reason: "no valid day".to_owned() };
-    mark_degraded(&mut degraded, Some(&whole));
+    mark_degraded(&mut degraded, Some(&whole), &Source::Embedded);
     assert_eq!(degraded["refused"]["day"], serde_json::Value::Null);
+}
+
+#[test]
+fn health_names_no_folder_of_the_server() {
+    let source = Source::History("/srv/dcx/history".into());
+    let refusal = datasets::Refusal {
+        day: None,
+        reason: "no valid snapshot in /srv/dcx/history: /srv/dcx/history/2026-11-21/matrix.json: \
+                 permission denied"
+            .to_owned(),
+    };
+    let mut degraded = json!({});
+    mark_degraded(&mut degraded, Some(&refusal), &source);
+    assert_eq!(
+        degraded["refused"]["reason"],
+        "no valid snapshot in the history folder: 2026-11-21/matrix.json: permission denied"
+    );
 }
