@@ -21,6 +21,7 @@
 mod answer;
 pub mod args;
 mod catalog;
+mod completion;
 mod config;
 mod depth;
 mod docs_page;
@@ -31,6 +32,8 @@ mod number;
 mod object_writer;
 mod origin;
 pub mod price;
+mod prompts;
+mod resources;
 mod rpc;
 mod schemas;
 mod service;

@@ -18,8 +18,8 @@ pub(crate) const CARD_SCHEMA: &str =
 pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pricing";
 
 /// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
-/// (server info, the protocol versions of both eras, endpoint, both transports, tools with
-/// schemas, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
+/// (server info, the protocol versions of both eras, endpoint, both transports,
+/// capabilities, tools with schemas, resources and their template, prompts, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
 /// `version`, `description`, `remotes`) in one document.
 pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
     let tools = tool_definitions();
@@ -63,10 +63,13 @@ pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
                 "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
             },
         ],
-        "capabilities": { "tools": {} },
+        "capabilities": crate::rpc::capabilities(),
         "authentication": "none",
         "tools": tools,
         "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "resources": crate::resources::list(),
+        "resourceTemplates": crate::resources::templates(),
+        "prompts": crate::prompts::list(),
         "documentation": { "url": docs_url },
         "cache": { "ttlMs": crate::rpc::TTL_MS, "cacheScope": "public" },
     })
