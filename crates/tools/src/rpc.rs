@@ -311,11 +311,16 @@ fn primitives(
 
 /// Every list returns all of its items in one page, so any cursor is one it never issued.
 fn check_cursor(method: &str, params: &Object<'_>) -> Result<(), ErrorObject> {
+    let item = match method {
+        "resources/list" => "resource",
+        "resources/templates/list" => "resource template",
+        "prompts/list" => "prompt",
+        _ => "tool",
+    };
     match params.get("cursor") {
         Some(cursor) => Err(ErrorObject::invalid_params(format!(
-            "unknown cursor {}; {method} returns every {} in one page and issues no cursors",
+            "unknown cursor {}; {method} returns every {item} in one page and issues no cursors",
             jsonrpc::clip(&cursor.to_string()),
-            method.trim_end_matches("s/list").replace("s/t", " t")
         ))),
         None => Ok(()),
     }

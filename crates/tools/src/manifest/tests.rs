@@ -1,4 +1,5 @@
-//! Unit tests of the GET documents: `/health` says where the data comes from.
+//! Unit tests of the GET documents: `/health` says where the data comes from; the manifest
+//! lists what discover lists.
 
 use datasets::{History, Live, Snapshot, Source};
 
@@ -35,4 +36,16 @@ fn health_is_degraded_while_newer_data_is_refused() {
     let whole = datasets::Refusal { day: None, reason: "no valid day".to_owned() };
     mark_degraded(&mut degraded, Some(&whole));
     assert_eq!(degraded["refused"]["day"], serde_json::Value::Null);
+}
+
+#[test]
+fn the_manifest_lists_the_capabilities_as_discover_does() {
+    let card = manifest("http://127.0.0.1:8081/", "http://127.0.0.1:8081/docs");
+    assert_eq!(card["capabilities"], crate::rpc::capabilities());
+    for capability in ["tools", "resources", "prompts", "completions"] {
+        assert!(card["capabilities"][capability].is_object(), "{capability}");
+    }
+    assert_eq!(card["resources"].as_array().unwrap().len(), 7);
+    assert_eq!(card["resourceTemplates"][0]["uriTemplate"], "dcx://history/{date}/{feed}");
+    assert_eq!(card["prompts"][1]["name"], "fair_asking_price");
 }
