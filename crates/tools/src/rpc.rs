@@ -20,7 +20,8 @@ use crate::{
 #[cfg(test)]
 mod tests;
 
-/// Cache lifetime of discovery and tool-list results: 24 hours.
+/// Cache lifetime of discovery, the lists (tools, resources, templates, prompts) and the
+/// reads that do not change while the server runs: 24 hours.
 pub(crate) const TTL_MS: u64 = 86_400_000;
 
 /// Every 2026-07-28 method this server answers, for -32601 messages.
