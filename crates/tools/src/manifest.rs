@@ -15,11 +15,12 @@ mod tests;
 pub(crate) const CARD_SCHEMA: &str =
     "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 /// The card's reverse-DNS `name` (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`).
-pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pricing";
+pub(crate) const CARD_NAME: &str = "io.github.dcx-pricing/dcx-diamond-pricing";
 
 /// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
-/// (server info, the protocol versions of both eras, endpoint, both transports, tools with
-/// schemas, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
+/// (server info, the protocol versions of both eras, endpoint, both transports,
+/// capabilities, tools with schemas, resources and their template, prompts,
+/// documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
 /// `version`, `description`, `remotes`) in one document. The tools' schemas are those of
 /// the snapshot priced from `prices` (the live one).
 pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) -> Value {
@@ -64,10 +65,13 @@ pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) ->
                 "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
             },
         ],
-        "capabilities": { "tools": {} },
+        "capabilities": crate::rpc::capabilities(),
         "authentication": "none",
         "tools": tools,
         "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "resources": crate::resources::list(),
+        "resourceTemplates": crate::resources::templates(),
+        "prompts": crate::prompts::list(),
         "documentation": { "url": docs_url },
         "cache": { "ttlMs": crate::rpc::TTL_MS, "cacheScope": "public" },
     })

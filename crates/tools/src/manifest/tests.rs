@@ -1,4 +1,5 @@
-//! Unit tests of the GET documents: `/health` says where the data comes from.
+//! Unit tests of the GET documents: `/health` says where the data comes from; the manifest
+//! lists what discover lists.
 
 use datasets::{History, Live, Snapshot, Source};
 
@@ -52,4 +53,17 @@ fn health_names_no_folder_of_the_server() {
         degraded["refused"]["reason"],
         "no valid snapshot in the history folder: 2026-11-21/matrix.json: permission denied"
     );
+}
+
+#[test]
+fn the_manifest_lists_the_capabilities_as_discover_does() {
+    let prices = datasets::Snapshot::reference();
+    let card = manifest("http://127.0.0.1:8081/", "http://127.0.0.1:8081/docs", prices.pricing());
+    assert_eq!(card["capabilities"], crate::rpc::capabilities());
+    for capability in ["tools", "resources", "prompts", "completions"] {
+        assert!(card["capabilities"][capability].is_object(), "{capability}");
+    }
+    assert_eq!(card["resources"].as_array().unwrap().len(), 7);
+    assert_eq!(card["resourceTemplates"][0]["uriTemplate"], "dcx://history/{date}/{feed}");
+    assert_eq!(card["prompts"][1]["name"], "fair_asking_price");
 }

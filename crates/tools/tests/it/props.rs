@@ -122,7 +122,7 @@ proptest! {
 
     #[test]
     fn legacy_requests_are_answered_with_200_unless_the_envelope_is_bad(
-        method in prop_oneof![Just("initialize"), Just("ping"), Just("tools/list"), Just("tools/call"), Just("resources/list")],
+        method in prop_oneof![Just("initialize"), Just("ping"), Just("tools/list"), Just("tools/call"), Just("resources/list"), Just("resources/read"), Just("prompts/get"), Just("completion/complete")],
         params in prop_oneof![Just(None), json_value().prop_map(Some)],
         id in prop_oneof![any::<i64>().prop_map(Value::from), "[a-z0-9-]{0,8}".prop_map(Value::from)],
     ) {
