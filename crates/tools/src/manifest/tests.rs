@@ -67,3 +67,11 @@ fn the_manifest_lists_the_capabilities_as_discover_does() {
     assert_eq!(card["resourceTemplates"][0]["uriTemplate"], "dcx://history/{date}/{feed}");
     assert_eq!(card["prompts"][1]["name"], "fair_asking_price");
 }
+
+/// The card's name is the one the registry entry (`server.json`) publishes.
+#[test]
+fn the_card_name_is_the_registry_entrys() {
+    let path = test_support::workspace_root().join("server.json");
+    let entry: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(entry["name"], CARD_NAME);
+}
