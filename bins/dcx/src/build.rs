@@ -88,11 +88,17 @@ pub(crate) fn run(args: Args) -> Outcome {
         }
     };
     let date = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    // Only the days a build reads (the previous day and the trends' span): a backfill
+    // costs the same per day at ten years as at one. A folder without a valid earlier
+    // day (new, or holding only lost+found, a README or a broken day) is a first build.
     let history = match &args.history {
-        Some(dir) if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() => {
-            Some(datasets::History::load(dir)?.0)
+        Some(dir) => {
+            let (history, skipped) =
+                datasets::History::load_before(dir, date, methodology::HISTORY_SPAN_DAYS)?;
+            skipped.iter().for_each(|day| eprintln!("dcx build: {day}"));
+            history
         }
-        _ => None,
+        None => None,
     };
     let mut options = methodology::BuildOptions::new(date);
     options.history = history.as_ref();

@@ -62,7 +62,8 @@ fn main() -> ExitCode {
 }
 
 async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let (live, skipped) = datasets::Live::open(args.data.source())?;
+    let (live, skipped) =
+        datasets::Live::open_with_clock(args.data.source(), Arc::new(std::time::SystemTime::now))?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
