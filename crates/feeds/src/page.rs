@@ -231,7 +231,7 @@ pub(crate) fn quote(
     if answer.ok {
         let body = Bytes::from(answer.markup.into_string());
         let ts = history.live().ts().timestamp();
-        return Representation::new(body, "text/html; charset=utf-8", ts)
+        return Representation::for_request(body, "text/html; charset=utf-8", ts, request)
             .with_headers(html_headers)
             .respond(request, cache_control);
     }

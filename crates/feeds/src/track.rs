@@ -69,7 +69,8 @@ pub(crate) fn respond(
                 true => (crate::page::track_csv(&tracked), crate::page::CSV_TYPE),
                 false => (serde_json::to_string(&tracked).unwrap_or_default(), "application/json"),
             };
-            serve::Representation::new(Bytes::from(body), kind, ts).respond(request, cache_control)
+            serve::Representation::for_request(Bytes::from(body), kind, ts, request)
+                .respond(request, cache_control)
         }
         Err(Refusal { problems, more }) => {
             let problems: Vec<Value> = problems

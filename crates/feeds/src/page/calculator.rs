@@ -223,7 +223,7 @@ fn title_case(word: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// The answer: the price now, then the stone over every day held.
+/// The answer: the price now, then the stone over the days of its window.
 fn priced_stone(
     history: &History,
     request: &QuoteRequest,
