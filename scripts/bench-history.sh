@@ -7,7 +7,8 @@
 #     its resident memory (VmRSS) then; the memory per day is the difference between
 #     3,650 and 365 days over the 3,285 days between;
 #   - /track and /quote (a priced stone, the default window): server CPU per request over
-#     REQUESTS keep-alive requests, and the answer's size;
+#     REQUESTS keep-alive requests, and the answer's size; the same asking for gzip
+#     (*_gz_us); /track of the whole history (days=all: track_all_ms, over 5 requests);
 #   - in process: the load, and one poll of the unchanged history (CPU per poll over
 #     POLLS polls), and what `dcx build` loads of it (History::load_before);
 #   - `dcx build --history` of the next day on the 450 listings of the diamonds sample:
@@ -51,15 +52,17 @@ HZ=$(getconf CLK_TCK)
 rss_kb() { awk '/^VmRSS/ { print $2 }' "/proc/$1/status"; }
 ms() { awk -v t="$1" -v hz="$HZ" 'BEGIN { printf "%.0f", t / hz * 1000 }'; }
 
-# requests ADDR PATH N: N keep-alive GETs of PATH; prints the last answer's size in bytes.
+# requests ADDR PATH N [gzip]: N keep-alive GETs of PATH (asking for gzip when told);
+# prints the last answer's size in bytes.
 requests() {
-    python3 - "$1" "$2" "$3" <<'EOF'
+    python3 - "$1" "$2" "$3" "${4:-}" <<'EOF'
 import http.client, sys
 host, port = sys.argv[1].rsplit(":", 1)
 conn = http.client.HTTPConnection(host, int(port))
+headers = {"Accept-Encoding": "gzip"} if sys.argv[4] == "gzip" else {}
 size = 0
 for _ in range(int(sys.argv[3])):
-    conn.request("GET", sys.argv[2])
+    conn.request("GET", sys.argv[2], headers=headers)
     reply = conn.getresponse()
     body = reply.read()
     assert reply.status == 200, (reply.status, body[:200])
@@ -71,8 +74,10 @@ EOF
 TRACK='/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4'
 QUOTE='/quote?shape=round&carat=1.01&color=G&clarity=VS2'
 declare -A RSS
-printf '%-6s %9s %9s %9s %10s %10s %9s %9s %9s %11s %9s\n' days start_ms rss_mb load_ms \
-    poll_ms build_ms build_mb track_us track_kb quote_us quote_kb
+FORMAT='%-5s %8s %7s %7s %7s %8s %8s %8s %8s %11s %8s %8s %11s %12s\n'
+# shellcheck disable=SC2059
+printf "$FORMAT" days start_ms rss_mb load_ms poll_ms build_ms build_mb track_us track_kb \
+    track_gz_us quote_us quote_kb quote_gz_us track_all_ms
 for days in $SIZES; do
     dir=$DATA/d$days
     if [ "$(find "$dir" -mindepth 1 -maxdepth 1 -type d 2> /dev/null | wc -l)" -ne "$days" ]; then
@@ -95,6 +100,15 @@ for days in $SIZES; do
     before=$(cpu_ticks "$pid")
     quote_bytes=$(requests "$addr" "$QUOTE" "$REQUESTS")
     quote_ticks=$(($(cpu_ticks "$pid") - before))
+    before=$(cpu_ticks "$pid")
+    requests "$addr" "$TRACK" "$REQUESTS" gzip > /dev/null
+    track_gz_ticks=$(($(cpu_ticks "$pid") - before))
+    before=$(cpu_ticks "$pid")
+    requests "$addr" "$QUOTE" "$REQUESTS" gzip > /dev/null
+    quote_gz_ticks=$(($(cpu_ticks "$pid") - before))
+    before=$(cpu_ticks "$pid")
+    requests "$addr" "$TRACK&days=all" 5 > /dev/null
+    all_ticks=$(($(cpu_ticks "$pid") - before))
     stop_started
 
     read -r _ _ _ _ _ load_ms _ poll_ms < <("$HELPER" poll "$dir" "$POLLS")
@@ -104,13 +118,17 @@ for days in $SIZES; do
     rm -rf "${dir:?}/$NEXT"
     read -r user sys peak < "$TMP/time"
 
-    printf '%-6s %9s %9s %9s %10s %10s %9s %9s %9s %11s %9s\n' "$days" \
+    # shellcheck disable=SC2059
+    printf "$FORMAT" "$days" \
         "$(ms "$start_ticks")" "$(awk -v k="${RSS[$days]}" 'BEGIN { printf "%.1f", k / 1024 }')" \
         "$load_ms" "$poll_ms" \
         "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.0f", (u + s) * 1000 }')" \
         "$(awk -v k="$peak" 'BEGIN { printf "%.1f", k / 1024 }')" \
         "$(cpu_per_request "$track_ticks" "$REQUESTS" 1)" "$((track_bytes / 1024))" \
-        "$(cpu_per_request "$quote_ticks" "$REQUESTS" 1)" "$((quote_bytes / 1024))"
+        "$(cpu_per_request "$track_gz_ticks" "$REQUESTS" 1)" \
+        "$(cpu_per_request "$quote_ticks" "$REQUESTS" 1)" "$((quote_bytes / 1024))" \
+        "$(cpu_per_request "$quote_gz_ticks" "$REQUESTS" 1)" \
+        "$(awk -v t="$all_ticks" -v hz="$HZ" 'BEGIN { printf "%.0f", t / hz * 1000 / 5 }')"
 done
 if [ -n "${RSS[365]:-}" ] && [ -n "${RSS[3650]:-}" ]; then
     awk -v a="${RSS[365]}" -v b="${RSS[3650]}" \
