@@ -250,7 +250,9 @@ pub(crate) fn track(history: &History, request: &QuoteRequest, from: NaiveDate) 
         "ratio": request.ratio,
         "currency": "USD",
         "live_ts": history.live().ts_text(),
-        "from": window.first().map_or(history.live_date(), |day| day.date).to_string(),
+        // The window asked for, from the first day held at the earliest: asking again
+        // with it gives the same answer.
+        "from": from.max(history.days()[0].date).to_string(),
         "history_days": history.days().len(),
         "entries": entries,
     })

@@ -150,7 +150,7 @@ async fn the_window_is_bounded_by_default_and_wider_on_request() {
     assert_eq!(dates(&default), ["2026-11-19", "2026-11-20"]);
     assert_eq!(
         (default["from"].as_str(), default["history_days"].as_u64()),
-        (Some("2026-11-19"), Some(4))
+        (Some("2026-10-21"), Some(4))
     );
     let all = server.get(&format!("{stone}&days=all")).await.json();
     assert_eq!(dates(&all), ["2026-09-01", "2026-10-15", "2026-11-19", "2026-11-20"]);
