@@ -575,7 +575,8 @@ impl Plan<'_> {
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(err) => {
-                let reason = format!("cannot read {}: {err}", path.display());
+                // The day is named by the report; the folder's path is the operator's.
+                let reason = format!("cannot read {}: {err}", Feed::Index.file_name());
                 return (None, Some(self.skip(folder, stamp, reason)));
             }
         };

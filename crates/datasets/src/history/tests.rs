@@ -143,3 +143,22 @@ fn a_folder_without_a_valid_day_is_a_first_build() {
     assert_eq!(skipped.len(), 1, "the zeroed day is reported: {skipped:?}");
     assert!(History::load(&dir.0).is_err(), "a server still needs a valid day");
 }
+
+#[test]
+fn an_older_day_is_checked_by_its_index_alone() {
+    let dir = TempDir::new("older");
+    publish_days(&dir, "2026-11-20", HELD_DAYS + 5);
+    std::fs::remove_file(dir.0.join("2026-10-17/index.json")).unwrap();
+    std::fs::write(dir.0.join("2026-10-18/index.json"), "{\"dcx\": -1}").unwrap();
+    // Another feed broken: not read for an older day (read whole when asked).
+    std::fs::write(dir.0.join("2026-10-19/depth.json"), "[]").unwrap();
+    let (history, skipped) = History::load(&dir.0).unwrap();
+    let skipped: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+    assert_eq!(skipped.len(), 2, "{skipped:?}");
+    assert!(skipped[0].starts_with("skipped 2026-10-17: cannot read index.json"), "{skipped:?}");
+    assert!(skipped[1].starts_with("skipped 2026-10-18: invalid snapshot"), "{skipped:?}");
+    let day = &history.days()[0];
+    assert_eq!(day.date, date("2026-10-19"));
+    let err = history.snapshot_of(day).unwrap_err().to_string();
+    assert!(err.contains("depth.json"), "{err}");
+}
