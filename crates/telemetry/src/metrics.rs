@@ -101,6 +101,7 @@ impl Metrics {
     pub fn reload(&self, outcome: &datasets::Reload) {
         // In the order of `RELOADS`.
         let index = match outcome {
+            // A rollback makes another history live: accepted.
             datasets::Reload::Accepted { .. } | datasets::Reload::RolledBack { .. } => 0,
             datasets::Reload::Kept { .. } => 1,
             datasets::Reload::Refused { .. } => 2,
