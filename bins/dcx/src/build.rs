@@ -110,14 +110,16 @@ pub(crate) fn run(args: Args) -> Outcome {
         Some(dir) => Some(datasets::fs::HistoryLock::acquire(dir, args.wait)?),
         None => None,
     };
-    // A folder with no valid day yet (new, or holding only `lost+found`, a README or a
-    // day a power cut zeroed) takes a first build.
+    // Only the days a build reads (the previous day and the trends' span): a backfill
+    // costs the same per day at ten years as at one. A folder without a valid earlier
+    // day (new, or holding only lost+found, a README or a broken day) is a first build.
     let history = match &args.history {
-        Some(dir) => match datasets::History::load(dir) {
-            Ok((history, _)) => Some(history),
-            Err(datasets::Error::EmptyHistory { .. }) => None,
-            Err(err) => return Err(err.into()),
-        },
+        Some(dir) => {
+            let (history, skipped) =
+                datasets::History::load_before(dir, date, methodology::HISTORY_SPAN_DAYS)?;
+            skipped.iter().for_each(|day| eprintln!("dcx build: {day}"));
+            history
+        }
         None => None,
     };
     let mut options = methodology::BuildOptions::new(date);

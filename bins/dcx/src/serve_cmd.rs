@@ -74,7 +74,8 @@ async fn serve_both(mut args: Args) -> Result<(), Box<dyn std::error::Error + Se
     let source = args.data.source();
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll
     // of a history folder) for both.
-    let (live, skipped) = datasets::Live::open(source)?;
+    let (live, skipped) =
+        datasets::Live::open_with_clock(source, Arc::new(std::time::SystemTime::now))?;
     skipped.iter().for_each(|day| telemetry::skipped("dcx serve", day));
     telemetry::started("dcx serve", env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {

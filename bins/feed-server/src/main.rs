@@ -67,7 +67,8 @@ async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sy
     if let Some(lowered) = args.connections.fit_open_files(1) {
         telemetry::note(SERVER, &lowered);
     }
-    let (live, skipped) = datasets::Live::open(args.data.source())?;
+    let (live, skipped) =
+        datasets::Live::open_with_clock(args.data.source(), Arc::new(std::time::SystemTime::now))?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {

@@ -38,7 +38,10 @@ async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sy
         telemetry::note(SERVER, &lowered);
     }
     let settings = args.into_settings();
-    let (live, skipped) = datasets::Live::open(settings.source.clone())?;
+    let (live, skipped) = datasets::Live::open_with_clock(
+        settings.source.clone(),
+        Arc::new(std::time::SystemTime::now),
+    )?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     let live = Arc::new(live);

@@ -64,8 +64,8 @@ struct ReadmeDoctest;
 pub use crate::{
     depth::{Depth, DepthPoint},
     error::{Error, Issue},
-    history::{Day, History, Skipped, Trend},
+    history::{Day, HELD_DAYS, History, Skipped, Trend},
     index::{Index, IndexSpec},
-    live::{Live, Refusal, Reload, Source},
+    live::{Clock, Live, Refusal, Reload, Source},
     snapshot::{Feed, FeedFiles, Snapshot},
 };

@@ -35,9 +35,5 @@ pub fn publish(
 
 /// Every published day, oldest first: date, DCX and 24-hour trend (percent).
 pub fn history_summary(history: &History) -> Vec<(NaiveDate, f64, f64)> {
-    history
-        .days()
-        .iter()
-        .map(|day| (day.date, day.snapshot.index().dcx, day.snapshot.index().trend))
-        .collect()
+    history.days().iter().map(|day| (day.date, day.dcx(), day.trend())).collect()
 }

@@ -163,7 +163,12 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
             .ok()
             .and_then(|date| history.days().iter().find(|day| day.date == date))
             .ok_or_else(|| not_found(era, uri, unknown_day(date, history)))?;
-        let bytes = day.snapshot.files().get(feed);
+        // An older day is read from its folder again; the reason it cannot be is the
+        // server's business (its message would name server paths).
+        let snapshot = history.snapshot_of(day).map_err(|_| {
+            not_found(era, uri, format!("the day {date} of the history can no longer be read"))
+        })?;
+        let bytes = snapshot.files().get(feed);
         return Ok(Read { contents: text(JSON, &String::from_utf8_lossy(bytes)), live: false });
     }
     Err(not_found(

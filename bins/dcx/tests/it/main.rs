@@ -423,6 +423,28 @@ fn build_publishes_valid_deterministic_days() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A history folder without a valid day (a fresh file system's lost+found, a README, a
+/// day zeroed by a crash) takes a first build: the broken day is named, not fatal.
+#[test]
+fn a_first_build_into_a_folder_without_a_valid_day() {
+    let dir = std::env::temp_dir().join(format!("dcx-first-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("lost+found")).unwrap();
+    std::fs::write(dir.join("README"), "the dcx history\n").unwrap();
+    std::fs::create_dir_all(dir.join("2026-11-19")).unwrap();
+    for feed in datasets::Feed::ALL {
+        std::fs::write(dir.join("2026-11-19").join(feed.file_name()), [0u8; 32]).unwrap();
+    }
+    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
+    let args = ["build", "--listings", listings.to_str().unwrap(), "--format", "diamonds"];
+    let date = ["--date", "2026-11-20", "--history", dir.to_str().unwrap()];
+    let out = dcx(&[&args[..], &date[..]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("skipped 2026-11-19"), "{}", stderr(&out));
+    assert!(datasets::fs::load_dir(&dir.join("2026-11-20")).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A refused build exits 1 with the reason in one line, publishes nothing, leaves the
 /// history alone and still writes `--report` with the reason.
 #[test]
