@@ -1,9 +1,11 @@
 //! Criterion benches: a round quote, a fancy-shape quote, and parsing plus validating the
-//! reference snapshot. Each bench checks its result once before timing it.
+//! reference snapshot. Each bench checks its result once before timing it. At the end the
+//! quotes' medians are printed as ratios to the median of one `exp`, measured in the same
+//! run (read back from criterion's estimates).
 
-use std::hint::black_box;
+use std::{hint::black_box, path::PathBuf, time::SystemTime};
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use pricing::{Clarity, Color, QuoteRequest, Shape};
 
 fn quotes(c: &mut Criterion) {
@@ -64,5 +66,62 @@ fn parsing(c: &mut Criterion) {
     group.finish();
 }
 
+/// The baseline every quote is compared with.
+const BASELINE: &str = "baseline_exp_of_ln_price";
+/// The quotes whose median is reported as a multiple of the baseline's.
+const QUOTES: [&str; 3] = [
+    "quote_round_1.23ct_G_VS2",
+    "quote_oval_1.23ct_G_VS2_r1.45",
+    "quote_radiant_2.7ct_E_VVS2_default_ratio",
+];
+
+/// Criterion's output folder, found as criterion finds it: `CRITERION_HOME`, else
+/// `CARGO_TARGET_DIR/criterion`, else `criterion` in the target folder this bench was
+/// built into (`target/release/deps/pricing-*`).
+fn criterion_dir() -> Option<PathBuf> {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return Some(home.into());
+    }
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR") {
+        return Some(PathBuf::from(target).join("criterion"));
+    }
+    let exe = std::env::current_exe().ok()?;
+    Some(exe.parent()?.parent()?.parent()?.join("criterion"))
+}
+
+/// The median (ns) criterion wrote for bench `id`, if it was written at or after `since`,
+/// that is by this run.
+fn median_ns(dir: &std::path::Path, id: &str, since: SystemTime) -> Option<f64> {
+    let path = dir.join(id).join("new").join("estimates.json");
+    if std::fs::metadata(&path).ok()?.modified().ok()? < since {
+        return None;
+    }
+    let estimates: serde_json::Value = serde_json::from_slice(&std::fs::read(path).ok()?).ok()?;
+    estimates["median"]["point_estimate"].as_f64()
+}
+
+/// Prints each quote's median as a multiple of one `exp`'s median, both of this run.
+#[expect(clippy::print_stdout, reason = "a bench reports on stdout, beside criterion")]
+fn report_ratios(since: SystemTime) {
+    let Some(dir) = criterion_dir() else { return };
+    let Some(exp) = median_ns(&dir, BASELINE, since) else {
+        println!("ratios to one exp: the baseline was not measured in this run");
+        return;
+    };
+    println!("ratios to one exp ({BASELINE}, median {exp:.2} ns), this run:");
+    for id in QUOTES {
+        if let Some(quote) = median_ns(&dir, id, since) {
+            println!("  {id:<44} median {quote:>7.2} ns  {:>5.2}x", quote / exp);
+        }
+    }
+}
+
 criterion_group!(benches, quotes, parsing);
-criterion_main!(benches);
+
+fn main() {
+    // Criterion's files keep one second of mtime resolution on some file systems.
+    let since = SystemTime::now() - std::time::Duration::from_secs(1);
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    report_ratios(since);
+}
