@@ -1,9 +1,12 @@
 //! L/W ratio models for fancy shapes (docs/decisions.md 2.2): band selection, linear
 //! interpolation of the fitted value by ratio, clamping, and the value-mode multiplier.
 
+use std::fmt;
+
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::Shape,
+    matrix::CaratSteps,
     quote::BaseMatrix,
 };
 
@@ -30,6 +33,7 @@ impl ValueMode {
     /// assert_eq!(ValueMode::DeltaPct.multiplier(-8.0), 0.92);
     /// assert_eq!(ValueMode::PercentOfBase.multiplier(92.0), 0.92);
     /// ```
+    #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
         match self {
             ValueMode::DeltaPct => 1.0 + value / 100.0,
@@ -75,14 +79,17 @@ impl Slider {
     }
 
     /// Smallest supported ratio.
+    #[inline]
     pub fn min(&self) -> f64 {
         self.min
     }
     /// Default (neutral) ratio.
+    #[inline]
     pub fn center(&self) -> f64 {
         self.center
     }
     /// Largest supported ratio.
+    #[inline]
     pub fn max(&self) -> f64 {
         self.max
     }
@@ -168,10 +175,23 @@ impl RatioBand {
     }
 
     /// The observed ratio range: the first and last anchor ratios.
+    #[inline]
     pub fn observed_range(&self) -> (f64, f64) {
-        (self.points[0].ratio, self.points[self.points.len() - 1].ratio)
+        let (first, last) = self.ends();
+        (first.ratio, last.ratio)
     }
 
+    /// The first and last anchors (a band has at least one).
+    #[inline]
+    fn ends(&self) -> (RatioPoint, RatioPoint) {
+        match self.points.as_slice() {
+            [first, .., last] => (*first, *last),
+            [only] => (*only, *only),
+            [] => unreachable!("a band has at least one point"),
+        }
+    }
+
+    #[inline]
     fn contains(&self, carat: f64) -> bool {
         carat >= self.min_carat && self.max_carat.is_none_or(|max| carat <= max)
     }
@@ -200,31 +220,63 @@ impl RatioBand {
     /// assert_eq!(band.value_at(1.9), (1.75, -8.0)); // clamped to the observed range
     /// # Ok::<(), pricing::Error>(())
     /// ```
+    #[inline]
     pub fn value_at(&self, ratio: f64) -> (f64, f64) {
-        let (lo, hi) = self.observed_range();
-        let applied = ratio.clamp(lo, hi);
-        let upper = self.points.partition_point(|p| p.ratio <= applied);
-        if upper == 0 {
-            return (applied, self.points[0].value);
+        let (first, last) = self.ends();
+        self.value_between(first, last, ratio)
+    }
+
+    /// [`Self::value_at`], given the band's first and last anchors.
+    #[inline]
+    fn value_between(&self, first: RatioPoint, last: RatioPoint, ratio: f64) -> (f64, f64) {
+        // `ratio.clamp(first.ratio, last.ratio)` without its check of the bounds' order:
+        // the ratios increase. NaN stays NaN, as with `clamp`.
+        let applied = if ratio < first.ratio {
+            first.ratio
+        } else if ratio > last.ratio {
+            last.ratio
+        } else {
+            ratio
+        };
+        // The anchors at or below `applied` (`partition_point`: the ratios increase).
+        let upper = self.points.iter().take_while(|p| p.ratio <= applied).count();
+        // The anchors around `applied`; none below it (upper 0) or none above (upper len)
+        // when it is an end of the range or NaN.
+        match self.points.get(upper.wrapping_sub(1)..upper + 1) {
+            Some(&[a, b]) => {
+                let t = (applied - a.ratio) / (b.ratio - a.ratio);
+                (applied, a.value + t * (b.value - a.value))
+            }
+            _ if upper == 0 => (applied, first.value),
+            _ => (applied, last.value),
         }
-        if upper == self.points.len() {
-            return (applied, self.points[upper - 1].value);
-        }
-        let (a, b) = (self.points[upper - 1], self.points[upper]);
-        let t = (applied - a.ratio) / (b.ratio - a.ratio);
-        (applied, a.value + t * (b.value - a.value))
     }
 }
 
 /// The ratio model of one shape. Invariant: bands sorted by `min_carat`, none overlapping
 /// another (touching at one carat is allowed; the upper band owns that carat), only the
 /// last may be open-ended.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct RatioModel {
     base: BaseMatrix,
     mode: ValueMode,
     slider: Slider,
     bands: Vec<RatioBand>,
+    /// Each band's `min_carat`, ascending (the bands' order).
+    min_carats: Vec<f64>,
+    /// Counts the `min_carats` at or below a carat.
+    starts: CaratSteps,
+}
+
+impl fmt::Debug for RatioModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RatioModel")
+            .field("base", &self.base)
+            .field("mode", &self.mode)
+            .field("slider", &self.slider)
+            .field("bands", &self.bands)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The result of applying a ratio model to one carat and ratio.
@@ -279,18 +331,23 @@ impl RatioModel {
                 ));
             }
         }
-        Ok(RatioModel { base, mode, slider, bands })
+        let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
+        let starts = CaratSteps::new(&min_carats);
+        Ok(RatioModel { base, mode, slider, bands, min_carats, starts })
     }
 
     /// The base matrix family (`dataSource`).
+    #[inline]
     pub fn base(&self) -> BaseMatrix {
         self.base
     }
     /// The value mode.
+    #[inline]
     pub fn mode(&self) -> ValueMode {
         self.mode
     }
     /// The supported ratio range.
+    #[inline]
     pub fn slider(&self) -> Slider {
         self.slider
     }
@@ -301,30 +358,43 @@ impl RatioModel {
 
     /// The band for `carat`, and whether it had to be borrowed from the nearest band
     /// because none covers the carat (ties go to the lower band).
+    #[inline]
     pub fn band_for(&self, carat: f64) -> (&RatioBand, bool) {
-        if let Some(band) = self.bands.iter().rev().find(|band| band.contains(carat)) {
+        // The bands' starts never decrease, and a band ends at or before the next one
+        // starts: of the bands starting at or below `carat`, only the last can hold it,
+        // and when it does not, none does.
+        let started = self.starts.at_or_below(&self.min_carats, carat);
+        if let Some(band) = started.checked_sub(1).and_then(|last| self.bands.get(last))
+            && band.contains(carat)
+        {
             return (band, false);
         }
+        (self.nearest_band(carat), true)
+    }
+
+    /// The band nearest to `carat`, which no band holds (ties go to the lower band).
+    fn nearest_band(&self, carat: f64) -> &RatioBand {
         let mut nearest = &self.bands[0];
         for band in &self.bands[1..] {
             if band.distance(carat) < nearest.distance(carat) {
                 nearest = band;
             }
         }
-        (nearest, true)
+        nearest
     }
 
     /// Applies the model at `carat` and `ratio` (docs/decisions.md 2.2.1, steps 3 to 7).
+    #[inline]
     pub fn adjust(&self, carat: f64, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for(carat);
-        let (applied_ratio, value) = band.value_at(ratio);
-        let observed_range = band.observed_range();
+        let (first, last) = band.ends();
+        let (applied_ratio, value) = band.value_between(first, last, ratio);
         RatioAdjustment {
             applied_ratio,
             value,
             multiplier: self.mode.multiplier(value),
-            preference_driven: ratio < observed_range.0 || ratio > observed_range.1,
-            observed_range,
+            preference_driven: ratio < first.ratio || ratio > last.ratio,
+            observed_range: (first.ratio, last.ratio),
             band_extrapolated,
             band_carats: (band.min_carat, band.max_carat),
         }
@@ -344,6 +414,7 @@ impl RatioModels {
     }
 
     /// The model of `shape`, if the snapshot has one.
+    #[inline]
     pub fn get(&self, shape: Shape) -> Option<&RatioModel> {
         self.models[shape.index()].as_ref()
     }

@@ -188,18 +188,33 @@ impl Carat {
 
 /// The carat rule on a number: within the priced range, NaN and infinities included in
 /// the same message.
+#[inline]
 pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
-    Carat::new(value).map_err(|err| QuoteField::Carat.error(err.to_string()))
+    match Carat::new(value) {
+        Ok(carat) => Ok(carat),
+        Err(err) => Err(carat_refused(&err)),
+    }
+}
+
+#[cold]
+fn carat_refused(err: &crate::Error) -> QuoteError {
+    QuoteField::Carat.error(err.to_string())
 }
 
 /// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`].
+#[inline]
 pub(crate) fn check_round_ratio(ratio: f64) -> Result<(), QuoteError> {
     if ratio.is_finite() && (ratio - 1.0).abs() <= ROUND_RATIO_TOLERANCE {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
+    Err(round_ratio_refused(ratio))
+}
+
+#[cold]
+fn round_ratio_refused(ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
         "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
-    )))
+    ))
 }
 
 /// The fancy-shape ratio rule without a snapshot: a positive number.
@@ -211,6 +226,7 @@ fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
 }
 
 /// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
+#[inline]
 pub(crate) fn check_slider_ratio(
     shape: Shape,
     slider: Slider,
@@ -219,14 +235,20 @@ pub(crate) fn check_slider_ratio(
     if ratio.is_finite() && ratio >= slider.min() && ratio <= slider.max() {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
+    Err(slider_ratio_refused(shape, slider, ratio))
+}
+
+#[cold]
+fn slider_ratio_refused(shape: Shape, slider: Slider, ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
         "L/W ratio for {shape} must be between {} and {}, got {ratio}",
         slider.min(),
         slider.max()
-    )))
+    ))
 }
 
 /// A fancy shape the snapshot has no ratio model for.
+#[cold]
 pub(crate) fn no_model(shape: Shape) -> QuoteError {
     QuoteField::Shape
         .error(format!("no ratio model for shape {shape} in this snapshot; it cannot be priced"))
