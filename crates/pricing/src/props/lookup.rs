@@ -78,13 +78,12 @@ fn old_per_carat(prices: &PricingSet, request: &QuoteRequest) -> (f64, Option<f6
 }
 
 /// Carats that matter to a sorted list of keys: each key and the floats just around it,
-/// and the same around the middle and the ends of each of the table's steps.
+/// and the same around the first carat of each of the table's steps.
 fn edges(keys: &[f64]) -> Vec<f64> {
-    let half_step = (CARAT_MAX - CARAT_MIN) / CaratSteps::STEPS as f64 / 2.0;
-    let starts = (0..=2 * CaratSteps::STEPS).map(|at| CARAT_MIN + at as f64 * half_step);
+    let firsts = (0..=CaratSteps::STEPS).map(CaratSteps::first_carat);
     keys.iter()
         .copied()
-        .chain(starts)
+        .chain(firsts)
         .flat_map(|x| {
             [x.next_down().next_down(), x.next_down(), x, x.next_up(), x.next_up().next_up()]
         })
@@ -143,6 +142,13 @@ fn carat() -> impl Strategy<Value = f64> {
         1 => -1.0f64..10.0,
         1 => proptest::sample::select(odd.to_vec()),
     ]
+}
+
+#[test]
+fn steps_cover_the_priced_range() {
+    assert_eq!(CaratSteps::first_carat(0), CARAT_MIN);
+    assert!(CaratSteps::first_carat(CaratSteps::STEPS - 1) <= CARAT_MAX);
+    assert!(CaratSteps::first_carat(CaratSteps::STEPS) > CARAT_MAX);
 }
 
 #[test]
