@@ -144,11 +144,17 @@ impl CaratSteps {
     /// `keys.partition_point(|&key| key <= carat)`.
     #[inline]
     pub(crate) fn at_or_below(&self, keys: &[f64], carat: f64) -> usize {
-        let Ok(priced) = Carat::new(carat) else {
-            return Self::searched(keys, carat);
-        };
-        let mut count = self.start(priced);
-        while keys.get(count).is_some_and(|&key| key <= carat) {
+        match Carat::new(carat) {
+            Ok(priced) => self.at_or_below_priced(keys, priced),
+            Err(_) => Self::searched(keys, carat),
+        }
+    }
+
+    /// [`Self::at_or_below`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn at_or_below_priced(&self, keys: &[f64], carat: Carat) -> usize {
+        let mut count = self.start(carat);
+        while keys.get(count).is_some_and(|&key| key <= carat.get()) {
             count += 1;
         }
         count

@@ -179,7 +179,7 @@ impl PricingSet {
         let ratio = request.ratio.unwrap_or(slider.center());
         rules::check_slider_ratio(shape, slider, ratio)?;
         let base_per_carat = self.matrix(model.base()).per_carat(carat, color, clarity);
-        let adjustment = model.adjust(carat.get(), ratio);
+        let adjustment = model.adjust_priced(carat, ratio);
         let per_carat = base_per_carat * adjustment.multiplier;
         Ok(Quote {
             shape,

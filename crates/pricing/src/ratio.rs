@@ -6,7 +6,7 @@ use std::fmt;
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::Shape,
-    matrix::CaratSteps,
+    matrix::{Carat, CaratSteps},
     quote::BaseMatrix,
 };
 
@@ -364,6 +364,19 @@ impl RatioModel {
         // starts: of the bands starting at or below `carat`, only the last can hold it,
         // and when it does not, none does.
         let started = self.starts.at_or_below(&self.min_carats, carat);
+        self.band_among(started, carat)
+    }
+
+    /// [`Self::band_for`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn band_for_priced(&self, carat: Carat) -> (&RatioBand, bool) {
+        let started = self.starts.at_or_below_priced(&self.min_carats, carat);
+        self.band_among(started, carat.get())
+    }
+
+    /// The band for `carat`, given how many bands start at or below it.
+    #[inline]
+    fn band_among(&self, started: usize, carat: f64) -> (&RatioBand, bool) {
         if let Some(band) = started.checked_sub(1).and_then(|last| self.bands.get(last))
             && band.contains(carat)
         {
@@ -387,6 +400,19 @@ impl RatioModel {
     #[inline]
     pub fn adjust(&self, carat: f64, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for(carat);
+        self.adjust_in(band, band_extrapolated, ratio)
+    }
+
+    /// [`Self::adjust`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn adjust_priced(&self, carat: Carat, ratio: f64) -> RatioAdjustment {
+        let (band, band_extrapolated) = self.band_for_priced(carat);
+        self.adjust_in(band, band_extrapolated, ratio)
+    }
+
+    /// The model applied at `ratio` in `band`.
+    #[inline]
+    fn adjust_in(&self, band: &RatioBand, band_extrapolated: bool, ratio: f64) -> RatioAdjustment {
         let (first, last) = band.ends();
         let (applied_ratio, value) = band.value_between(first, last, ratio);
         RatioAdjustment {

@@ -211,6 +211,11 @@ proptest! {
             let (want, want_extrapolated) = old_band_for(&model, carat);
             prop_assert!(std::ptr::eq(band, &model.bands()[want]), "carat {}", carat);
             prop_assert_eq!(extrapolated, want_extrapolated, "carat {}", carat);
+            if let Ok(priced) = Carat::new(carat) {
+                let (band, extrapolated) = model.band_for_priced(priced);
+                prop_assert!(std::ptr::eq(band, &model.bands()[want]), "carat {}", carat);
+                prop_assert_eq!(extrapolated, want_extrapolated, "carat {}", carat);
+            }
         }
     }
 
