@@ -217,26 +217,39 @@ impl Carat {
 
 /// The carat rule on a number: within the priced range, NaN and infinities included in
 /// the same message.
+#[inline]
 pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
-    Carat::new(value).map_err(|_| {
-        QuoteField::Carat.error(format!(
-            "carat must be between {CARAT_MIN} and {CARAT_MAX}, got {}",
-            ShownNumber(value)
-        ))
-    })
+    match Carat::new(value) {
+        Ok(carat) => Ok(carat),
+        Err(_) => Err(carat_refused(value)),
+    }
+}
+
+#[cold]
+fn carat_refused(value: f64) -> QuoteError {
+    QuoteField::Carat.error(format!(
+        "carat must be between {CARAT_MIN} and {CARAT_MAX}, got {}",
+        ShownNumber(value)
+    ))
 }
 
 /// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`]
 /// (both ends of [`ROUND_RATIOS`] included).
+#[inline]
 pub(crate) fn check_round_ratio(ratio: f64) -> Result<(), QuoteError> {
     let (min, max) = ROUND_RATIOS;
     if ratio >= min && ratio <= max {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
+    Err(round_ratio_refused(ratio))
+}
+
+#[cold]
+fn round_ratio_refused(ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
         "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {}; omit it for round stones",
         ShownNumber(ratio)
-    )))
+    ))
 }
 
 /// The fancy-shape ratio rule without a snapshot: a positive number.
@@ -249,6 +262,7 @@ fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
 }
 
 /// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
+#[inline]
 pub(crate) fn check_slider_ratio(
     shape: Shape,
     slider: Slider,
@@ -257,15 +271,21 @@ pub(crate) fn check_slider_ratio(
     if ratio.is_finite() && ratio >= slider.min() && ratio <= slider.max() {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
+    Err(slider_ratio_refused(shape, slider, ratio))
+}
+
+#[cold]
+fn slider_ratio_refused(shape: Shape, slider: Slider, ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
         "L/W ratio for {shape} must be between {} and {}, got {}",
         ShownNumber(slider.min()),
         ShownNumber(slider.max()),
         ShownNumber(ratio)
-    )))
+    ))
 }
 
 /// A fancy shape the snapshot has no ratio model for.
+#[cold]
 pub(crate) fn no_model(shape: Shape) -> QuoteError {
     QuoteField::Shape
         .error(format!("no ratio model for shape {shape} in this snapshot; it cannot be priced"))
