@@ -53,6 +53,7 @@ mod matrix;
 mod ratio_models;
 mod reader;
 pub mod reference;
+pub mod schema;
 mod snapshot;
 pub mod wire;
 

@@ -9,7 +9,8 @@
 //! per shape, the L/W ratios it accepts (`PricingSet::accepted_ratios`), as JSON Schema
 //! 2020-12 `if`/`then` rules under `allOf`.
 
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape, ShownNumber};
+use datasets::schema::RatioRules;
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape};
 use serde_json::{Value, json};
 
 fn names<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str) -> Vec<&'static str> {
@@ -41,40 +42,11 @@ fn nullable_range() -> Value {
     })
 }
 
-/// The shapes `prices` can price, each with the L/W ratios it accepts, in [`Shape::ALL`]
-/// order (round first).
-pub(crate) fn priced_shapes(prices: &PricingSet) -> Vec<(Shape, (f64, f64))> {
-    Shape::ALL
-        .iter()
-        .filter_map(|&shape| prices.accepted_ratios(shape).map(|range| (shape, range)))
-        .collect()
-}
-
 /// `get_diamond_price` arguments, for the snapshot priced from `prices`: only the shapes
 /// it can price, and per shape (round when `shape` is omitted) the ratios it accepts.
 pub(crate) fn price_input(prices: &PricingSet) -> Value {
-    let priced = priced_shapes(prices);
-    let names: Vec<&str> = priced.iter().map(|(shape, _)| shape.as_str()).collect();
-    let lowest = priced.iter().map(|(_, (min, _))| *min).fold(f64::INFINITY, f64::min);
-    let highest = priced.iter().map(|(_, (_, max))| *max).fold(f64::NEG_INFINITY, f64::max);
-    let ranges: Vec<String> = priced
-        .iter()
-        .map(|(shape, (min, max))| {
-            format!("{shape} {} to {}", ShownNumber(*min), ShownNumber(*max))
-        })
-        .collect();
-    let rules: Vec<Value> = priced
-        .iter()
-        .map(|(shape, (min, max))| {
-            let when = if shape.is_fancy() {
-                json!({ "properties": { "shape": { "const": shape.as_str() } }, "required": ["shape"] })
-            } else {
-                // Without `shape` the stone is round.
-                json!({ "properties": { "shape": { "const": shape.as_str() } } })
-            };
-            json!({ "if": when, "then": { "properties": { "shape_ratio": { "minimum": min, "maximum": max } } } })
-        })
-        .collect();
+    let RatioRules { shapes: names, lowest, highest, ranges, rules } =
+        RatioRules::of(prices, "shape_ratio");
     json!({
         "type": "object",
         "properties": {
@@ -86,7 +58,7 @@ pub(crate) fn price_input(prices: &PricingSet) -> Value {
                 "type": "number",
                 "minimum": lowest,
                 "maximum": highest,
-                "description": format!("Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape (the live snapshot's sliders, the result's supported_ratio_range): {}. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true).", ranges.join(", ")),
+                "description": format!("Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape (the live snapshot's sliders, the result's supported_ratio_range): {}. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true).", ranges),
             },
         },
         "required": ["carat", "color", "clarity"],

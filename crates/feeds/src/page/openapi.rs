@@ -7,7 +7,8 @@
 //! JSON Schema 2020-12 `if`/`then` rules under `allOf`. A request the description allows
 //! is never refused.
 
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape, ShownNumber};
+use datasets::schema::RatioRules;
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet};
 use serde_json::{Value, json};
 
 /// The description, with [`PLACEHOLDER`] where the stone's schema goes.
@@ -25,40 +26,11 @@ pub(crate) fn document(prices: &PricingSet) -> String {
     TEMPLATE.replacen(PLACEHOLDER, &schema, 1)
 }
 
-/// The shapes `prices` can price, each with the ratios it accepts, round first.
-fn priced_shapes(prices: &PricingSet) -> Vec<(Shape, (f64, f64))> {
-    Shape::ALL
-        .iter()
-        .filter_map(|&shape| prices.accepted_ratios(shape).map(|range| (shape, range)))
-        .collect()
-}
-
 /// The schema of the stone parameter: every rule `/track` and `/quote` apply.
 pub(crate) fn stone_schema(prices: &PricingSet) -> Value {
-    let priced = priced_shapes(prices);
-    let shapes: Vec<&str> = priced.iter().map(|(shape, _)| shape.as_str()).collect();
+    let RatioRules { shapes, lowest, highest, ranges, rules } = RatioRules::of(prices, "ratio");
     let colors: Vec<&str> = Color::ALL.iter().map(|c| c.as_str()).collect();
     let clarities: Vec<&str> = Clarity::ALL.iter().map(|c| c.as_str()).collect();
-    let lowest = priced.iter().map(|(_, (min, _))| *min).fold(f64::INFINITY, f64::min);
-    let highest = priced.iter().map(|(_, (_, max))| *max).fold(f64::NEG_INFINITY, f64::max);
-    let ranges: Vec<String> = priced
-        .iter()
-        .map(|(shape, (min, max))| {
-            format!("{shape} {} to {}", ShownNumber(*min), ShownNumber(*max))
-        })
-        .collect();
-    let rules: Vec<Value> = priced
-        .iter()
-        .map(|(shape, (min, max))| {
-            let when = if shape.is_fancy() {
-                json!({ "properties": { "shape": { "const": shape.as_str() } }, "required": ["shape"] })
-            } else {
-                // Without `shape` the stone is round.
-                json!({ "properties": { "shape": { "const": shape.as_str() } } })
-            };
-            json!({ "if": when, "then": { "properties": { "ratio": { "minimum": min, "maximum": max } } } })
-        })
-        .collect();
     json!({
         "type": "object",
         "properties": {
@@ -70,7 +42,7 @@ pub(crate) fn stone_schema(prices: &PricingSet) -> Value {
                 "type": "number",
                 "minimum": lowest,
                 "maximum": highest,
-                "description": format!("Length-to-width ratio; default the shape's slider centre (1 for round). Its bounds depend on the shape (the live snapshot's sliders): {}. /track prices it on every day held; a day whose slider leaves it out gets an error entry.", ranges.join(", ")),
+                "description": format!("Length-to-width ratio; default the shape's slider centre (1 for round). Its bounds depend on the shape (the live snapshot's sliders): {}. /track prices it on every day held; a day whose slider leaves it out gets an error entry.", ranges),
             },
         },
         "required": ["carat", "color", "clarity"],

@@ -2,6 +2,7 @@
 //! sliders, and every stone its schema allows is priced by `/quote` and `/track`.
 
 use datasets::{History, Snapshot};
+use pricing::Shape;
 use serde_json::Value;
 
 use super::*;
