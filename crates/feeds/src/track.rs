@@ -163,9 +163,6 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     {
         problem(FROM, format!("from {} is not a date", serve::quote(text)), FROM_ALLOWED);
     }
-    if value(DAYS).is_some() && value(FROM).is_some() {
-        problem(FROM, "days and from both pick the window".to_owned(), "one of days and from");
-    }
     let checked = input.validate();
     for rule in checked.as_ref().err().into_iter().flatten() {
         problem(rule.field.name(), rule.message.clone(), &rule.field.allowed());
@@ -189,15 +186,17 @@ fn date(text: &str) -> Option<NaiveDate> {
 }
 
 /// The first day of the window a query (checked by [`parse`]) asks for, given the live
-/// day: `from`, or `days` before the live day, or [`DEFAULT_DAYS`] before it.
+/// day: `from`, or `days` before the live day, or [`DEFAULT_DAYS`] before it. Given
+/// both, both bounds apply: the window starts at the later of the two.
 pub(crate) fn from_date(query: &str, live: NaiveDate) -> NaiveDate {
     let pairs = query::pairs(query);
     let value = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-    if let Some(from) = value(FROM).and_then(date) {
-        return from;
+    let since = |days: u64| live.checked_sub_days(Days::new(days)).unwrap_or(NaiveDate::MIN);
+    match (value(FROM).and_then(date), value(DAYS).and_then(days)) {
+        (Some(from), Some(days)) => from.max(since(days)),
+        (Some(from), None) => from,
+        (None, days) => since(days.unwrap_or(DEFAULT_DAYS)),
     }
-    let days = value(DAYS).and_then(days).unwrap_or(DEFAULT_DAYS);
-    live.checked_sub_days(Days::new(days)).unwrap_or(NaiveDate::MIN)
 }
 
 /// The stone's entry in every snapshot of `history` from `from` on, oldest first.

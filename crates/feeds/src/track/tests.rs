@@ -138,3 +138,22 @@ fn long_values_are_quoted_cut() {
     assert!(message.starts_with(&cut), "{message}");
     assert!(message.len() < 160, "{message}");
 }
+
+/// `days` and `from` together are both bounds: the window starts at the later one.
+#[test]
+fn days_and_from_together_start_the_window_at_the_later_one() {
+    let live = chrono::NaiveDate::from_ymd_opt(2026, 11, 20).unwrap();
+    let date = |text: &str| chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+    let stone = "carat=1&color=G&clarity=VS2";
+    for (window, start) in [
+        ("", "2026-10-21"),
+        ("&days=5", "2026-11-15"),
+        ("&from=2026-11-01", "2026-11-01"),
+        ("&days=5&from=2026-11-01", "2026-11-15"),
+        ("&days=60&from=2026-11-01", "2026-11-01"),
+    ] {
+        let query = format!("{stone}{window}");
+        assert!(parse(&query).is_ok(), "{query}");
+        assert_eq!(crate::track::from_date(&query, live), date(start), "{query}");
+    }
+}

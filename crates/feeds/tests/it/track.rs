@@ -159,7 +159,10 @@ async fn the_window_is_bounded_by_default_and_wider_on_request() {
     assert_eq!(dates(&wider), ["2026-10-15", "2026-11-19", "2026-11-20"]);
     let from = server.get(&format!("{stone}&from=2026-09-02&format=csv")).await;
     assert_eq!(from.text().lines().count(), 4, "{}", from.text());
-    for bad in ["days=-1", "days=soon", "from=2026-13-01", "days=3&from=2026-11-01"] {
+    // Both bounds given: the window starts at the later one.
+    let both = server.get(&format!("{stone}&days=40&from=2026-11-01")).await.json();
+    assert_eq!(dates(&both), ["2026-11-19", "2026-11-20"]);
+    for bad in ["days=-1", "days=soon", "from=2026-13-01"] {
         let reply = server.get(&format!("{stone}&{bad}")).await;
         assert_eq!(reply.status, 400, "{bad}");
         let problem = &reply.json()["problems"][0];
