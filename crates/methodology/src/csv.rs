@@ -5,6 +5,8 @@
 //!
 //! [`Records`] holds one record at a time (at most [`MAX_RECORD_BYTES`] of it), whatever
 //! the size of the input; a record that is not UTF-8 is an error of that record only.
+//! Every record says how many physical lines it spans, so a caller can count the lines a
+//! stray quote swallowed into one record.
 
 use std::io::{self, BufRead, Chain, Cursor, Read};
 
@@ -15,10 +17,15 @@ pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// One record: the 1-based line it starts on and its fields, or why it cannot be read.
+/// One record: the 1-based line it starts on, the lines it spans and its fields, or why
+/// it cannot be read.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Record<'a> {
     pub(crate) line: usize,
+    /// The physical lines the record spans (at least 1): more than 1 when a quoted field
+    /// holds line ends, in practice a quote opened by mistake that swallowed the lines up
+    /// to the next quote.
+    pub(crate) lines: usize,
     pub(crate) fields: Result<&'a [String], String>,
 }
 
@@ -88,7 +95,7 @@ impl<R: BufRead> Records<R> {
     pub(crate) fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
         loop {
             let start = self.line;
-            let Some(complete) = self.read_record()? else { return Ok(None) };
+            let Some((complete, lines)) = self.read_record()? else { return Ok(None) };
             let fields = if !complete {
                 Err(format!(
                     "record longer than {MAX_RECORD_BYTES} bytes (a quote that is never closed?)"
@@ -102,18 +109,19 @@ impl<R: BufRead> Records<R> {
             let blank = fields.is_ok() && self.fields.len() == 1 && self.fields[0].is_empty();
             if !blank {
                 let fields = fields.map(|()| self.fields.as_slice());
-                return Ok(Some(Record { line: start, fields }));
+                return Ok(Some(Record { line: start, lines, fields }));
             }
         }
     }
 
     /// Reads the bytes of one record (up to and including its line end) into
-    /// `self.bytes`, counting its lines. `None` at the end of the input; `Some(false)`
-    /// when the record was longer than [`MAX_RECORD_BYTES`] and was not kept.
-    fn read_record(&mut self) -> io::Result<Option<bool>> {
+    /// `self.bytes`, counting its lines. `None` at the end of the input, else whether the
+    /// record was kept (false when it was longer than [`MAX_RECORD_BYTES`]) and the
+    /// physical lines it spans: its line ends, plus one for a last line without one.
+    fn read_record(&mut self) -> io::Result<Option<(bool, usize)>> {
         self.bytes.clear();
         let mut quoting = Quoting::FieldStart;
-        let (mut seen, mut kept) = (false, true);
+        let (mut kept, mut newlines, mut last) = (true, 0, None);
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
@@ -121,12 +129,14 @@ impl<R: BufRead> Records<R> {
                 Err(err) => return Err(err),
             };
             if chunk.is_empty() {
-                return Ok(seen.then_some(kept));
+                return Ok(last.map(|last| (kept, newlines + usize::from(last != b'\n'))));
             }
-            seen = true;
             let end = quoting.scan(chunk);
             let taken = &chunk[..end.map_or(chunk.len(), |i| i + 1)];
-            self.line += taken.iter().filter(|&&b| b == b'\n').count();
+            let breaks = taken.iter().filter(|&&b| b == b'\n').count();
+            self.line += breaks;
+            newlines += breaks;
+            last = taken.last().copied();
             if kept && self.bytes.len() + taken.len() <= MAX_RECORD_BYTES {
                 self.bytes.extend_from_slice(taken);
             } else {
@@ -136,7 +146,7 @@ impl<R: BufRead> Records<R> {
             let taken = taken.len();
             self.input.consume(taken);
             if end.is_some() {
-                return Ok(Some(kept));
+                return Ok(Some((kept, newlines)));
             }
         }
     }

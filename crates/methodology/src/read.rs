@@ -1,6 +1,12 @@
 //! Reading listings from a CSV stream, one row at a time: the native schema and the
 //! `diamonds` data set, with every rejected row counted by reason.
 //!
+//! Rows are counted by physical line, so that no input can hide its bad lines: no value
+//! of either schema holds a line break, and a record that runs over several lines (a
+//! stray quote that swallowed the lines up to the next quote) is unparseable and counts
+//! as one unparseable row per line it spans. A stray quote that swallows a fifth of a
+//! file therefore trips the bad-rows gate (`gate.rs`) as the lines would have one by one.
+//!
 //! Native schema (header row required, column names case-insensitive, any order, unknown
 //! columns ignored): `carat`, `color`, `clarity`, `shape`, `cut`, `price` (USD for the
 //! stone) are required; `length`, `width` (mm), `lw_ratio`, `lab`, `polish`, `symmetry`,
@@ -68,12 +74,12 @@ impl Rejected {
         self.unparseable + self.impossible + self.out_of_scope + self.duplicate
     }
 
-    pub(crate) fn add(&mut self, reason: Reason) {
+    pub(crate) fn add(&mut self, reason: Reason, rows: u64) {
         match reason {
-            Reason::Unparseable => self.unparseable += 1,
-            Reason::Impossible => self.impossible += 1,
-            Reason::OutOfScope => self.out_of_scope += 1,
-            Reason::Duplicate => self.duplicate += 1,
+            Reason::Unparseable => self.unparseable += rows,
+            Reason::Impossible => self.impossible += rows,
+            Reason::OutOfScope => self.out_of_scope += rows,
+            Reason::Duplicate => self.duplicate += rows,
         }
     }
 }
@@ -84,12 +90,17 @@ pub const MAX_EXAMPLES: usize = 20;
 /// What reading (or filtering) did with the rows.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct RowCounts {
-    /// Data rows seen (the header not included).
+    /// Data rows seen (the header not included), counted by physical line: a record over
+    /// several lines counts once per line (see [`RowCounts::swallowed_lines`]).
     pub rows: u64,
     /// Rows passed on.
     pub accepted: u64,
     /// Rows rejected, by reason.
     pub rejected: Rejected,
+    /// Lines swallowed into records that run over several lines (a stray quote), beyond
+    /// each record's first line. Each is counted in `rows` and as unparseable, with one
+    /// example per record (`lines 7-2006: unparseable: ...`).
+    pub swallowed_lines: u64,
     /// The first few rejections, e.g. `line 7: out of scope: clarity I1`.
     pub examples: Vec<String>,
     /// Set when the header itself is unusable (every row is then unparseable), e.g.
@@ -102,7 +113,15 @@ pub struct RowCounts {
 
 impl RowCounts {
     pub(crate) fn reject(&mut self, what: &str, line: usize, reason: Reason, why: &str) {
-        self.rejected.add(reason);
+        self.reject_lines(what, line, 1, reason, why);
+    }
+
+    /// Rejects a record that spans `lines` physical lines from `line` on: it counts as
+    /// `lines` rows, with one example.
+    fn reject_lines(&mut self, what: &str, line: usize, lines: usize, reason: Reason, why: &str) {
+        let lines = lines.max(1);
+        self.rejected.add(reason, lines as u64);
+        self.swallowed_lines += lines as u64 - 1;
         if self.examples.len() < MAX_EXAMPLES {
             let label = match reason {
                 Reason::Unparseable => "unparseable",
@@ -110,7 +129,11 @@ impl RowCounts {
                 Reason::OutOfScope => "out of scope",
                 Reason::Duplicate => "duplicate",
             };
-            self.examples.push(format!("{what} {line}: {label}: {why}"));
+            let place = match lines {
+                1 => format!("{what} {line}"),
+                _ => format!("{what}s {line}-{}", line + lines - 1),
+            };
+            self.examples.push(format!("{place}: {label}: {why}"));
         }
     }
 }
@@ -166,6 +189,14 @@ impl<R: BufRead> ListingReader<R> {
         let mut format = format;
         let columns = match records.next_record()? {
             None => Err("the file is empty: no header row".to_owned()),
+            Some(header) if header.lines > 1 => {
+                // The lines after the header's first are data lines it swallowed.
+                let swallowed = header.lines as u64 - 1;
+                counts.rows += swallowed;
+                counts.rejected.add(Reason::Unparseable, swallowed);
+                counts.swallowed_lines += swallowed;
+                Err(format!("header: {}", over_lines(header.lines, header.fields.err())))
+            }
             Some(header) => header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
                 if format == InputFormat::Native && is_diamonds_header(names) {
                     format = InputFormat::Diamonds;
@@ -204,9 +235,12 @@ impl<R: BufRead> Iterator for ListingReader<R> {
                 Ok(None) => return None,
                 Err(err) => return Some(Err(err)),
             };
-            self.counts.rows += 1;
+            self.counts.rows += record.lines as u64;
             let row = match &self.columns {
                 Err(why) => Err((Reason::Unparseable, why.clone())),
+                _ if record.lines > 1 => {
+                    Err((Reason::Unparseable, over_lines(record.lines, record.fields.err())))
+                }
                 Ok(columns) => {
                     record.fields.map_err(|e| (Reason::Unparseable, e)).and_then(|fields| {
                         if fields.len() != columns.width {
@@ -224,10 +258,21 @@ impl<R: BufRead> Iterator for ListingReader<R> {
                     self.counts.accepted += 1;
                     return Some(Ok(listing));
                 }
-                Err((reason, why)) => self.counts.reject("line", record.line, reason, &why),
+                Err((reason, why)) => {
+                    self.counts.reject_lines("line", record.line, record.lines, reason, &why);
+                }
             }
         }
     }
+}
+
+/// Why a record over several lines is unparseable, with the reader's own complaint if it
+/// has one (e.g. a record too long to keep).
+fn over_lines(lines: usize, error: Option<String>) -> String {
+    let why = error.unwrap_or_else(|| "a quoted value holds a line break".to_owned());
+    format!(
+        "one record over {lines} lines (a stray quote?): {why}; no column may hold a line break, so each line counts as an unparseable row"
+    )
 }
 
 /// The header problem of a missing column: which, the columns found and those required.

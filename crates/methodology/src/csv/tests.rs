@@ -119,3 +119,47 @@ fn an_endless_record_is_not_kept_and_the_lines_still_count() {
         ]
     );
 }
+
+/// Every record of `input` as (first line, lines spanned), whole and byte by byte.
+#[track_caller]
+fn check_spans(input: &str, expect: &[(usize, usize)]) {
+    let spans = |input: &mut dyn BufRead| {
+        let mut records = Records::new(input).expect("in memory");
+        let mut out = Vec::new();
+        while let Some(record) = records.next_record().expect("in memory") {
+            out.push((record.line, record.lines));
+        }
+        out
+    };
+    assert_eq!(spans(&mut input.as_bytes()), expect, "whole buffer");
+    let mut trickle = BufReader::with_capacity(1, Trickle(input.as_bytes()));
+    assert_eq!(spans(&mut trickle), expect, "byte by byte");
+}
+
+#[test]
+fn a_record_says_how_many_lines_it_spans() {
+    // One line each, with or without a last line end, blank lines between.
+    check_spans("a,b\n1,2\r\n\n3,4", &[(1, 1), (2, 1), (4, 1)]);
+    // A quoted line break: two lines; a blank line inside quotes is swallowed too.
+    check_spans("a\n\"x\ny\",1\n\"p\n\nq\"\nz\n", &[(1, 1), (2, 2), (4, 3), (7, 1)]);
+    // A stray quote swallows every line up to the next quote.
+    check_spans("h\n1,\"2\n3,4\n5,6\n7,8\"\n9\n", &[(1, 1), (2, 4), (6, 1)]);
+    // A quote never closed runs to the end; a last line end adds no line.
+    check_spans("h\n\"1\n2\n", &[(1, 1), (2, 2)]);
+    check_spans("h\n\"1\n2", &[(1, 1), (2, 2)]);
+}
+
+#[test]
+fn a_record_too_long_to_keep_still_says_its_lines() {
+    let lines = MAX_RECORD_BYTES / 4 + 1;
+    let mut input = String::from("a\n\"");
+    input.push_str(&"x,y\n".repeat(lines));
+    input.push_str("\"\nlast\n");
+    let mut records = Records::new(input.as_bytes()).expect("in memory");
+    let spans: Vec<(usize, usize, bool)> = std::iter::from_fn(|| {
+        let record = records.next_record().expect("in memory")?;
+        Some((record.line, record.lines, record.fields.is_ok()))
+    })
+    .collect();
+    assert_eq!(spans, [(1, 1, true), (2, lines + 1, false), (lines + 3, 1, true)]);
+}
