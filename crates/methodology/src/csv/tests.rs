@@ -2,6 +2,8 @@
 
 use std::io::{BufRead, BufReader, Read};
 
+use proptest::prelude::*;
+
 use super::{MAX_RECORD_BYTES, Records};
 
 type Expected<'a> = (usize, Result<&'a [&'a str], &'a str>);
@@ -167,4 +169,38 @@ fn a_record_too_long_to_keep_still_says_its_lines() {
     })
     .collect();
     assert_eq!(spans, [(1, 1, true), (2, lines + 1, false), (lines + 3, 1, true)]);
+}
+
+/// Every record of `input` as (first line, lines spanned, fields or error).
+fn spanned(input: impl BufRead) -> Vec<(usize, usize, Result<Vec<String>, String>)> {
+    let mut records = Records::new(input).expect("in memory");
+    let mut out = Vec::new();
+    while let Some(record) = records.next_record().expect("in memory") {
+        out.push((record.line, record.lines, record.fields.map(<[String]>::to_vec)));
+    }
+    out
+}
+
+proptest! {
+    /// Bytes made of what CSV is made of read the same whole and in chunks of any size,
+    /// and the records' lines follow one another inside the input's lines.
+    #[test]
+    fn any_bytes_read_the_same_in_any_chunks_and_their_lines_add_up(
+        bytes in proptest::collection::vec(
+            proptest::sample::select(b"a1 ,\"\n\r\xef\xbb\xbf\xff".to_vec()),
+            0..80,
+        ),
+        chunk in 1usize..17,
+    ) {
+        let whole = spanned(bytes.as_slice());
+        prop_assert_eq!(&whole, &spanned(BufReader::with_capacity(chunk, bytes.as_slice())));
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count()
+            + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
+        let mut next = 1;
+        for (line, spans, _) in &whole {
+            prop_assert!(*line >= next && *spans >= 1, "{whole:?}");
+            next = line + spans;
+        }
+        prop_assert!(next <= lines + 1, "{whole:?} in {lines} lines");
+    }
 }

@@ -1,8 +1,9 @@
 //! Tests of `read`: the native schema, the `diamonds` adapter and every bad-row class.
 
 use pricing::{Clarity, Color, Shape};
+use proptest::prelude::*;
 
-use super::{InputFormat, ListingReader, Rejected, read_listings};
+use super::{InputFormat, ListingReader, MAX_EXAMPLES, Rejected, read_listings};
 use crate::listing::{Finish, Fluorescence};
 
 const HEADER: &str = "listing_id,carat,color,clarity,shape,cut,price,length,width,lw_ratio,lab,polish,symmetry,fluorescence,observed,note";
@@ -268,4 +269,38 @@ fn a_header_over_several_lines_is_a_header_problem_and_its_lines_count() {
             "header: one record over 3 lines (a stray quote?): a quoted value holds a line break; no column may hold a line break, so each line counts as an unparseable row"
         )
     );
+}
+
+proptest! {
+    /// Whatever the quotes do, every line of the input is counted once: as a listing, or
+    /// as a rejected row (a record over several lines once per line, with one example).
+    #[test]
+    fn every_line_counts_once_whatever_the_quotes_do(
+        tokens in proptest::collection::vec(
+            proptest::sample::select(vec!["1.0", "G", "VS2", "round", "EX", "5000", ",", "\"", "\n"]),
+            0..120,
+        ),
+        chunk in 1usize..17,
+    ) {
+        let text = format!("carat,color,clarity,shape,cut,price\n{}", tokens.concat());
+        let (listings, counts) = read_listings(&text, InputFormat::Native);
+        let mut reader = ListingReader::new(
+            std::io::BufReader::with_capacity(chunk, text.as_bytes()),
+            InputFormat::Native,
+        )
+        .expect("memory");
+        let chunked: Vec<_> = reader.by_ref().map(|l| l.expect("memory")).collect();
+        prop_assert_eq!(&chunked, &listings);
+        prop_assert_eq!(&reader.into_counts(), &counts);
+        prop_assert_eq!(counts.rows, counts.accepted + counts.rejected.total());
+        prop_assert_eq!(listings.len() as u64, counts.accepted);
+        let records = counts.rejected.total() - counts.swallowed_lines;
+        prop_assert_eq!(counts.examples.len() as u64, records.min(MAX_EXAMPLES as u64));
+        // Every line with something besides quotes on it is a row (a line of quotes alone
+        // may be an empty field, a blank line), and no row is made up.
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let filled = lines.iter().filter(|line| line.chars().any(|c| c != '"')).count();
+        prop_assert!(counts.rows >= filled as u64, "{counts:?}");
+        prop_assert!(counts.rows <= lines.len() as u64, "{counts:?}");
+    }
 }
