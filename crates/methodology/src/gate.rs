@@ -3,10 +3,9 @@
 //!
 //! In order: the share of rows that are unparseable or impossible (rows counted by
 //! physical line, so a stray quote that merges lines into one record counts every line
-//! it swallowed, `read.rs`); the coverage (round
-//! cells observed today); every published per-carat price inside a plausible range; the
-//! DCX move against the newest earlier published day. Each limit is a field of
-//! [`Gates`] (and a `dcx build` flag).
+//! it swallowed, `read.rs`); the coverage (round cells observed today); every published
+//! per-carat price inside a plausible range; the DCX move against the newest earlier
+//! published day. Each limit is a field of [`Gates`] (and a `dcx build` flag).
 
 use chrono::NaiveDate;
 use datasets::History;

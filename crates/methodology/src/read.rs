@@ -38,8 +38,9 @@ pub enum InputFormat {
 /// Why a row was not used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Reason {
-    /// The row could not be read: broken quoting, wrong field count, a missing required
-    /// value, a number or grade word that is not one.
+    /// The row could not be read: broken quoting, a record over several lines (counted
+    /// once per line), wrong field count, a missing required value, a number or grade
+    /// word that is not one.
     Unparseable,
     /// The row reads but cannot be a real ask: non-positive or non-finite carat or
     /// price (`NaN`, `inf`), a per-carat ask outside `MIN_ASK_PER_CARAT..=MAX_ASK_PER_CARAT`,
