@@ -35,6 +35,10 @@ pub(crate) struct Record<'a> {
     /// holds line ends, in practice a quote opened by mistake that swallowed the lines up
     /// to the next quote.
     pub(crate) lines: usize,
+    /// The line breaks inside its quoted fields: more than 0 for a record over several
+    /// lines, and for a quote still open at the end of the input that took in the last
+    /// line end.
+    pub(crate) breaks: usize,
     pub(crate) fields: Result<&'a [String], String>,
 }
 
@@ -63,6 +67,8 @@ struct Scanned {
     ends: usize,
     /// Line ends inside the record, its own included.
     newlines: usize,
+    /// Whether the record ended at a line end of its own (not at the end of the input).
+    terminated: bool,
     /// The record's last byte.
     last: Option<u8>,
 }
@@ -99,6 +105,7 @@ impl<R: BufRead> Records<R> {
             let Some(scanned) = self.read_record()? else { return Ok(None) };
             self.line += scanned.newlines;
             let lines = scanned.newlines + usize::from(scanned.last != Some(b'\n'));
+            let breaks = scanned.newlines - usize::from(scanned.terminated);
             let fields = if scanned.kept {
                 self.split(&scanned)
             } else {
@@ -109,7 +116,7 @@ impl<R: BufRead> Records<R> {
             let blank = fields.is_ok() && self.fields.len() == 1 && self.fields[0].is_empty();
             if !blank {
                 let fields = fields.map(|()| self.fields.as_slice());
-                return Ok(Some(Record { line: start, lines, fields }));
+                return Ok(Some(Record { line: start, lines, breaks, fields }));
             }
         }
     }
@@ -136,7 +143,8 @@ impl<R: BufRead> Records<R> {
     /// input.
     fn read_record(&mut self) -> io::Result<Option<Scanned>> {
         let first_line = self.parser.line();
-        let mut scanned = Scanned { kept: true, output: 0, ends: 0, newlines: 0, last: None };
+        let mut scanned =
+            Scanned { kept: true, output: 0, ends: 0, newlines: 0, terminated: false, last: None };
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
@@ -181,6 +189,7 @@ impl<R: BufRead> Records<R> {
                 }
                 ReadRecordResult::Record => {
                     scanned.newlines = (self.parser.line() - first_line) as usize;
+                    scanned.terminated = !at_end;
                     return Ok(Some(scanned));
                 }
                 ReadRecordResult::End => return Ok(None),

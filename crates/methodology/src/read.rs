@@ -190,7 +190,7 @@ impl<R: BufRead> ListingReader<R> {
         let mut format = format;
         let columns = match records.next_record()? {
             None => Err("the file is empty: no header row".to_owned()),
-            Some(header) if header.lines > 1 => {
+            Some(header) if header.breaks > 0 => {
                 // The lines after the header's first are data lines it swallowed.
                 let swallowed = header.lines as u64 - 1;
                 counts.rows += swallowed;
@@ -239,7 +239,7 @@ impl<R: BufRead> Iterator for ListingReader<R> {
             self.counts.rows += record.lines as u64;
             let row = match &self.columns {
                 Err(why) => Err((Reason::Unparseable, why.clone())),
-                _ if record.lines > 1 => {
+                _ if record.breaks > 0 => {
                     Err((Reason::Unparseable, over_lines(record.lines, record.fields.err())))
                 }
                 Ok(columns) => {
@@ -267,13 +267,18 @@ impl<R: BufRead> Iterator for ListingReader<R> {
     }
 }
 
-/// Why a record over several lines is unparseable, with the reader's own complaint if it
-/// has one (e.g. a record too long to keep).
+/// Why a record whose quoted values hold line breaks is unparseable, with the reader's
+/// own complaint if it has one (e.g. a record too long to keep).
 fn over_lines(lines: usize, error: Option<String>) -> String {
     let why = error.unwrap_or_else(|| "a quoted value holds a line break".to_owned());
-    format!(
-        "one record over {lines} lines (a stray quote?): {why}; no column may hold a line break, so each line counts as an unparseable row"
-    )
+    match lines {
+        1 => format!(
+            "{why} (a quote still open at the end of the file?); no column may hold a line break"
+        ),
+        _ => format!(
+            "one record over {lines} lines (a stray quote?): {why}; no column may hold a line break, so each line counts as an unparseable row"
+        ),
+    }
 }
 
 /// The header problem of a missing column: which, the columns found and those required.

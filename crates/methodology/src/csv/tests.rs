@@ -157,6 +157,23 @@ fn a_record_says_how_many_lines_it_spans() {
 }
 
 #[test]
+fn a_record_says_how_many_line_breaks_its_values_hold() {
+    let breaks = |input: &str| {
+        let mut records = Records::new(input.as_bytes()).expect("in memory");
+        let mut out = Vec::new();
+        while let Some(record) = records.next_record().expect("in memory") {
+            out.push((record.lines, record.breaks));
+        }
+        out
+    };
+    assert_eq!(breaks("a\nb"), [(1, 0), (1, 0)]);
+    assert_eq!(breaks("a\n\"b\nc\"\n"), [(1, 0), (2, 1)]);
+    // A quote still open at the end took in the last line end: one line, one break.
+    assert_eq!(breaks("a\n\"b\n"), [(1, 0), (1, 1)]);
+    assert_eq!(breaks("a\n\"b"), [(1, 0), (1, 0)]);
+}
+
+#[test]
 fn a_record_too_long_to_keep_still_says_its_lines() {
     let lines = MAX_RECORD_BYTES / 4 + 1;
     let mut input = String::from("a\n\"");

@@ -255,6 +255,20 @@ fn a_record_over_several_lines_is_refused_even_when_its_fields_would_read() {
     let (listings, counts) = read_listings(text, InputFormat::Diamonds);
     assert_eq!(listings.len(), 1);
     assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (3, 1, 2));
+    // A quote opened on the last line takes in the file's last line end: one line, whose
+    // value holds a line break (`z` is read by no rule, so only this rule refuses it).
+    let text = "carat,cut,color,clarity,depth,table,price,x,y,z\n\
+        0.5,Ideal,E,VS1,61.5,55,1800,5.1,5.12,3.14\n\
+        0.5,Ideal,E,VS1,61.5,55,1801,5.1,5.12,\"3.14\n";
+    let (listings, counts) = read_listings(text, InputFormat::Diamonds);
+    assert_eq!(listings.len(), 1);
+    assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (2, 0, 1));
+    assert_eq!(
+        counts.examples,
+        [
+            "line 3: unparseable: a quoted value holds a line break (a quote still open at the end of the file?); no column may hold a line break"
+        ]
+    );
 }
 
 #[test]
