@@ -24,6 +24,10 @@ libs:
 check:
     cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
 
+# Resident-memory and wall-clock bounds, kept out of `cargo test` (docs/decisions.md 6.10).
+memory:
+    bash scripts/memory-check.sh
+
 # Every fuzz target for SECONDS each, seeded from fixtures/ (docs/reliability.md).
 fuzz SECONDS="60":
     bash scripts/fuzz.sh {{SECONDS}}

@@ -84,7 +84,14 @@ today=$(date -u +%F)
 [ -f "$STATE/history/$today/index.json" ] || fail "the build did not publish $today"
 [ -f "$STATE/last-build.json" ] || fail "the build wrote no report"
 if "${build_env[@]}" sh -c "$condition"; then fail "ExecCondition does not skip a published day"; fi
-say "dcx-build.service: its command published $today; its condition then skips"
+# A day a power cut left with empty files is not valid: the condition lets the build run
+# again, and the build replaces it.
+for file in "$STATE/history/$today"/*.json; do : >"$file"; done
+"${build_env[@]}" sh -c "$condition" || fail "ExecCondition skips a day that is not valid"
+"${build_env[@]}" sh -c "$build" >"$TMP/build.log" 2>&1 || { cat "$TMP/build.log" >&2; fail "the build unit did not replace an invalid day"; }
+"$BIN_DIR/dcx" validate "$STATE/history/$today" >/dev/null || fail "the rebuilt day $today is not valid"
+if "${build_env[@]}" sh -c "$condition"; then fail "ExecCondition does not skip a rebuilt day"; fi
+say "dcx-build.service: its command published $today; its condition then skips; a zeroed day is rebuilt"
 
 # Runs a server unit's ExecStart with the flags of dcx.env on port 0; checks /health and a
 # clean exit on SIGTERM.

@@ -21,6 +21,8 @@ if [ "$(cat "$CACHE/conformance/.version" 2>/dev/null)" != "$SUITE_VERSION" ]; t
   echo "$SUITE_VERSION" > "$CACHE/conformance/.version"
 fi
 CONFORMANCE="$CACHE/conformance/node_modules/.bin/conformance"
+# The expected failures of each requirement set, one file per protocol era.
+BASELINES=fixtures/conformance
 
 # shellcheck source=scripts/lib-tool-server.sh
 source "$ROOT/scripts/lib-tool-server.sh"
@@ -42,9 +44,9 @@ PY
 }
 
 status=0
-echo "== conformance server --requirements 2026-07-28 (baseline: conformance-baseline.yml)"
+echo "== conformance server --requirements 2026-07-28 (baseline: $BASELINES/baseline-2026-07-28.yml)"
 "$CONFORMANCE" server --url "$URL" --requirements 2026-07-28 \
-  --expected-failures conformance-baseline.yml -o "$OUT/requirements" || status=$?
+  --expected-failures "$BASELINES/baseline-2026-07-28.yml" -o "$OUT/requirements" || status=$?
 summary "$OUT/requirements"
 echo "requirement set: exit $status"
 
@@ -55,10 +57,10 @@ header_status=0
 summary "$OUT/headers"
 echo "http-header-validation: exit $header_status"
 
-echo "== conformance server --requirements 2025-11-25 (baseline: conformance-baseline-2025-11-25.yml)"
+echo "== conformance server --requirements 2025-11-25 (baseline: $BASELINES/baseline-2025-11-25.yml)"
 legacy_status=0
 "$CONFORMANCE" server --url "$URL" --requirements 2025-11-25 \
-  --expected-failures conformance-baseline-2025-11-25.yml -o "$OUT/requirements-2025-11-25" \
+  --expected-failures "$BASELINES/baseline-2025-11-25.yml" -o "$OUT/requirements-2025-11-25" \
   || legacy_status=$?
 summary "$OUT/requirements-2025-11-25"
 echo "requirement set 2025-11-25: exit $legacy_status"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Proof from outside (README "Use the pricing in your Rust program"): builds the README's
-# program as a crate of its own in a temporary folder outside the workspace, with the
-# README's `Cargo.toml` lines turned from git into path dependencies on crates/pricing and
-# crates/datasets, runs it on the embedded snapshot and on fixtures/snapshot, and checks
+# Proof from outside (README "Use the pricing in your Rust program"): runs the README's
+# commands as written (`cargo new`, `cargo add --path ../dcx/...`) in a temporary folder
+# outside the workspace, beside a folder `dcx` that is this clone, puts the README's program
+# in `src/main.rs`, runs it on the embedded snapshot and on fixtures/snapshot, and checks
 # every price it prints against `dcx quote --json` for the same stone.
 # Offline when it can be: the workspace's Cargo.lock pins the versions, the registry cache
 # already holds them, and the build shares the workspace's target folder.
@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/dcx-embed-check.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+ln -s "$ROOT" "$WORK/dcx"
 
 python3 - "$ROOT" "$WORK" <<'PY'
 import pathlib, re, sys
@@ -19,22 +20,24 @@ readme = (root / "README.md").read_text()
 heading = "## Use the pricing in your Rust program"
 section = readme.split(heading, 1)[1].split("\n## ", 1)[0]
 blocks = dict((lang, text) for lang, text in re.findall(r"```(\w+)\n(.*?)```", section, re.S))
-deps = blocks["toml"]
-for package, folder in [("dcx-pricing", "pricing"), ("dcx-datasets", "datasets")]:
-    deps, found = re.subn(rf'^{package} = \{{ git = "[^"]+" \}}$',
-                          f'{package} = {{ path = "{root}/crates/{folder}" }}', deps, flags=re.M)
-    assert found == 1, f"README's Cargo.toml lines have no git dependency on {package}"
-manifest = ('[package]\nname = "readme-program"\nversion = "0.0.0"\nedition = "2024"\n'
-            'publish = false\n\n[workspace]\n\n' + deps)
-(work / "Cargo.toml").write_text(manifest)
-(work / "src").mkdir()
-(work / "src" / "main.rs").write_text(blocks["rust"])
-print("== the README's program, as a crate of its own:\n" + manifest)
+commands = blocks["sh"]
+for package in ["pricing", "datasets"]:
+    assert f"cargo add --path ../dcx/crates/{package}\n" in commands, \
+        f"README's commands do not add crates/{package} by path"
+(work / "commands.sh").write_text(commands)
+(work / "main.rs").write_text(blocks["rust"])
+print("== the README's commands:\n" + commands)
 PY
-cp Cargo.lock "$WORK/Cargo.lock"
+echo "== running them beside the clone (offline first)"
+(cd "$WORK" && CARGO_NET_OFFLINE=true bash -euo pipefail commands.sh) \
+  || { echo "(offline failed; retrying online)"; rm -rf "$WORK/prices"; (cd "$WORK" && bash -euo pipefail commands.sh); }
+cp "$WORK/main.rs" "$WORK/prices/src/main.rs"
+cp Cargo.lock "$WORK/prices/Cargo.lock"
+echo "== its Cargo.toml:"
+cat "$WORK/prices/Cargo.toml"
 
 export CARGO_TARGET_DIR="$ROOT/target"
-build() { cargo build --quiet --manifest-path "$WORK/Cargo.toml" "$@"; }
+build() { cargo build --quiet --manifest-path "$WORK/prices/Cargo.toml" "$@"; }
 echo "== building it outside the workspace"
 build --offline || { echo "(offline build failed; retrying online)"; build; }
 cargo build --quiet --locked -p dcx
@@ -42,7 +45,7 @@ cargo build --quiet --locked -p dcx
 python3 - "$ROOT" <<'PY'
 import json, pathlib, re, subprocess, sys
 root = pathlib.Path(sys.argv[1])
-program, dcx = root / "target/debug/readme-program", root / "target/debug/dcx"
+program, dcx = root / "target/debug/prices", root / "target/debug/dcx"
 line_re = re.compile(r"^(\w+) ([\d.]+) ct (\w+) (\w+), L/W ([\d.]+): ([\d.]+) USD per carat, ([\d.]+) USD in total$")
 checked = 0
 for folder in [None, root / "fixtures/snapshot"]:

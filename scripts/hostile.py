@@ -1,7 +1,7 @@
-"""The hostile-client suite (scripts/hostile.sh): replays each attack of issue 14 against
-release feed-server and tool-server processes on loopback, prints the figures, and exits
-1 when a threshold is missed. Python 3 standard library only; loopback only (a second
-client address is 127.0.0.2, which Linux routes to lo)."""
+"""The hostile-client suite (scripts/hostile.sh): replays each attack of
+docs/reliability.md against release feed-server and tool-server processes on loopback,
+prints the figures, and exits 1 when a threshold is missed. Python 3 standard library
+only; loopback only (a second client address is 127.0.0.2, which Linux routes to lo)."""
 
 import json
 import os
@@ -138,7 +138,7 @@ def settle():
 
 
 def unknown_arguments_call():
-    """The tools/call body of issue 14: 100,000 unknown arguments, 930 kB."""
+    """The refused tools/call body: 100,000 unknown arguments, 930 kB."""
     args = {f"{i:x}": 1 for i in range(100_000)}
     return json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
         "name": "get_diamond_price", "arguments": args, "_meta": META}},

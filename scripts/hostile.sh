@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hostile-client suite (issue 14; docs/reliability.md): builds release feed-server
+# The hostile-client suite (docs/reliability.md): builds release feed-server
 # and tool-server, starts them on 127.0.0.1:0, and replays each attack with its threshold
 # (scripts/hostile.py): error amplification (100,000 unknown tool arguments, 15,000
 # unknown /track parameters), a 40 KiB head, HTTP/1.1 without Host, 1,100 slowloris

@@ -6,7 +6,8 @@
 #   npm mcp-remote 0.15.1                  stdio -> http    (the desktop hosts' bridge)
 #   PyPI mcp 2.3.0                         http             (2026-07-28 mode)
 # Each lists the tools,
-# calls all three and compares get_diamond_price with `dcx quote --json`. Installs the
+# calls all three and compares get_diamond_price with `dcx quote --json`, then reads the
+# resources and the history template, gets a prompt and completes an argument. Installs the
 # pinned clients into .cache/ (reused on later runs); every client run is bounded by
 # CLIENT_TIMEOUT seconds (default 120). Prints the matrix; exits 1 if any client failed.
 set -euo pipefail

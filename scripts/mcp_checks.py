@@ -5,7 +5,10 @@ A client script adapts its library to two async callables and hands them to `run
 `call_tool(name, arguments)` returns `{"is_error", "structured", "texts"}`. `run` lists
 the tools, calls all three (a round and two fancy quotes, the DCX index, market depth with
 and without carat, one bad argument) and compares each quote's structured content with
-`dcx quote --json` for the same inputs. `report` prints the tally and gives the exit code.
+`dcx quote --json` for the same inputs. `run_primitives` takes the client session itself
+(the SDKs name the methods alike: `list_resources`, `read_resource`, `list_prompts`,
+`get_prompt`, `complete`) and checks the resources, the history template, the prompts
+and a completion. `report` prints the tally and gives the exit code.
 """
 
 import json
@@ -89,6 +92,54 @@ async def run(tally, dcx, list_tools, call_tool):
     texts = " ".join(bad["texts"])
     check("bad arguments: isError naming carat and color",
           bad["is_error"] and "carat" in texts and "color" in texts, texts)
+
+
+EXPECTED_RESOURCES = [
+    "dcx://feeds/matrix.json", "dcx://feeds/matrix_cushion.json",
+    "dcx://feeds/ratio_models.json", "dcx://feeds/index.json", "dcx://feeds/depth.json",
+    "dcx://docs/methodology.md", "dcx://docs/api.md",
+]
+
+
+def attr(obj, *names):
+    """The first of `names` that `obj` has: SDK 1.x models use camelCase, 2.x snake_case."""
+    for name in names:
+        if hasattr(obj, name):
+            return getattr(obj, name)
+    return None
+
+
+async def run_primitives(tally, session, prompt_reference):
+    """Resources, the template, prompts and a completion, through the SDK's own methods.
+    `prompt_reference(name)` builds the SDK's reference to a prompt for `complete`."""
+    check = tally.check
+    resources = (await session.list_resources()).resources
+    uris = [str(r.uri) for r in resources]
+    check("resources/list: the five feeds and two documents", uris == EXPECTED_RESOURCES, uris)
+    index = (await session.read_resource("dcx://feeds/index.json")).contents[0]
+    body = json.loads(index.text)
+    check("resources/read dcx://feeds/index.json: the index feed as JSON",
+          attr(index, "mimeType", "mime_type") == "application/json" and body.get("dcx", 0) > 0,
+          index)
+    templates = (await session.list_resource_templates())
+    template = attr(templates, "resourceTemplates", "resource_templates")[0]
+    check("resources/templates/list: the history template",
+          attr(template, "uriTemplate", "uri_template") == "dcx://history/{date}/{feed}")
+    day = body["ts"][:10]
+    past = (await session.read_resource(f"dcx://history/{day}/index.json")).contents[0]
+    check("resources/read of the live day through the template", json.loads(past.text) == body)
+    prompts = [p.name for p in (await session.list_prompts()).prompts]
+    check("prompts/list: price_stone, fair_asking_price",
+          prompts == ["price_stone", "fair_asking_price"], prompts)
+    prompt = await session.get_prompt("fair_asking_price", {
+        "carat": "1.2", "color": "G", "clarity": "VS2", "asking_price_usd": "9000"})
+    text = prompt.messages[0].content.text
+    check("prompts/get fair_asking_price names the tools",
+          "get_diamond_price" in text and "9000" in text, text)
+    completion = await session.complete(
+        prompt_reference("price_stone"), {"name": "clarity", "value": "vs"})
+    values = completion.completion.values
+    check("completion/complete clarity 'vs'", values == ["VS1", "VS2"], values)
 
 
 def text_items(content):

@@ -3,13 +3,15 @@
 Usage: mcp_client_check.py URL DCX_BINARY
 
 Runs the shared checks of `mcp_checks.py` (the tools listed, all three called, each quote
-compared with `dcx quote --json`) through `mcp` 2.x's `Client`. Exits 1 on any mismatch.
+compared with `dcx quote --json`; the resources, the history template, a prompt and a
+completion) through `mcp` 2.x's `Client`. Exits 1 on any mismatch.
 """
 
 import asyncio
 import sys
 
 from mcp import Client
+from mcp.types import PromptReference
 
 import mcp_checks
 
@@ -28,6 +30,8 @@ async def main(url, dcx):
                     "texts": mcp_checks.text_items(r.content)}
 
         await mcp_checks.run(tally, dcx, list_tools, call_tool)
+        await mcp_checks.run_primitives(
+            tally, client, lambda name: PromptReference(type="ref/prompt", name=name))
     return mcp_checks.report(tally)
 
 

@@ -7,7 +7,8 @@
 //        node mcp_clients_check.mjs NODE_MODULES mcp-remote URL DCX
 //
 // Lists the tools, calls all three (the quotes of scripts/mcp_checks.py), and compares each
-// quote's structuredContent with `dcx quote --json`. Exits 1 on any mismatch.
+// quote's structuredContent with `dcx quote --json`; then reads the resources and the
+// history template, gets a prompt and completes an argument. Exits 1 on any mismatch.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -107,7 +108,35 @@ async function main() {
   } catch (error) {
     check('an unknown tool is a JSON-RPC error -32602', error.code === -32602, String(error));
   }
+  await checkPrimitives(client);
   await client.close();
+}
+
+const EXPECTED_RESOURCES = [
+  'dcx://feeds/matrix.json', 'dcx://feeds/matrix_cushion.json', 'dcx://feeds/ratio_models.json',
+  'dcx://feeds/index.json', 'dcx://feeds/depth.json', 'dcx://docs/methodology.md', 'dcx://docs/api.md',
+];
+
+// Resources, the history template, prompts and a completion, as scripts/mcp_checks.py.
+async function checkPrimitives(client) {
+  const caps = client.getServerCapabilities() ?? {};
+  check('the server offers resources, prompts, completions', Boolean(caps.resources && caps.prompts && caps.completions), caps);
+  const { resources } = await client.listResources();
+  check('resources/list: the five feeds and two documents', isDeepStrictEqual(resources.map((r) => r.uri), EXPECTED_RESOURCES), resources.map((r) => r.uri));
+  const index = (await client.readResource({ uri: 'dcx://feeds/index.json' })).contents[0];
+  const body = JSON.parse(index.text);
+  check('resources/read dcx://feeds/index.json: the index feed as JSON', index.mimeType === 'application/json' && body.dcx > 0, index);
+  const { resourceTemplates } = await client.listResourceTemplates();
+  check('resources/templates/list: the history template', resourceTemplates[0]?.uriTemplate === 'dcx://history/{date}/{feed}', resourceTemplates);
+  const past = (await client.readResource({ uri: `dcx://history/${body.ts.slice(0, 10)}/index.json` })).contents[0];
+  check('resources/read of the live day through the template', isDeepStrictEqual(JSON.parse(past.text), body));
+  const { prompts } = await client.listPrompts();
+  check('prompts/list: price_stone, fair_asking_price', isDeepStrictEqual(prompts.map((p) => p.name), ['price_stone', 'fair_asking_price']), prompts);
+  const prompt = await client.getPrompt({ name: 'fair_asking_price', arguments: { carat: '1.2', color: 'G', clarity: 'VS2', asking_price_usd: '9000' } });
+  const text = prompt.messages[0].content.text;
+  check('prompts/get fair_asking_price names the tools', text.includes('get_diamond_price') && text.includes('9000'), text);
+  const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: 'price_stone' }, argument: { name: 'clarity', value: 'vs' } });
+  check("completion/complete clarity 'vs'", isDeepStrictEqual(completion.values, ['VS1', 'VS2']), completion);
 }
 
 main()

@@ -4,8 +4,8 @@ over streamable HTTP or over stdio (`dcx mcp` as a child process).
 Usage: mcp_legacy_check.py http URL DCX_BINARY
        mcp_legacy_check.py stdio DCX_BINARY
 
-Runs the shared checks of `mcp_checks.py` and checks the negotiated version. Exits 1 on
-any mismatch.
+Runs the shared checks of `mcp_checks.py` (tools, then resources, prompts and a
+completion) and checks the negotiated version. Exits 1 on any mismatch.
 """
 
 import asyncio
@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamablehttp_client
+from mcp.types import PromptReference
 
 import mcp_checks
 
@@ -52,6 +53,8 @@ async def main(transport, target, dcx):
                         "texts": mcp_checks.text_items(r.content)}
 
             await mcp_checks.run(tally, dcx, list_tools, call_tool)
+            await mcp_checks.run_primitives(
+                tally, session, lambda name: PromptReference(type="ref/prompt", name=name))
     return mcp_checks.report(tally)
 
 

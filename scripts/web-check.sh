@@ -3,6 +3,9 @@
 # `dcx build` and serves it with `dcx serve`; then
 #   * scripts/openapi_check.py: /openapi.json passes PyPI openapi-spec-validator, and real
 #     answers of every route match the statuses, media types and schemas it declares;
+#   * scripts/schema-check.sh: requests drawn from /openapi.json (PyPI schemathesis) and
+#     tool calls drawn from the tools' inputSchemas (PyPI hypothesis-jsonschema) are
+#     never refused;
 #   * scripts/browser_check.py: Debian's chromium driven by PyPI playwright (its own
 #     browser download is not used) checks the page, the chart, the calculator (against
 #     `dcx quote --json`) and the tool server's /docs, and saves screenshots at 1280x900
@@ -60,6 +63,7 @@ TOOL=$(announced_addr "$LOG" "$STARTED_PID" tools)
 echo "== dcx serve: feeds at http://$FEED/, tools at http://$TOOL/"
 
 timeout 120 "$WEB_PY" scripts/openapi_check.py "http://$FEED"
+bash scripts/schema-check.sh "http://$FEED" "http://$TOOL/"
 mkdir -p "$SHOTS"
 timeout 300 "$WEB_PY" scripts/browser_check.py "http://$FEED" "http://$TOOL" "$DCX" \
   "$WORK/history" "$SHOTS"

@@ -7,9 +7,10 @@
 //! Checked for every input: no panic; `/track` answers `200` or `400`, `/quote` `200` or
 //! `400`; a `/track` refusal is JSON of at most `fuzz::ERROR_BODY_MAX` bytes naming at
 //! most 8 problems, each with its parameter, message and what is allowed; a `/track`
-//! answer in JSON echoes the stone, and asking again with the echoed values alone (the
-//! canonical query) gives the same answer byte for byte; a `/quote` page grows at most
-//! 6 bytes per query byte (HTML escaping) over the empty form, plus the price section.
+//! answer in JSON echoes the stone and its window (`from`), and asking again with the
+//! echoed values alone (the canonical query) gives the same answer byte for byte; a
+//! `/quote` page grows at most 6 bytes per query byte (HTML escaping) over the empty
+//! form, plus the price section.
 #![no_main]
 
 use std::sync::LazyLock;
@@ -69,7 +70,7 @@ fn track(query: &[u8]) {
         200 if body.first() == Some(&b'{') => {
             let answer: Value = serde_json::from_slice(&body).expect("a /track answer is JSON");
             let mut canonical = String::new();
-            for field in ["shape", "carat", "color", "clarity", "ratio"] {
+            for field in ["shape", "carat", "color", "clarity", "ratio", "from"] {
                 match &answer[field] {
                     Value::Null if field == "ratio" => continue,
                     Value::String(text) => canonical.push_str(&format!("{field}={text}&")),

@@ -1,12 +1,11 @@
 //! The binaries' allocator, mimalloc, set up to hand the memory it frees back to the
 //! system (docs/reliability.md, "Memory"), and the servers' tokio runtime, whose idle
 //! workers collect their heaps. The one place in the workspace with `unsafe` code: two
-//! calls into mimalloc's C API.
+//! calls into mimalloc's C API, as `libmimalloc-sys` declares it.
 #![warn(missing_docs)]
 
 use std::{
     cell::Cell,
-    ffi::{c_int, c_long},
     io,
     time::{Duration, Instant},
 };
@@ -25,25 +24,17 @@ pub const PURGE_DELAY_VARIABLE: &str = "MIMALLOC_PURGE_DELAY";
 /// The name mimalloc also reads for [`PURGE_DELAY_VARIABLE`].
 pub const LEGACY_PURGE_DELAY_VARIABLE: &str = "MIMALLOC_RESET_DELAY";
 
-/// `mi_option_purge_delay` in the `mi_option_t` enum of mimalloc v2's `mimalloc.h`
-/// (the version the `v2` feature of the workspace's `mimalloc` builds).
-const MI_OPTION_PURGE_DELAY: c_int = 15;
+/// `mi_option_purge_delay` in the `mi_option_t` enum of mimalloc v2's `mimalloc.h` (the
+/// version the `v2` feature of the workspace's `mimalloc` builds). `libmimalloc-sys`
+/// declares the functions that take options but names only the stable options, and this
+/// one is not among them.
+const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// A worker that goes idle collects its heap when it has worked this long since it last
 /// did ([`collect_when_idle`])...
 const COLLECT_AFTER_WORK: Duration = Duration::from_millis(1);
 /// ... or when it last did this long ago.
 const COLLECT_INTERVAL: Duration = Duration::from_millis(100);
-
-// From the mimalloc library that the `mimalloc` crate builds and links (its `mimalloc.h`).
-#[allow(unsafe_code)]
-unsafe extern "C" {
-    /// `void mi_option_set(mi_option_t option, long value)`
-    fn mi_option_set(option: c_int, value: c_long);
-    /// `void mi_collect(bool force)`: frees what the calling thread's heap holds with
-    /// nothing in it (pages emptied by frees from other threads included).
-    fn mi_collect(force: bool);
-}
 
 /// Runs `future` to completion on the servers' tokio runtime (multi-threaded, I/O and
 /// time on), after [`return_freed_memory_at_once`]; a panic in it panics here.
@@ -102,7 +93,7 @@ pub fn return_freed_memory_at_once() {
     // servers call it from `main` before the runtime starts its workers.
     #[allow(unsafe_code)]
     unsafe {
-        mi_option_set(MI_OPTION_PURGE_DELAY, 0);
+        libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0);
     }
 }
 
@@ -153,7 +144,7 @@ fn collect_when_idle() {
             // thread's own heap, which is mimalloc's global allocator here.
             #[allow(unsafe_code)]
             unsafe {
-                mi_collect(false);
+                libmimalloc_sys::mi_collect(false);
             }
             state.collected = Some(now);
             state.worked = Duration::ZERO;

@@ -1,5 +1,8 @@
 //! Memory freed after [`allocator::return_freed_memory_at_once`] leaves the process's
 //! resident set in the same call: no later allocation is needed to trigger it.
+//!
+//! A bound on resident memory, so the test is ignored by `cargo test` and run by
+//! `scripts/memory-check.sh` (`--ignored`, alone in its process).
 
 /// The resident set of this process, in KiB.
 fn rss_kib() -> usize {
@@ -9,6 +12,7 @@ fn rss_kib() -> usize {
 }
 
 #[test]
+#[ignore = "resident memory: run by scripts/memory-check.sh"]
 fn freed_request_sized_buffers_leave_the_resident_set_at_once() {
     if std::env::var_os(allocator::PURGE_DELAY_VARIABLE).is_some() {
         eprintln!("{} is set, and it wins: nothing to check", allocator::PURGE_DELAY_VARIABLE);

@@ -7,7 +7,8 @@ use std::{
     process::ExitCode,
 };
 
-use chrono::NaiveDate;
+use chrono::{Days, NaiveDate};
+use datasets::fs::Existing;
 
 use crate::{EXIT_USAGE, Outcome};
 
@@ -41,12 +42,19 @@ pub(crate) struct Args {
     /// feed the look-back, the trends and the ratio models.
     #[arg(long)]
     history: Option<PathBuf>,
-    /// The day the snapshot is for [default: today, UTC].
+    /// The day the snapshot is for [default: today, UTC]; at most one day ahead of today.
     #[arg(long, value_parser = parse_date)]
     date: Option<NaiveDate>,
     /// Replace a day (or folder) that is already published.
     #[arg(long)]
     force: bool,
+    /// Replace a day (or folder) that exists but is not a valid snapshot (a day a power
+    /// cut left empty); a valid one is kept and the build refused.
+    #[arg(long, conflicts_with = "force")]
+    replace_invalid: bool,
+    /// When another build holds the history's lock, wait for it instead of failing.
+    #[arg(long, requires = "history")]
+    wait: bool,
     /// Also write the build report as JSON to this file (a refused build writes why).
     #[arg(long)]
     report: Option<PathBuf>,
@@ -87,12 +95,32 @@ pub(crate) fn run(args: Args) -> Outcome {
             }
         }
     };
-    let date = args.date.unwrap_or_else(|| chrono::Utc::now().date_naive());
+    let today = chrono::Utc::now().date_naive();
+    let date = args.date.unwrap_or(today);
+    if let Some(latest) = today.checked_add_days(Days::new(MAX_DAYS_AHEAD))
+        && date > latest
+    {
+        eprintln!(
+            "dcx build: --date {date} is more than {MAX_DAYS_AHEAD} day ahead of today ({today}, UTC); a day is built on or after the day it is for"
+        );
+        return Ok(ExitCode::from(EXIT_USAGE));
+    }
+    // One build writes a history at a time, from reading its days to publishing.
+    let _lock = match &args.history {
+        Some(dir) => Some(datasets::fs::HistoryLock::acquire(dir, args.wait)?),
+        None => None,
+    };
+    // Only the days a build reads (the previous day and the trends' span): a backfill
+    // costs the same per day at ten years as at one. A folder without a valid earlier
+    // day (new, or holding only lost+found, a README or a broken day) is a first build.
     let history = match &args.history {
-        Some(dir) if dir.is_dir() && std::fs::read_dir(dir)?.next().is_some() => {
-            Some(datasets::History::load(dir)?.0)
+        Some(dir) => {
+            let (history, skipped) =
+                datasets::History::load_before(dir, date, methodology::HISTORY_SPAN_DAYS)?;
+            skipped.iter().for_each(|day| eprintln!("dcx build: {day}"));
+            history
         }
-        _ => None,
+        None => None,
     };
     let mut options = methodology::BuildOptions::new(date);
     options.history = history.as_ref();
@@ -129,26 +157,46 @@ pub(crate) fn run(args: Args) -> Outcome {
         }
         Err(err) => return refused(&args, date, err),
     };
+    let existing = match (args.force, args.replace_invalid) {
+        (true, _) => Existing::Replace,
+        (false, true) => Existing::ReplaceInvalid,
+        (false, false) => Existing::Refuse,
+    };
     let written = match (&args.out, &args.history) {
         (Some(out), _) => {
             let extras = [(methodology::OBSERVED_FILE, build.observed.as_slice())];
-            datasets::fs::write_dir_atomic_with(out, &build.files, &extras, args.force)?;
+            datasets::fs::publish_dir(out, &build.files, &extras, existing)?;
             out.clone()
         }
-        (None, Some(history)) => methodology::publish(history, date, &build, args.force)?,
+        (None, Some(history)) => methodology::publish(history, date, &build, existing)?,
         (None, None) => {
             eprintln!("dcx build: give --out DIR or --history DIR");
             return Ok(ExitCode::from(EXIT_USAGE));
         }
     };
-    if let Some(path) = &args.report {
-        std::fs::write(path, serde_json::to_string_pretty(&build.report)? + "\n")?;
-    }
+    // The day is published: say so first, whatever happens to the report.
     let mut out = std::io::stdout();
     writeln!(out, "{}", build.report.summary())?;
     writeln!(out, "written: {}", written.display())?;
+    if let Some(path) = &args.report {
+        let report = serde_json::to_string_pretty(&build.report)? + "\n";
+        if let Err(err) = datasets::fs::write_file_atomic(path, report.as_bytes()) {
+            eprintln!(
+                "dcx build: {} is published, but the report could not be written: {err}",
+                written.display()
+            );
+            return Ok(ExitCode::from(EXIT_REPORT_UNWRITTEN));
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
+
+/// How many days ahead of today (UTC) `--date` may be: a build just after midnight in a
+/// time zone east of UTC is for tomorrow's UTC date, a typo or a jumped clock is not.
+const MAX_DAYS_AHEAD: u64 = 1;
+
+/// The exit status of a build that published its day but could not write `--report`.
+const EXIT_REPORT_UNWRITTEN: u8 = 3;
 
 /// A build that is not published: writes `--report` with the reason (and what is known
 /// of the build), then hands the error on to be printed; the history is untouched.
@@ -162,7 +210,8 @@ fn refused(args: &Args, date: NaiveDate, err: methodology::Error) -> Outcome {
                 "refused": other.to_string(),
             }),
         };
-        std::fs::write(path, serde_json::to_string_pretty(&refusal)? + "\n")?;
+        let refusal = serde_json::to_string_pretty(&refusal)? + "\n";
+        datasets::fs::write_file_atomic(path, refusal.as_bytes())?;
     }
     Err(err.into())
 }

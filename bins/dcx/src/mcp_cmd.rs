@@ -27,17 +27,23 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: Args) -> Outcome {
-    let source = args.data.source();
-    let (live, skipped) = datasets::Live::open(source)?;
-    skipped.iter().for_each(|day| log(&day.to_string()));
-    let live = Arc::new(live);
     // One worker runs the reload loop (SIGHUP, and the history poll) beside the blocking
-    // stdio loop on this thread.
+    // stdio loop on this thread. SIGHUP is handled from before the data loads: one sent
+    // meanwhile reloads once the loop runs instead of ending the process.
     let runtime =
         tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
+    let hangups = {
+        let _entered = runtime.enter();
+        serve::Hangups::install()
+    };
+    let source = args.data.source();
+    let (live, skipped) =
+        datasets::Live::open_with_clock(source, Arc::new(std::time::SystemTime::now))?;
+    skipped.iter().for_each(|day| log(&day.to_string()));
+    let live = Arc::new(live);
     let reloads = {
         let _entered = runtime.enter();
-        serve::spawn_reloads(Arc::clone(&live), args.data.poll(), |outcome| {
+        serve::spawn_reloads(Arc::clone(&live), args.data.poll(), hangups, |outcome| {
             if outcome.is_news() {
                 log(&outcome.to_string());
             }

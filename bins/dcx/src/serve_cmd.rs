@@ -63,12 +63,19 @@ pub(crate) fn run(args: Args) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+async fn serve_both(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
+    let hangups = serve::Hangups::install();
+    // Two servers, each at the cap, share the open-file limit.
+    if let Some(lowered) = args.connections.fit_open_files(2) {
+        telemetry::note("dcx serve", &lowered);
+    }
     let grace = Duration::from_secs(args.grace_secs);
     let source = args.data.source();
     // One copy of the data for both servers, reloaded by one loop (SIGHUP, and the poll
     // of a history folder) for both.
-    let (live, skipped) = datasets::Live::open(source)?;
+    let (live, skipped) =
+        datasets::Live::open_with_clock(source, Arc::new(std::time::SystemTime::now))?;
     skipped.iter().for_each(|day| telemetry::skipped("dcx serve", day));
     telemetry::started("dcx serve", env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
@@ -83,7 +90,7 @@ async fn serve_both(args: Args) -> Result<(), Box<dyn std::error::Error + Send +
     // Zero turns polling off: `Source::poll_period` decides.
     let poll = args.data.poll();
     let report = telemetry::on_reload("dcx serve", metrics.clone());
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, report);
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, hangups, report);
 
     let mut feed_config = feeds::Config::new(Arc::clone(&live), Arc::clone(&clock));
     feed_config.access_log = args.access_log;

@@ -61,8 +61,14 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let (live, skipped) = datasets::Live::open(args.data.source())?;
+async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
+    let hangups = serve::Hangups::install();
+    if let Some(lowered) = args.connections.fit_open_files(1) {
+        telemetry::note(SERVER, &lowered);
+    }
+    let (live, skipped) =
+        datasets::Live::open_with_clock(args.data.source(), Arc::new(std::time::SystemTime::now))?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     if let Some(note) = feeds::sample_note(&live.history()) {
@@ -74,7 +80,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>>
     let metrics = args.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
     let poll = args.data.poll();
     let report = telemetry::on_reload(SERVER, metrics.clone());
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, report);
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), poll, hangups, report);
 
     let mut config = feeds::Config::new(live, clock);
     config.access_log = args.access_log;

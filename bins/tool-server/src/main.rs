@@ -31,9 +31,17 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
+    let hangups = serve::Hangups::install();
+    if let Some(lowered) = args.connections.fit_open_files(1) {
+        telemetry::note(SERVER, &lowered);
+    }
     let settings = args.into_settings();
-    let (live, skipped) = datasets::Live::open(settings.source.clone())?;
+    let (live, skipped) = datasets::Live::open_with_clock(
+        settings.source.clone(),
+        Arc::new(std::time::SystemTime::now),
+    )?;
     skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
     telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
     let live = Arc::new(live);
@@ -41,7 +49,7 @@ async fn run(args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>>
     let listener = serve::bind(settings.listen).await?;
     let metrics = settings.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
     let report = telemetry::on_reload(SERVER, metrics.clone());
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, report);
+    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, hangups, report);
     let mut config = settings.config(live, clock);
     config.metrics = metrics.is_some();
     config.on_tool_call = metrics.as_ref().map(telemetry::Metrics::tool_call_hook);

@@ -29,12 +29,13 @@ fn main() -> Result<(), Box<dyn Error>> {
         ratio: None,
     };
     for day in history.days() {
-        let quote = day.snapshot.quote(&stone)?;
+        // Older days are held as a summary: their snapshot is read again when asked.
+        let quote = history.snapshot_of(day)?.quote(&stone)?;
         writeln!(
             out,
             "{}: DCX {:.2} USD per carat; 1 ct G VS2 round {:.2} USD",
             day.date,
-            day.snapshot.index().dcx,
+            day.dcx(),
             round_cents(quote.total_usd),
         )?;
     }

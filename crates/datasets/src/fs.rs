@@ -1,14 +1,95 @@
-//! Reading and writing snapshot folders: the five feed files side by side.
+//! Reading and writing snapshot folders: the five feed files side by side, read with
+//! bounds and published durably (the day whole or not at all, even after a power cut).
+
+mod durable;
 
 use std::{
-    io,
-    path::{Path, PathBuf},
+    io::{self, Read},
+    path::Path,
 };
 
+pub use self::durable::{Existing, HistoryLock, publish_dir, write_file_atomic};
 use crate::{
     error::{Error, Issue},
     snapshot::{Feed, FeedFiles, Snapshot},
 };
+
+/// The most bytes a feed file, or a file beside the feeds, may hold: 4 MiB, about 250
+/// times the largest feed of the reference snapshot. A bigger file is refused before it
+/// is read, so a runaway or sparse file costs nothing.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads one file of a snapshot folder with bounds: it must be a regular file (a FIFO, a
+/// device or a folder is refused, and opening never waits for a writer) of at most
+/// [`MAX_FILE_BYTES`]. A symbolic link is followed to what it names.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("dcx-doc-read-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// std::fs::write(dir.join("a.json"), b"{}")?;
+/// assert_eq!(datasets::fs::read_bounded(&dir.join("a.json"))?, b"{}");
+/// assert!(datasets::fs::read_bounded(&dir).is_err()); // a folder, not a file
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_bounded(path: &Path) -> io::Result<Vec<u8>> {
+    let file = open_nonblocking(path)?;
+    let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file (a {}); a feed must be a regular file", kind(&metadata)),
+        ));
+    }
+    let too_big = |len: u64| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{len} bytes, more than the {MAX_FILE_BYTES} a feed file may hold"),
+        )
+    };
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(too_big(metadata.len()));
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Opens `path` for reading without waiting: opening a FIFO with no writer returns at
+/// once instead of blocking until one appears.
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOCTTY;
+    std::fs::OpenOptions::new().read(true).custom_flags(flags.bits() as i32).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+/// What a file that is not a regular file is, in a word.
+fn kind(metadata: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = metadata.file_type();
+        if kind.is_fifo() {
+            return "FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "device";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+    }
+    if metadata.is_dir() { "folder" } else { "special file" }
+}
 
 /// Reads the five feed files of `dir`. A missing file is a validation issue (so that
 /// every missing feed is reported at once); any other read failure is an I/O error.
@@ -24,7 +105,10 @@ fn read_present(dir: &Path) -> Result<(FeedFiles, Vec<Issue>), Error> {
     let mut failure = None;
     let files = FeedFiles::from_fn(|feed| {
         let path = dir.join(feed.file_name());
-        match std::fs::read(&path) {
+        if failure.is_some() {
+            return Vec::new();
+        }
+        match read_bounded(&path) {
             Ok(bytes) => bytes,
             Err(err) if err.kind() == io::ErrorKind::NotFound => {
                 issues.push(Issue {
@@ -35,7 +119,7 @@ fn read_present(dir: &Path) -> Result<(FeedFiles, Vec<Issue>), Error> {
                 Vec::new()
             }
             Err(source) => {
-                failure.get_or_insert(Error::Io { path, source });
+                failure = Some(Error::Io { path, source });
                 Vec::new()
             }
         }
@@ -81,9 +165,9 @@ pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
     Err(Error::Invalid { issues })
 }
 
-/// Writes the five feeds into a new folder `dir` atomically: into a temporary sibling
-/// first, then renamed into place, so that readers see the whole snapshot or nothing.
-/// An existing `dir` is replaced only when `force` is set.
+/// Writes the five feeds into a new folder `dir` durably and atomically (see
+/// [`publish_dir`]): readers see the whole snapshot or nothing, and once this returns the
+/// folder survives a power cut. An existing `dir` is replaced only when `force` is set.
 pub fn write_dir_atomic(dir: &Path, files: &FeedFiles, force: bool) -> Result<(), Error> {
     write_dir_atomic_with(dir, files, &[], force)
 }
@@ -97,66 +181,27 @@ pub fn write_dir_atomic_with(
     extras: &[(&str, &[u8])],
     force: bool,
 ) -> Result<(), Error> {
-    if let Some((name, _)) = extras.iter().find(|(name, _)| !is_extra_name(name)) {
-        return Err(Error::Io {
-            path: dir.join(name),
-            source: io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "an extra file needs a plain file name that is not a feed's",
-            ),
-        });
-    }
-    let io_err = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| Error::Io { path, source }
-    };
-    if dir.exists() && !force {
-        return Err(Error::Io {
-            path: dir.to_path_buf(),
-            source: io::Error::new(
-                io::ErrorKind::AlreadyExists,
-                "already published; pass --force to replace it",
-            ),
-        });
-    }
-    let parent = dir.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(io_err(parent))?;
-    let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp: PathBuf = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-    if temp.exists() {
-        std::fs::remove_dir_all(&temp).map_err(io_err(&temp))?;
-    }
-    std::fs::create_dir(&temp).map_err(io_err(&temp))?;
-    let feeds = Feed::ALL.iter().map(|&feed| (feed.file_name(), files.get(feed)));
-    let written = feeds.chain(extras.iter().copied()).try_for_each(|(name, bytes)| {
-        let path = temp.join(name);
-        std::fs::write(&path, bytes).map_err(io_err(&path))
-    });
-    if let Err(err) = written {
-        let _ = std::fs::remove_dir_all(&temp);
-        return Err(err);
-    }
-    if dir.exists() {
-        std::fs::remove_dir_all(dir).map_err(io_err(dir))?;
-    }
-    std::fs::rename(&temp, dir).map_err(io_err(dir))
+    let existing = if force { Existing::Replace } else { Existing::Refuse };
+    publish_dir(dir, files, extras, existing)
 }
 
-/// A file written beside the feeds by [`write_dir_atomic_with`]; `None` when `dir` has
-/// no such file.
+/// A file written beside the feeds by [`write_dir_atomic_with`], read with the bounds of
+/// [`read_bounded`]; `None` when `dir` has no such file.
 pub fn read_extra(dir: &Path, name: &str) -> Result<Option<Vec<u8>>, Error> {
     let path = dir.join(name);
-    match std::fs::read(&path) {
+    match read_bounded(&path) {
         Ok(bytes) => Ok(Some(bytes)),
         Err(err) if err.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(source) => Err(Error::Io { path, source }),
     }
 }
 
+/// Whether `name` may be written beside the feeds.
 fn is_extra_name(name: &str) -> bool {
     !name.is_empty()
         && name != "."
         && name != ".."
+        && !name.starts_with('.')
         && !name.contains(['/', '\\'])
         && !Feed::ALL.iter().any(|feed| feed.file_name() == name)
 }

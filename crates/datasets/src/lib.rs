@@ -53,6 +53,7 @@ mod matrix;
 mod ratio_models;
 mod reader;
 pub mod reference;
+pub mod schema;
 mod snapshot;
 pub mod wire;
 
@@ -64,8 +65,8 @@ struct ReadmeDoctest;
 pub use crate::{
     depth::{Depth, DepthPoint},
     error::{Error, Issue},
-    history::{Day, History, Skipped, Trend},
+    history::{Day, HELD_DAYS, History, Skipped, Trend},
     index::{Index, IndexSpec},
-    live::{Live, Refusal, Reload, Source},
+    live::{Clock, Live, Refusal, Reload, Source},
     snapshot::{Feed, FeedFiles, Snapshot},
 };

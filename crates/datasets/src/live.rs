@@ -9,7 +9,7 @@ use std::{
 };
 
 use arc_swap::ArcSwap;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::{
     error::Error,
@@ -62,12 +62,16 @@ impl Source {
     }
 
     /// Reads the source; on a reload, days unchanged since `previous` keep their parsed
-    /// snapshots ([`History::load_reusing`]).
-    fn load(&self, previous: Option<&History>) -> Result<(History, Vec<Skipped>), Error> {
+    /// snapshots ([`History::load_reusing`]); a history day ahead of `now` is skipped.
+    fn load(
+        &self,
+        previous: Option<&History>,
+        now: Option<DateTime<Utc>>,
+    ) -> Result<(History, Vec<Skipped>), Error> {
         match self {
             Source::Embedded => Ok((History::single(Snapshot::reference()), Vec::new())),
             Source::Snapshot(dir) => Ok((History::single(fs::load_dir(dir)?), Vec::new())),
-            Source::History(dir) => History::load_reusing(dir, previous),
+            Source::History(dir) => History::load_reusing(dir, previous, now),
         }
     }
 }
@@ -90,6 +94,18 @@ pub enum Reload {
         serving: String,
         /// Days left out that the previous reload did not already report (a new day that
         /// is invalid, say); when empty, the reload has nothing to say.
+        skipped: Vec<Skipped>,
+    },
+    /// The live day's folder is gone (an operator removed it): the newest day left is
+    /// live. Worth a warning: the data served went back in time.
+    RolledBack {
+        /// The new live snapshot's `ts`.
+        serving: String,
+        /// How many days the new history holds.
+        days: usize,
+        /// The days served before and gone now, oldest first.
+        removed: Vec<NaiveDate>,
+        /// Days left out that the previous reload did not already report.
         skipped: Vec<Skipped>,
     },
     /// The source holds no valid data; the history already served keeps serving.
@@ -123,6 +139,16 @@ impl fmt::Display for Reload {
                 write!(f, "reload kept snapshot {serving}")?;
                 skipped(f, left_out)
             }
+            Reload::RolledBack { serving, days, removed, skipped: left_out } => {
+                let plural = if *days == 1 { "" } else { "s" };
+                let removed: Vec<String> = removed.iter().map(ToString::to_string).collect();
+                write!(
+                    f,
+                    "reload rolled back: day {} removed from the history, now serving snapshot {serving} ({days} day{plural})",
+                    removed.join(", ")
+                )?;
+                skipped(f, left_out)
+            }
             Reload::Refused { serving, reason } => {
                 write!(f, "reload refused, still serving snapshot {serving}: {reason}")
             }
@@ -141,6 +167,10 @@ pub struct Refusal {
     pub reason: String,
 }
 
+/// The clock a [`Live`] checks history days against (the same type as the servers'
+/// clock): only binaries read the real one.
+pub type Clock = Arc<dyn Fn() -> std::time::SystemTime + Send + Sync>;
+
 /// What is called with each new history, under the reload lock.
 type SwapHook = Box<dyn Fn(&Arc<History>) + Send + Sync>;
 
@@ -157,6 +187,8 @@ pub struct Live {
     reloading: Mutex<Reloading>,
     /// The latest reload's refusal; locked only to read or replace it.
     refusal: Mutex<Option<Refusal>>,
+    /// The clock days are checked against; `None`: no day is too new.
+    clock: Option<Clock>,
 }
 
 #[derive(Default)]
@@ -177,15 +209,28 @@ impl fmt::Debug for Live {
 
 impl Live {
     /// Loads `source`; it must hold at least one valid snapshot. Also returns the history
-    /// days left out (each one is worth a log line).
+    /// days left out (each one is worth a log line). No clock: a day is never too new
+    /// (servers use [`Live::open_with_clock`]).
     pub fn open(source: Source) -> Result<(Live, Vec<Skipped>), Error> {
-        let (history, skipped) = source.load(None)?;
+        Live::open_clocked(source, None)
+    }
+
+    /// [`Live::open`] with a clock: a history day whose `ts` is more than a day ahead of
+    /// `clock` is skipped (and reported) until it is due, at start-up and on every reload.
+    pub fn open_with_clock(source: Source, clock: Clock) -> Result<(Live, Vec<Skipped>), Error> {
+        Live::open_clocked(source, Some(clock))
+    }
+
+    fn open_clocked(source: Source, clock: Option<Clock>) -> Result<(Live, Vec<Skipped>), Error> {
+        let now = clock.as_ref().map(|clock| DateTime::<Utc>::from(clock()));
+        let (history, skipped) = source.load(None, now)?;
         let refusal = newer_refusal(&history, &skipped);
         let live = Live {
             source,
             current: ArcSwap::from_pointee(history),
             reloading: Mutex::new(Reloading { skipped: skipped.clone(), on_swap: Vec::new() }),
             refusal: Mutex::new(refusal),
+            clock,
         };
         Ok((live, skipped))
     }
@@ -198,6 +243,7 @@ impl Live {
             current: ArcSwap::from_pointee(history),
             reloading: Mutex::default(),
             refusal: Mutex::default(),
+            clock: None,
         }
     }
 
@@ -234,15 +280,18 @@ impl Live {
     }
 
     /// Reads the source again. A valid new history replaces the old one in one atomic
-    /// swap; an invalid one is refused and the old one keeps serving. Skipped history
-    /// days are reported once, when they first appear.
+    /// swap; an invalid one is refused and the old one keeps serving, and so does the
+    /// live day of a history whose folder is still there but no longer valid. A live
+    /// day whose folder is gone is rolled back from ([`Reload::RolledBack`]). Skipped
+    /// history days are reported once, when they first appear.
     ///
     /// Blocking (file reads, validation, the swap hooks): call it off the request path.
     pub fn reload(&self) -> Reload {
         let mut reloading = lock(&self.reloading);
         let old = self.current.load_full();
         let serving = old.live().ts_text().to_owned();
-        let (new, skipped) = match self.source.load(Some(&old)) {
+        let now = self.clock.as_ref().map(|clock| DateTime::<Utc>::from(clock()));
+        let (new, skipped) = match self.source.load(Some(&old), now) {
             Ok(loaded) => loaded,
             Err(err) => {
                 let reason = err.to_string().replace('\n', ";");
@@ -260,18 +309,22 @@ impl Live {
         let new = Arc::new(new);
         self.current.store(Arc::clone(&new));
         reloading.on_swap.iter().for_each(|hook| hook(&new));
-        Reload::Accepted {
-            serving: new.live().ts_text().to_owned(),
-            days: new.days().len(),
-            skipped: fresh,
+        let serving = new.live().ts_text().to_owned();
+        let days = new.days().len();
+        if new.live_date() < old.live_date() {
+            let removed = old.days_from(new.live_date()).iter().map(|day| day.date);
+            let removed = removed.filter(|&date| date > new.live_date()).collect();
+            return Reload::RolledBack { serving, days, removed, skipped: fresh };
         }
+        Reload::Accepted { serving, days, skipped: fresh }
     }
 }
 
-/// The newest skipped day, if it is newer than the live one: data offered and not served.
+/// The newest skipped day, if it is not older than the live one (a newer day, or the
+/// live day's folder turned invalid): data offered and not served.
 fn newer_refusal(history: &History, skipped: &[Skipped]) -> Option<Refusal> {
     let newest = skipped.iter().max_by_key(|day| day.date)?;
-    (newest.date > history.live_date())
+    (newest.date >= history.live_date())
         .then(|| Refusal { day: Some(newest.date), reason: newest.reason.clone() })
 }
 
@@ -281,10 +334,5 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 fn same(a: &History, b: &History) -> bool {
-    a.days().len() == b.days().len()
-        && a.days().iter().zip(b.days()).all(|(x, y)| {
-            x.date == y.date
-                && (Arc::ptr_eq(&x.snapshot, &y.snapshot)
-                    || x.snapshot.files() == y.snapshot.files())
-        })
+    a.same_days(b)
 }

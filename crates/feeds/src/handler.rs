@@ -103,19 +103,18 @@ impl Feeds {
                 if let Some(refusal) = self.config.live.last_refusal() {
                     let day = refusal.day.map(|day| day.to_string());
                     body["status"] = json!("degraded");
-                    body["refused"] = json!({ "day": day, "reason": refusal.reason });
+                    let reason = serve::public_reason(&refusal.reason, self.config.live.source());
+                    body["refused"] = json!({ "day": day, "reason": reason });
                 }
                 serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
             }
-            Route::Track => {
-                track::respond(&served.history, request.uri.query().unwrap_or(""), &cache)
-            }
+            Route::Track => track::respond(&served.history, request, &cache),
             Route::Quote => page::quote(
                 &served.history,
                 served.pages.sample,
                 self.config.name,
                 self.config.version,
-                request.uri.query().unwrap_or(""),
+                request,
                 &cache,
             ),
             Route::Document(document) => served.pages.document(document).respond(request, &cache),
@@ -129,9 +128,14 @@ impl serve::Handler for Feeds {
         Route::from_path(path).map(Route::index)
     }
 
-    /// `/track` computes a quote per history day: the one route a rate limit meters.
+    /// `/track` and a priced `/quote` compute a quote per day of their window: the
+    /// routes a rate limit meters (the calculator's empty form is prebuilt work).
     fn is_metered(&self, request: &Request) -> bool {
-        request.uri.path() == "/track"
+        match request.uri.path() {
+            "/track" => true,
+            "/quote" => request.uri.query().is_some_and(|query| !query.is_empty()),
+            _ => false,
+        }
     }
 
     fn handle(&self, request: Request) -> Response<Body> {

@@ -13,6 +13,7 @@ mod downloads;
 mod format;
 mod home;
 mod layout;
+mod openapi;
 
 use bytes::Bytes;
 use datasets::{Feed, History};
@@ -183,7 +184,7 @@ impl Pages {
                     Document::HistoryCsv => downloads::history_csv(history),
                     Document::MatrixCsv => downloads::matrix_csv(live.pricing().round()),
                     Document::MatrixCushionCsv => downloads::matrix_csv(live.pricing().cushion()),
-                    Document::OpenApi => OPENAPI.to_owned(),
+                    Document::OpenApi => openapi::document(live.pricing()),
                     Document::Stylesheet => STYLESHEET.to_owned(),
                     Document::Script => SCRIPT.to_owned(),
                 };
@@ -200,8 +201,6 @@ impl Pages {
     }
 }
 
-/// The OpenAPI description, kept next to this module.
-const OPENAPI: &str = include_str!("page/openapi.json");
 const STYLESHEET: &str = include_str!("page/site.css");
 const SCRIPT: &str = include_str!("page/site.js");
 
@@ -215,16 +214,26 @@ fn html_headers(headers: &mut HeaderMap) {
 
 /// `/quote?<query>`: the calculator's answer page for `history`, built per request: `200`
 /// with the price, or `400` with the problems next to their fields.
+/// A priced answer carries an `ETag`, is gzipped when asked and answers `304` when the
+/// tag matches.
 pub(crate) fn quote(
     history: &History,
     sample: bool,
     name: &str,
     version: &str,
-    query: &str,
+    request: &serve::Request,
     cache_control: &str,
 ) -> Response<Body> {
+    let query = request.uri.query().unwrap_or("");
     let frame = layout::Frame { name, version, ts: history.live().ts_text(), sample };
     let answer = calculator::answer(history, &frame, query);
+    if answer.ok {
+        let body = Bytes::from(answer.markup.into_string());
+        let ts = history.live().ts().timestamp();
+        return Representation::for_request(body, "text/html; charset=utf-8", ts, request)
+            .with_headers(html_headers)
+            .respond(request, cache_control);
+    }
     let status = if answer.ok { StatusCode::OK } else { StatusCode::BAD_REQUEST };
     let mut response = Response::new(Body::new(Bytes::from(answer.markup.into_string())));
     *response.status_mut() = status;
@@ -238,16 +247,10 @@ pub(crate) fn quote(
     response
 }
 
+/// The content type of `/track?…&format=csv`.
+pub(crate) const CSV_TYPE: &str = "text/csv; charset=utf-8; header=present";
+
 /// `/track?…&format=csv`: the `/track` answer as CSV.
-pub(crate) fn track_csv(tracked: &serde_json::Value, cache_control: &str) -> Response<Body> {
-    let mut response = Response::new(Body::new(Bytes::from(downloads::track_csv(tracked))));
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/csv; charset=utf-8; header=present"),
-    );
-    if let Ok(value) = HeaderValue::from_str(cache_control) {
-        headers.insert(header::CACHE_CONTROL, value);
-    }
-    response
+pub(crate) fn track_csv(tracked: &serde_json::Value) -> String {
+    downloads::track_csv(tracked)
 }

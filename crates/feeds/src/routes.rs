@@ -14,7 +14,7 @@ pub enum Route {
     Index,
     /// `/health` : status, live snapshot `ts`, number of history days, server version.
     Health,
-    /// `/track` : one stone's quote in every snapshot held, oldest first.
+    /// `/track` : one stone's quote in each snapshot of a window of days, oldest first.
     Track,
     /// `/<feed>.json` : a feed's bytes as published.
     Feed(Feed),
@@ -86,7 +86,7 @@ impl Route {
             Route::Index => "this index of the feeds (JSON; HTML for browsers)",
             Route::Health => "service status, live snapshot ts, history days and server version",
             Route::Track => {
-                "one stone's quote in every snapshot held, oldest first: ?shape=&carat=&color=&clarity=[&ratio=]"
+                "one stone's quote in each snapshot of a window of days (the last 30 by default), oldest first: ?shape=&carat=&color=&clarity=[&ratio=][&days=N|all][&from=DATE]"
             }
             Route::Feed(Feed::Matrix) => {
                 "round price matrix: log per-carat USD by carat band, color, clarity"

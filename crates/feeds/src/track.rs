@@ -1,9 +1,14 @@
-//! `/track`: one stone's quote in every snapshot the server holds, oldest first.
+//! `/track`: one stone's quote in the snapshots of a window of days, oldest first: the
+//! last [`DEFAULT_DAYS`] days unless `days=N`, `days=all` or `from=YYYY-MM-DD` says
+//! otherwise. The default window is held parsed ([`datasets::HELD_DAYS`]), so its cost
+//! does not grow with the history; an older day is read from disk when a wider window
+//! asks for it (the route is under the rate limit).
 //!
 //! The target of the tool server's `tracking_url`
 //! (`/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4`).
 
 use bytes::Bytes;
+use chrono::{Days, NaiveDate};
 use datasets::History;
 use hyper::{Response, StatusCode};
 use pricing::{Given, QuoteInput, QuoteRequest, round_cents};
@@ -23,6 +28,18 @@ pub(crate) const PARAMETERS: [&str; 5] = ["shape", "carat", "color", "clarity", 
 const FORMAT: &str = "format";
 const FORMATS: &str = "json, csv";
 
+/// The parameters that pick the window of days: `days` (the days up to that many before
+/// the live one, or `all`) and `from` (a first day); one of them at most.
+const DAYS: &str = "days";
+const FROM: &str = "from";
+const DAYS_ALLOWED: &str = "a whole number of days from 0 to 36500, or all";
+const FROM_ALLOWED: &str = "a date YYYY-MM-DD";
+const DAYS_MAX: u64 = 36_500;
+
+/// The window of `/track` and the calculator when the query names none: the live day and
+/// the 30 days before it, the days a server holds parsed.
+pub(crate) const DEFAULT_DAYS: u64 = datasets::HELD_DAYS;
+
 /// Most problems one `/track` error lists; the rest are only counted, so that neither the
 /// answer nor the work to build it grows with the query.
 pub(crate) const LISTED_PROBLEMS_MAX: usize = 8;
@@ -35,19 +52,25 @@ pub(crate) struct Problem {
     pub(crate) allowed: String,
 }
 
-/// Answers `/track?<query>` from `history`: `200` with every snapshot's entry, or `400`
+/// Answers `/track?<query>` from `history`: `200` with the entry of every snapshot of
+/// the window (with an `ETag`, gzip when asked, `304` when the tag matches), or `400`
 /// naming every bad parameter.
-pub(crate) fn respond(history: &History, query: &str, cache_control: &str) -> Response<Body> {
+pub(crate) fn respond(
+    history: &History,
+    request: &serve::Request,
+    cache_control: &str,
+) -> Response<Body> {
+    let query = request.uri.query().unwrap_or("");
+    let ts = history.live().ts().timestamp();
     match parse(query) {
-        Ok(request) if wants_csv(query) => {
-            crate::page::track_csv(&track(history, &request), cache_control)
-        }
-        Ok(request) => {
-            let mut response = json(StatusCode::OK, &track(history, &request));
-            if let Ok(value) = cache_control.parse() {
-                response.headers_mut().insert(hyper::header::CACHE_CONTROL, value);
-            }
-            response
+        Ok(stone) => {
+            let tracked = track(history, &stone, from_date(query, history.live_date()));
+            let (body, kind) = match wants_csv(query) {
+                true => (crate::page::track_csv(&tracked), crate::page::CSV_TYPE),
+                false => (serde_json::to_string(&tracked).unwrap_or_default(), "application/json"),
+            };
+            serve::Representation::for_request(Bytes::from(body), kind, ts, request)
+                .respond(request, cache_control)
         }
         Err(Refusal { problems, more }) => {
             let problems: Vec<Value> = problems
@@ -104,10 +127,10 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
         })
     };
     let pairs = query::pairs(query);
-    let known = format!("{}, {FORMAT}", PARAMETERS.join(", "));
+    let known = format!("{}, {FORMAT}, {DAYS}, {FROM}", PARAMETERS.join(", "));
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in &pairs {
-        if !PARAMETERS.contains(&name.as_str()) && name != FORMAT {
+        if !PARAMETERS.contains(&name.as_str()) && ![FORMAT, DAYS, FROM].contains(&name.as_str()) {
             problem(name, format!("unknown parameter {}", serve::quote(name)), &known);
         } else if seen.contains(&name.as_str()) {
             problem(name, format!("{name} is given more than once"), "one value");
@@ -130,6 +153,19 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     {
         problem(FORMAT, format!("unknown format {}", serve::quote(text)), FORMATS);
     }
+    if let Some(text) = value(DAYS)
+        && days(text).is_none()
+    {
+        problem(DAYS, format!("days {} is not a number of days", serve::quote(text)), DAYS_ALLOWED);
+    }
+    if let Some(text) = value(FROM)
+        && date(text).is_none()
+    {
+        problem(FROM, format!("from {} is not a date", serve::quote(text)), FROM_ALLOWED);
+    }
+    if value(DAYS).is_some() && value(FROM).is_some() {
+        problem(FROM, "days and from both pick the window".to_owned(), "one of days and from");
+    }
     let checked = input.validate();
     for rule in checked.as_ref().err().into_iter().flatten() {
         problem(rule.field.name(), rule.message.clone(), &rule.field.allowed());
@@ -140,16 +176,49 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     }
 }
 
-/// The stone's entry in every snapshot of `history`, oldest first.
-pub(crate) fn track(history: &History, request: &QuoteRequest) -> Value {
-    let entries: Vec<Value> = history
-        .days()
+/// `days=N`: a number of days (`None` when it is not one); `all` is every day.
+fn days(text: &str) -> Option<u64> {
+    match text.eq_ignore_ascii_case("all") {
+        true => Some(u64::MAX),
+        false => text.parse().ok().filter(|&days| days <= DAYS_MAX),
+    }
+}
+
+fn date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().filter(|_| text.len() == 10)
+}
+
+/// The first day of the window a query (checked by [`parse`]) asks for, given the live
+/// day: `from`, or `days` before the live day, or [`DEFAULT_DAYS`] before it.
+pub(crate) fn from_date(query: &str, live: NaiveDate) -> NaiveDate {
+    let pairs = query::pairs(query);
+    let value = |name: &str| pairs.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+    if let Some(from) = value(FROM).and_then(date) {
+        return from;
+    }
+    let days = value(DAYS).and_then(days).unwrap_or(DEFAULT_DAYS);
+    live.checked_sub_days(Days::new(days)).unwrap_or(NaiveDate::MIN)
+}
+
+/// The stone's entry in every snapshot of `history` from `from` on, oldest first.
+pub(crate) fn track(history: &History, request: &QuoteRequest, from: NaiveDate) -> Value {
+    let window = history.days_from(from);
+    let entries: Vec<Value> = window
         .iter()
         .map(|day| {
             let mut entry = Map::new();
             entry.insert("date".to_owned(), json!(day.date.to_string()));
-            entry.insert("ts".to_owned(), json!(day.snapshot.ts_text()));
-            match day.snapshot.quote(request) {
+            entry.insert("ts".to_owned(), json!(day.ts_text()));
+            let snapshot = match history.snapshot_of(day) {
+                Ok(snapshot) => snapshot,
+                Err(err) => {
+                    let reason = err.to_string().replace('\n', ";");
+                    let message = format!("this day's snapshot cannot be read: {reason}");
+                    entry.insert("error".to_owned(), json!(message));
+                    return Value::Object(entry);
+                }
+            };
+            match snapshot.quote(request) {
                 Ok(quote) => {
                     entry.insert(
                         "per_carat_usd".to_owned(),
@@ -181,6 +250,10 @@ pub(crate) fn track(history: &History, request: &QuoteRequest) -> Value {
         "ratio": request.ratio,
         "currency": "USD",
         "live_ts": history.live().ts_text(),
+        // The window asked for, from the first day held at the earliest: asking again
+        // with it gives the same answer.
+        "from": from.max(history.days()[0].date).to_string(),
+        "history_days": history.days().len(),
         "entries": entries,
     })
 }

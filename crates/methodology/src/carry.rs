@@ -41,9 +41,10 @@ impl Curve {
         date: NaiveDate,
         family: Family,
     ) -> Curve {
-        let previous = history.and_then(|h| h.days().iter().rev().find(|d| d.date < date));
-        let from_day = previous.and_then(|day| {
-            let ln = values(pick(day.snapshot.pricing(), family))?;
+        let from_day = history.and_then(|h| {
+            let day = h.days().iter().rev().find(|d| d.date < date)?;
+            let snapshot = h.snapshot_of(day).ok()?;
+            let ln = values(pick(snapshot.pricing(), family))?;
             let seen = observed.iter().find(|o| o.date == day.date);
             let asks = match seen {
                 Some(seen) => seen.cells(family).iter().map(|s| s.map(|s| s.ln)).collect(),

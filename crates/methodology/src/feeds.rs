@@ -19,6 +19,13 @@ use crate::{
 /// (the same slack `datasets::History::trend` allows).
 pub const TREND_SLACK_DAYS: u64 = 3;
 
+/// How many days before the newest earlier day a build reads of its history
+/// (`datasets::History::load_before`): the 30-day trend with its slack, which covers the
+/// look-back window and the previous day too. A build reads nothing older, so its cost
+/// does not grow with the history.
+pub const HISTORY_SPAN_DAYS: u64 = 30 + TREND_SLACK_DAYS;
+const _: () = assert!(HISTORY_SPAN_DAYS >= crate::scope::WINDOW_DAYS);
+
 /// The publication time of a build for `date`: midnight UTC.
 pub(crate) fn ts_text(date: NaiveDate) -> String {
     format!("{}T00:00:00Z", date.format("%Y-%m-%d"))
@@ -88,7 +95,7 @@ pub(crate) fn trends(history: Option<&History>, date: NaiveDate, dcx: f64) -> Tr
             .and_then(|h| h.days().iter().rev().find(|d| d.date <= target && d.date >= earliest));
         match found {
             Some(day) => {
-                let old = day.snapshot.index().dcx;
+                let old = day.dcx();
                 let percent = pricing::percent_change(old, dcx).ok()?;
                 Some((percent * 100.0).round() / 100.0)
             }

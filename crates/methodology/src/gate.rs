@@ -163,7 +163,7 @@ pub(crate) fn check_build(
         }
     }
     let previous = history?.days().iter().rev().find(|day| day.date < date)?;
-    let old = previous.snapshot.index().dcx;
+    let old = previous.dcx();
     let change = report.dcx / old - 1.0;
     (change.abs() > gates.max_move && !gates.accept_move).then(|| {
         format!(

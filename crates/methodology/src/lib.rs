@@ -60,7 +60,7 @@ pub use crate::{
     build::{build, build_csv, build_reader},
     cells::Provenance,
     cushion::{CUSHION_FACTOR, MIN_FACTOR_LISTINGS, MIN_OWN_CUSHION_ASKS},
-    feeds::TREND_SLACK_DAYS,
+    feeds::{HISTORY_SPAN_DAYS, TREND_SLACK_DAYS},
     fill::MIN_FIT_CELLS,
     gate::{
         Gates, MAX_BAD_SHARE, MAX_MOVE, MAX_PER_CARAT, MIN_OBSERVED_CELLS, MIN_PER_CARAT, Refusal,

@@ -3,19 +3,21 @@
 use std::path::{Path, PathBuf};
 
 use chrono::NaiveDate;
-use datasets::{History, Snapshot};
+use datasets::{History, Snapshot, fs::Existing};
 
 use crate::{Build, Error, observed::OBSERVED_FILE};
 
-/// Writes `build` as `history_dir/YYYY-MM-DD/` atomically (temporary folder, then
-/// rename): the five feeds and `observed.json`, the day complete or not at all. The
-/// feeds must be a valid snapshot whose `ts` falls on `date`. An existing day is
-/// replaced only with `force`; a failure leaves the history as it was.
+/// Writes `build` as `history_dir/YYYY-MM-DD/` durably and atomically
+/// ([`datasets::fs::publish_dir`]): the five feeds and `observed.json`, the day complete
+/// or not at all, on disk when this returns. The feeds must be a valid snapshot whose
+/// `ts` falls on `date`. What happens to an existing day is `existing`'s to say; a
+/// failure leaves the history as it was. The caller holds the history's
+/// [`datasets::fs::HistoryLock`] for the whole build.
 pub fn publish(
     history_dir: &Path,
     date: NaiveDate,
     build: &Build,
-    force: bool,
+    existing: Existing,
 ) -> Result<PathBuf, Error> {
     let files = &build.files;
     let snapshot = Snapshot::parse(files.clone())
@@ -26,16 +28,12 @@ pub fn publish(
     }
     let dir = history_dir.join(date.format("%Y-%m-%d").to_string());
     let extras = [(OBSERVED_FILE, build.observed.as_slice())];
-    datasets::fs::write_dir_atomic_with(&dir, files, &extras, force)
+    datasets::fs::publish_dir(&dir, files, &extras, existing)
         .map_err(|source| Error::Publish { path: dir.clone(), source })?;
     Ok(dir)
 }
 
 /// Every published day, oldest first: date, DCX and 24-hour trend (percent).
 pub fn history_summary(history: &History) -> Vec<(NaiveDate, f64, f64)> {
-    history
-        .days()
-        .iter()
-        .map(|day| (day.date, day.snapshot.index().dcx, day.snapshot.index().trend))
-        .collect()
+    history.days().iter().map(|day| (day.date, day.dcx(), day.trend())).collect()
 }

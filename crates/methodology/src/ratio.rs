@@ -70,11 +70,12 @@ pub(crate) fn ratio_models(
     date: NaiveDate,
     ts: &str,
 ) -> (RatioModelsFile, Vec<(Shape, ModelSource)>) {
-    let previous =
-        history.and_then(|h| h.days().iter().rev().find(|d| d.date < date)).and_then(|day| {
-            from_bytes(day.snapshot.files().get(Feed::RatioModels))
-                .map(|file| (file, ModelSource::CarriedOver { from: day.date.to_string() }))
-        });
+    let previous = history.and_then(|h| {
+        let day = h.days().iter().rev().find(|d| d.date < date)?;
+        let snapshot = h.snapshot_of(day).ok()?;
+        from_bytes(snapshot.files().get(Feed::RatioModels))
+            .map(|file| (file, ModelSource::CarriedOver { from: day.date.to_string() }))
+    });
     let (fallback, fallback_source) = previous.unwrap_or_else(|| {
         let bytes = datasets::reference::embedded();
         let file = from_bytes(bytes.get(Feed::RatioModels)).expect("reference ratio models read");

@@ -261,13 +261,16 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
         None,
     )
     .expect("day 1");
-    let path = crate::publish(&dir, day(1), &first, false).expect("publish");
+    let path =
+        crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
     assert_eq!(path, dir.join("2026-11-01"));
     let written = std::fs::read(path.join(crate::OBSERVED_FILE)).expect("observed.json");
     assert_eq!(written, first.observed);
-    let refused = crate::publish(&dir, day(1), &first, false).expect_err("exists");
+    let refused =
+        crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect_err("exists");
     assert!(matches!(refused, crate::Error::Publish { .. }), "{refused}");
-    let wrong_day = crate::publish(&dir, day(3), &first, false).expect_err("date");
+    let wrong_day =
+        crate::publish(&dir, day(3), &first, datasets::fs::Existing::Refuse).expect_err("date");
     assert!(matches!(wrong_day, crate::Error::Refused { .. }), "{wrong_day}");
     assert!(!dir.join("2026-11-03").exists());
 
@@ -293,8 +296,8 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
             .iter()
             .all(|s| s.source == crate::ModelSource::CarriedOver { from: "2026-11-01".to_owned() })
     );
-    crate::publish(&dir, day(2), &second, false).expect("publish day 2");
-    crate::publish(&dir, day(2), &second, true).expect("force replaces");
+    crate::publish(&dir, day(2), &second, datasets::fs::Existing::Refuse).expect("publish day 2");
+    crate::publish(&dir, day(2), &second, datasets::fs::Existing::Replace).expect("force replaces");
     let (history, _) = datasets::History::load(&dir).expect("load");
     let summary = crate::history_summary(&history);
     assert_eq!(summary.len(), 2);
@@ -321,7 +324,7 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
     let dir = temp_dir("no-chaining");
     let full = synthetic(Shape::Round, &[0.3, 0.5, 1.0, 2.0], 8.0);
     let first = crate::build(&full, &BuildOptions::new(day(1)), None).expect("day 1");
-    crate::publish(&dir, day(1), &first, false).expect("publish");
+    crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
     let partial = synthetic(Shape::Round, &[0.5, 1.0], 8.0);
     let (history, _) = datasets::History::load(&dir).expect("load");
     let sixth = crate::build(&partial, &options_on(&dir, &history, day(6)), None).expect("day 6");
@@ -338,7 +341,7 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
             .iter()
             .all(|c| c.provenance == crate::Provenance::LookedBack && c.ask.is_some())
     );
-    crate::publish(&dir, day(6), &sixth, false).expect("publish");
+    crate::publish(&dir, day(6), &sixth, datasets::fs::Existing::Refuse).expect("publish");
     let kept: serde_json::Value = serde_json::from_slice(&sixth.observed).expect("json");
     assert_eq!(kept["round"].as_array().expect("list").len(), 160, "only day 6's own cells");
 
@@ -402,7 +405,7 @@ fn ten_days_of(text: &str, min_observed_cells: usize) -> Vec<f64> {
                 cell.looked_back_from.as_deref().expect("day").parse().expect("date");
             assert!((date - from).num_days() <= 5, "{cell:?} on {date}");
         }
-        crate::publish(&dir, date, &build, false).expect("publish");
+        crate::publish(&dir, date, &build, datasets::fs::Existing::Refuse).expect("publish");
         dcx.push(build.report.dcx);
     }
     let _ = std::fs::remove_dir_all(&dir);

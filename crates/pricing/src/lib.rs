@@ -56,6 +56,7 @@ mod matrix;
 mod quote;
 mod ratio;
 mod rules;
+mod shown;
 
 /// The crate README's example, compiled and run as a doctest.
 #[cfg(doctest)]
@@ -75,4 +76,5 @@ pub use crate::{
     quote::{BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteRequest, round_cents},
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
     rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
+    shown::ShownNumber,
 };

@@ -1,6 +1,8 @@
 //! The price matrix: ln per-carat prices by colour x clarity at each carat band, and the
 //! log-linear interpolation between bands (docs/decisions.md 2.1.3).
 
+use std::fmt;
+
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::{Clarity, Color},
@@ -28,19 +30,24 @@ impl Carat {
     /// assert_eq!(refused.to_string(), "carat must be between 0.3 and 6, got 7.5");
     /// # Ok::<(), pricing::Error>(())
     /// ```
+    #[inline]
     pub fn new(value: f64) -> Result<Carat, Error> {
         if (CARAT_MIN..=CARAT_MAX).contains(&value) {
             return Ok(Carat(value));
         }
-        // NaN and infinities get the range message too: it says what is allowed.
+        Err(Carat::refused(value))
+    }
+
+    /// The error for a weight outside the range. NaN and infinities get the range
+    /// message too: it says what is allowed.
+    #[cold]
+    fn refused(value: f64) -> Error {
         let kind = if value.is_finite() { ErrorKind::OutOfRange } else { ErrorKind::NotFinite };
-        Err(Error::new(
-            kind,
-            format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {value}"),
-        ))
+        Error::new(kind, format!("carat must be between {CARAT_MIN} and {CARAT_MAX}, got {value}"))
     }
 
     /// The weight in carats.
+    #[inline]
     pub fn get(self) -> f64 {
         self.0
     }
@@ -50,16 +57,125 @@ impl Carat {
 ///
 /// Invariants: `bands` strictly increasing, finite, covering
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
-/// `ln_values.len() == bands.len() * rows * cols`, band-major then row-major
-/// (colour x clarity), every value finite.
-#[derive(Debug, Clone, PartialEq)]
+/// `ln_values.len() == bands.len() * rows * cols`, every value finite.
+///
+/// Laid out for the quote: the values are kept cell after cell (each cell's bands side by
+/// side, so that the two values around a carat are neighbours), `cell_start` says where
+/// each grade pair's cell begins, and `segments` finds the pair of bands around a carat
+/// with a table instead of a binary search.
+#[derive(Clone, PartialEq)]
 pub struct PriceMatrix {
     bands: Vec<f64>,
     colors: Vec<Color>,
     clarities: Vec<Clarity>,
-    row_of: [usize; 10],
-    col_of: [usize; 8],
-    ln_values: Vec<f64>,
+    /// Index in `ln_by_cell` of the first band of each cell, by colour and clarity index.
+    cell_start: [[usize; 8]; 10],
+    /// `ln_by_cell[cell_start[color][clarity] + band]`.
+    ln_by_cell: Vec<f64>,
+    /// Counts the inner band carats (`bands[1..len - 1]`) at or below a carat.
+    segments: CaratSteps,
+}
+
+impl fmt::Debug for PriceMatrix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PriceMatrix")
+            .field("bands", &self.bands)
+            .field("colors", &self.colors)
+            .field("clarities", &self.clarities)
+            .field("ln_by_cell", &self.ln_by_cell)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Finds how many of a sorted list of carats are at or below a given carat (the
+/// `partition_point` of `key <= carat`) with a table and a compare or two, instead of a
+/// binary search.
+///
+/// The table is indexed by the carat's bits: for positive floats the bit patterns, read
+/// as integers, are in the order of the numbers, so `(bits(carat) - bits(CARAT_MIN)) >>
+/// SHIFT` cuts the priced range into [`CaratSteps::STEPS`] steps in order, with integer
+/// arithmetic and nothing rounded. Each step is 1/64 of a power of two wide (0.004 ct
+/// at 0.3 ct, 0.0625 ct from 4 ct up). The table holds, for each step, how many keys lie
+/// at or below its first carat; a look-up reads that count and walks up over the keys
+/// of the step the carat has passed: one compare when no two keys share a step, as with
+/// the reference bands. Any sorted list gives the exact answer; carats outside the range
+/// (NaN too) take the binary search.
+#[derive(Clone, PartialEq)]
+pub(crate) struct CaratSteps {
+    /// For each step, the keys at or below its first carat, saturated at 255. Steps 0 to
+    /// `STEPS - 1` are used; the rest let a masked index go without a bounds check.
+    below: [u8; 512],
+}
+
+// The priced steps fit the table.
+const _: () = assert!(CaratSteps::STEPS <= 512);
+
+impl CaratSteps {
+    /// How far a carat's bits are shifted down to make its step: 64 steps per power of two.
+    const SHIFT: u32 = 46;
+    /// The steps that hold a priced carat: [`CARAT_MAX`]'s step and all below it.
+    pub(crate) const STEPS: usize =
+        ((CARAT_MAX.to_bits() - CARAT_MIN.to_bits()) >> Self::SHIFT) as usize + 1;
+
+    /// The first (smallest) carat of a step.
+    pub(crate) fn first_carat(step: usize) -> f64 {
+        f64::from_bits(CARAT_MIN.to_bits() + ((step as u64) << Self::SHIFT))
+    }
+
+    /// The table for `keys`, sorted ascending.
+    pub(crate) fn new(keys: &[f64]) -> CaratSteps {
+        let mut below = [0u8; 512];
+        for (step, count) in below.iter_mut().enumerate().take(Self::STEPS) {
+            let first = Self::first_carat(step);
+            let at_or_below = keys.partition_point(|&key| key <= first);
+            *count = u8::try_from(at_or_below).unwrap_or(u8::MAX);
+        }
+        CaratSteps { below }
+    }
+
+    /// The table's count for a carat of the priced range: a lower bound of the answer.
+    #[inline]
+    fn start(&self, carat: Carat) -> usize {
+        let step = carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT;
+        usize::from(self.below[(step & 511) as usize])
+    }
+
+    /// How many of `keys` (the list the table was built for) are at or below `carat`:
+    /// `keys.partition_point(|&key| key <= carat)`.
+    #[inline]
+    pub(crate) fn at_or_below(&self, keys: &[f64], carat: f64) -> usize {
+        match Carat::new(carat) {
+            Ok(priced) => self.at_or_below_priced(keys, priced),
+            Err(_) => Self::searched(keys, carat),
+        }
+    }
+
+    /// [`Self::at_or_below`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn at_or_below_priced(&self, keys: &[f64], carat: Carat) -> usize {
+        let mut count = self.start(carat);
+        while keys.get(count).is_some_and(|&key| key <= carat.get()) {
+            count += 1;
+        }
+        count
+    }
+
+    /// The binary search, for carats outside the priced range.
+    #[cold]
+    fn searched(keys: &[f64], carat: f64) -> usize {
+        keys.partition_point(|&key| key <= carat)
+    }
+
+    /// For a table built for the inner bands (`bands[1..len - 1]`): how many of them are
+    /// at or below `carat`, which is the segment of `bands` that holds it.
+    #[inline]
+    fn segment(&self, bands: &[f64], carat: Carat) -> usize {
+        let mut lower = self.start(carat);
+        while lower + 2 < bands.len() && bands[lower + 1] <= carat.get() {
+            lower += 1;
+        }
+        lower
+    }
 }
 
 impl PriceMatrix {
@@ -116,14 +232,21 @@ impl PriceMatrix {
         for &value in &ln_values {
             finite("ln price", value)?;
         }
-        Ok(PriceMatrix {
-            bands,
-            colors,
-            clarities,
-            row_of: row_of.try_into().expect("ten colours"),
-            col_of: col_of.try_into().expect("eight clarities"),
-            ln_values,
-        })
+        let cells = colors.len() * clarities.len();
+        let mut cell_start = [[0; 8]; 10];
+        for (color, row) in row_of.iter().enumerate() {
+            for (clarity, col) in col_of.iter().enumerate() {
+                cell_start[color][clarity] = (row * clarities.len() + col) * bands.len();
+            }
+        }
+        // Band-major as given, cell-major as kept.
+        let mut ln_by_cell = vec![0.0; ln_values.len()];
+        for (at, &value) in ln_values.iter().enumerate() {
+            let (band, cell) = (at / cells, at % cells);
+            ln_by_cell[cell * bands.len() + band] = value;
+        }
+        let segments = CaratSteps::new(&bands[1..bands.len() - 1]);
+        Ok(PriceMatrix { bands, colors, clarities, cell_start, ln_by_cell, segments })
     }
 
     /// The band carats, ascending.
@@ -142,30 +265,44 @@ impl PriceMatrix {
     }
 
     /// The stored ln per-carat price of one cell of band number `band`.
+    ///
+    /// # Panics
+    ///
+    /// When `band` is not below `bands().len()`.
     pub fn ln_at_band(&self, band: usize, color: Color, clarity: Clarity) -> f64 {
-        let cells = self.colors.len() * self.clarities.len();
-        let cell = self.row_of[color.index()] * self.clarities.len() + self.col_of[clarity.index()];
-        self.ln_values[band * cells + cell]
+        let start = self.cell_start[color.index()][clarity.index()];
+        self.ln_by_cell[start..start + self.bands.len()][band]
+    }
+
+    /// The segment of `carat`: the index of the band at or below it (the upper band is
+    /// the next one), kept inside `0..len - 1` so that the top band itself is reached as
+    /// the upper end of the last segment. The rule: the first band above `carat`, clamped
+    /// into `1..len`, less one.
+    #[inline]
+    pub(crate) fn segment(&self, carat: Carat) -> usize {
+        self.segments.segment(&self.bands, carat)
     }
 
     /// Interpolated ln per-carat price (docs/decisions.md 2.1.3): log-linear between the two
     /// bands around `carat`; exactly the band's value at a band carat.
+    #[inline]
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
+        let lower = self.segment(carat);
         let carat = carat.get();
-        // Index of the upper band of the segment: the first band above `carat`, kept
-        // inside 1..len so that the top band itself is reached with lambda = 1.
-        let upper =
-            self.bands.partition_point(|&band| band <= carat).clamp(1, self.bands.len() - 1);
-        let (c1, c2) = (self.bands[upper - 1], self.bands[upper]);
+        let at = self.cell_start[color.index()][clarity.index()] + lower;
+        let (Some(&[c1, c2]), Some(&[ln1, ln2])) =
+            (self.bands.get(lower..lower + 2), self.ln_by_cell.get(at..at + 2))
+        else {
+            unreachable!("a segment has two bands and every cell a value at each")
+        };
         let lambda = (carat - c1) / (c2 - c1);
-        let (ln1, ln2) =
-            (self.ln_at_band(upper - 1, color, clarity), self.ln_at_band(upper, color, clarity));
         // At a band carat lambda is 0 (or 1 at the top band), and the sum is exactly
         // that band's value: `x * 1.0 + y * 0.0 == x` in IEEE arithmetic.
         (1.0 - lambda) * ln1 + lambda * ln2
     }
 
     /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`].
+    #[inline]
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         self.ln_per_carat(carat, color, clarity).exp()
     }

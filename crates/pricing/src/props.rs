@@ -90,3 +90,5 @@ proptest! {
         prop_assert!((dcx - again).abs() <= dcx * 1e-12);
     }
 }
+
+mod lookup;

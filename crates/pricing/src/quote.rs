@@ -116,6 +116,7 @@ impl PricingSet {
     }
 
     /// The matrix of a family.
+    #[inline]
     pub fn matrix(&self, base: BaseMatrix) -> &PriceMatrix {
         match base {
             BaseMatrix::Round => &self.round,
@@ -149,6 +150,7 @@ impl PricingSet {
     /// assert_eq!(prices.quote(&request).unwrap_err().field, QuoteField::Shape); // no pear model
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         let carat = rules::checked_carat(request.carat)?;
         let QuoteRequest { color, clarity, shape, .. } = *request;
@@ -170,12 +172,14 @@ impl PricingSet {
                 fancy: None,
             });
         }
-        let model = self.ratios.get(shape).ok_or_else(|| rules::no_model(shape))?;
+        let Some(model) = self.ratios.get(shape) else {
+            return Err(rules::no_model(shape));
+        };
         let slider = model.slider();
         let ratio = request.ratio.unwrap_or(slider.center());
         rules::check_slider_ratio(shape, slider, ratio)?;
         let base_per_carat = self.matrix(model.base()).per_carat(carat, color, clarity);
-        let adjustment = model.adjust(carat.get(), ratio);
+        let adjustment = model.adjust_priced(carat, ratio);
         let per_carat = base_per_carat * adjustment.multiplier;
         Ok(Quote {
             shape,
@@ -202,6 +206,7 @@ impl PricingSet {
 /// assert_eq!(pricing::round_cents(8490.6561), 8490.66);
 /// assert_eq!(pricing::round_cents(0.125), 0.13);
 /// ```
+#[inline]
 pub fn round_cents(usd: f64) -> f64 {
     (usd * 100.0).round() / 100.0
 }

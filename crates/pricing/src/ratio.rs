@@ -1,9 +1,12 @@
 //! L/W ratio models for fancy shapes (docs/decisions.md 2.2): band selection, linear
 //! interpolation of the fitted value by ratio, clamping, and the value-mode multiplier.
 
+use std::fmt;
+
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::Shape,
+    matrix::{Carat, CaratSteps},
     quote::BaseMatrix,
 };
 
@@ -30,6 +33,7 @@ impl ValueMode {
     /// assert_eq!(ValueMode::DeltaPct.multiplier(-8.0), 0.92);
     /// assert_eq!(ValueMode::PercentOfBase.multiplier(92.0), 0.92);
     /// ```
+    #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
         match self {
             ValueMode::DeltaPct => 1.0 + value / 100.0,
@@ -75,156 +79,46 @@ impl Slider {
     }
 
     /// Smallest supported ratio.
+    #[inline]
     pub fn min(&self) -> f64 {
         self.min
     }
     /// Default (neutral) ratio.
+    #[inline]
     pub fn center(&self) -> f64 {
         self.center
     }
     /// Largest supported ratio.
+    #[inline]
     pub fn max(&self) -> f64 {
         self.max
-    }
-}
-
-/// One anchor: the fitted `value` at L/W `ratio`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatioPoint {
-    /// L/W ratio of the anchor.
-    pub ratio: f64,
-    /// Fitted value at the anchor, read through the model's [`ValueMode`].
-    pub value: f64,
-}
-
-/// A carat band of a ratio model. Invariants: `min_carat <= max_carat`; at least one
-/// point; point ratios strictly increasing; every multiplier positive.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatioBand {
-    min_carat: f64,
-    max_carat: Option<f64>,
-    points: Vec<RatioPoint>,
-}
-
-impl RatioBand {
-    /// Validates one band; `mode` is needed to check that every multiplier is positive.
-    pub fn new(
-        min_carat: f64,
-        max_carat: Option<f64>,
-        points: Vec<RatioPoint>,
-        mode: ValueMode,
-    ) -> Result<RatioBand, Error> {
-        finite("minCarat", min_carat)?;
-        if let Some(max) = max_carat {
-            finite("maxCarat", max)?;
-            if min_carat > max {
-                return Err(Error::new(
-                    ErrorKind::NotIncreasing,
-                    format!("minCarat {min_carat} is above maxCarat {max}"),
-                ));
-            }
-        }
-        if points.is_empty() {
-            return Err(Error::new(ErrorKind::Shape, "a band needs at least one point"));
-        }
-        for point in &points {
-            finite("point ratio", point.ratio)?;
-            finite("point value", point.value)?;
-            if mode.multiplier(point.value) <= 0.0 {
-                return Err(Error::new(
-                    ErrorKind::OutOfRange,
-                    format!(
-                        "point value {} gives a multiplier of {} at ratio {}; multipliers must be positive",
-                        point.value,
-                        mode.multiplier(point.value),
-                        point.ratio
-                    ),
-                ));
-            }
-        }
-        if let Some(pair) = points.windows(2).find(|pair| pair[0].ratio >= pair[1].ratio) {
-            return Err(Error::new(
-                ErrorKind::NotIncreasing,
-                format!(
-                    "point ratios must be strictly increasing, got {} then {}",
-                    pair[0].ratio, pair[1].ratio
-                ),
-            ));
-        }
-        Ok(RatioBand { min_carat, max_carat, points })
-    }
-
-    /// Inclusive lower carat bound.
-    pub fn min_carat(&self) -> f64 {
-        self.min_carat
-    }
-    /// Inclusive upper carat bound; `None` for an open-ended band.
-    pub fn max_carat(&self) -> Option<f64> {
-        self.max_carat
-    }
-    /// The anchors, by ascending ratio.
-    pub fn points(&self) -> &[RatioPoint] {
-        &self.points
-    }
-
-    /// The observed ratio range: the first and last anchor ratios.
-    pub fn observed_range(&self) -> (f64, f64) {
-        (self.points[0].ratio, self.points[self.points.len() - 1].ratio)
-    }
-
-    fn contains(&self, carat: f64) -> bool {
-        carat >= self.min_carat && self.max_carat.is_none_or(|max| carat <= max)
-    }
-
-    fn distance(&self, carat: f64) -> f64 {
-        if carat < self.min_carat {
-            self.min_carat - carat
-        } else {
-            self.max_carat.map_or(0.0, |max| (carat - max).max(0.0))
-        }
-    }
-
-    /// The fitted value at `ratio`, clamped to the observed range (docs/decisions.md 2.2.1, step 7),
-    /// linear between the two surrounding anchors (rule 2.2.4). Returns the ratio
-    /// actually priced and the value there.
-    ///
-    /// ```
-    /// use pricing::{RatioBand, RatioPoint, ValueMode};
-    ///
-    /// let points = vec![
-    ///     RatioPoint { ratio: 1.25, value: -12.0 },
-    ///     RatioPoint { ratio: 1.75, value: -8.0 },
-    /// ];
-    /// let band = RatioBand::new(0.3, Some(2.0), points, ValueMode::DeltaPct)?;
-    /// assert_eq!(band.value_at(1.5), (1.5, -10.0)); // halfway between the anchors
-    /// assert_eq!(band.value_at(1.9), (1.75, -8.0)); // clamped to the observed range
-    /// # Ok::<(), pricing::Error>(())
-    /// ```
-    pub fn value_at(&self, ratio: f64) -> (f64, f64) {
-        let (lo, hi) = self.observed_range();
-        let applied = ratio.clamp(lo, hi);
-        let upper = self.points.partition_point(|p| p.ratio <= applied);
-        if upper == 0 {
-            return (applied, self.points[0].value);
-        }
-        if upper == self.points.len() {
-            return (applied, self.points[upper - 1].value);
-        }
-        let (a, b) = (self.points[upper - 1], self.points[upper]);
-        let t = (applied - a.ratio) / (b.ratio - a.ratio);
-        (applied, a.value + t * (b.value - a.value))
     }
 }
 
 /// The ratio model of one shape. Invariant: bands sorted by `min_carat`, none overlapping
 /// another (touching at one carat is allowed; the upper band owns that carat), only the
 /// last may be open-ended.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct RatioModel {
     base: BaseMatrix,
     mode: ValueMode,
     slider: Slider,
     bands: Vec<RatioBand>,
+    /// Each band's `min_carat`, ascending (the bands' order).
+    min_carats: Vec<f64>,
+    /// Counts the `min_carats` at or below a carat.
+    starts: CaratSteps,
+}
+
+impl fmt::Debug for RatioModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RatioModel")
+            .field("base", &self.base)
+            .field("mode", &self.mode)
+            .field("slider", &self.slider)
+            .field("bands", &self.bands)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The result of applying a ratio model to one carat and ratio.
@@ -279,18 +173,23 @@ impl RatioModel {
                 ));
             }
         }
-        Ok(RatioModel { base, mode, slider, bands })
+        let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
+        let starts = CaratSteps::new(&min_carats);
+        Ok(RatioModel { base, mode, slider, bands, min_carats, starts })
     }
 
     /// The base matrix family (`dataSource`).
+    #[inline]
     pub fn base(&self) -> BaseMatrix {
         self.base
     }
     /// The value mode.
+    #[inline]
     pub fn mode(&self) -> ValueMode {
         self.mode
     }
     /// The supported ratio range.
+    #[inline]
     pub fn slider(&self) -> Slider {
         self.slider
     }
@@ -301,30 +200,69 @@ impl RatioModel {
 
     /// The band for `carat`, and whether it had to be borrowed from the nearest band
     /// because none covers the carat (ties go to the lower band).
+    #[inline]
     pub fn band_for(&self, carat: f64) -> (&RatioBand, bool) {
-        if let Some(band) = self.bands.iter().rev().find(|band| band.contains(carat)) {
+        // The bands' starts never decrease, and a band ends at or before the next one
+        // starts: of the bands starting at or below `carat`, only the last can hold it,
+        // and when it does not, none does.
+        let started = self.starts.at_or_below(&self.min_carats, carat);
+        self.band_among(started, carat)
+    }
+
+    /// [`Self::band_for`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn band_for_priced(&self, carat: Carat) -> (&RatioBand, bool) {
+        let started = self.starts.at_or_below_priced(&self.min_carats, carat);
+        self.band_among(started, carat.get())
+    }
+
+    /// The band for `carat`, given how many bands start at or below it.
+    #[inline]
+    fn band_among(&self, started: usize, carat: f64) -> (&RatioBand, bool) {
+        if let Some(band) = started.checked_sub(1).and_then(|last| self.bands.get(last))
+            && band.contains(carat)
+        {
             return (band, false);
         }
+        (self.nearest_band(carat), true)
+    }
+
+    /// The band nearest to `carat`, which no band holds (ties go to the lower band).
+    fn nearest_band(&self, carat: f64) -> &RatioBand {
         let mut nearest = &self.bands[0];
         for band in &self.bands[1..] {
             if band.distance(carat) < nearest.distance(carat) {
                 nearest = band;
             }
         }
-        (nearest, true)
+        nearest
     }
 
     /// Applies the model at `carat` and `ratio` (docs/decisions.md 2.2.1, steps 3 to 7).
+    #[inline]
     pub fn adjust(&self, carat: f64, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for(carat);
-        let (applied_ratio, value) = band.value_at(ratio);
-        let observed_range = band.observed_range();
+        self.adjust_in(band, band_extrapolated, ratio)
+    }
+
+    /// [`Self::adjust`] for a carat known to be in the priced range.
+    #[inline]
+    pub(crate) fn adjust_priced(&self, carat: Carat, ratio: f64) -> RatioAdjustment {
+        let (band, band_extrapolated) = self.band_for_priced(carat);
+        self.adjust_in(band, band_extrapolated, ratio)
+    }
+
+    /// The model applied at `ratio` in `band`.
+    #[inline]
+    fn adjust_in(&self, band: &RatioBand, band_extrapolated: bool, ratio: f64) -> RatioAdjustment {
+        let (first, last) = band.ends();
+        let (applied_ratio, value) = band.value_between(first, last, ratio);
         RatioAdjustment {
             applied_ratio,
             value,
             multiplier: self.mode.multiplier(value),
-            preference_driven: ratio < observed_range.0 || ratio > observed_range.1,
-            observed_range,
+            preference_driven: ratio < first.ratio || ratio > last.ratio,
+            observed_range: (first.ratio, last.ratio),
             band_extrapolated,
             band_carats: (band.min_carat, band.max_carat),
         }
@@ -344,10 +282,14 @@ impl RatioModels {
     }
 
     /// The model of `shape`, if the snapshot has one.
+    #[inline]
     pub fn get(&self, shape: Shape) -> Option<&RatioModel> {
         self.models[shape.index()].as_ref()
     }
 }
 
+mod band;
 #[cfg(test)]
 mod tests;
+
+pub use self::band::{RatioBand, RatioPoint};

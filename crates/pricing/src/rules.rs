@@ -12,12 +12,41 @@ use std::fmt;
 use crate::{
     grade::{Clarity, Color, Shape, shown},
     matrix::{CARAT_MAX, CARAT_MIN, Carat},
-    quote::QuoteRequest,
+    quote::{PricingSet, QuoteRequest},
     ratio::Slider,
+    shown::ShownNumber,
 };
 
 /// How far a round stone's given ratio may stray from 1 before it is refused.
 pub const ROUND_RATIO_TOLERANCE: f64 = 0.05;
+
+/// The ratios a round stone accepts, both ends included: 1 within [`ROUND_RATIO_TOLERANCE`].
+const ROUND_RATIOS: (f64, f64) = (1.0 - ROUND_RATIO_TOLERANCE, 1.0 + ROUND_RATIO_TOLERANCE);
+
+impl PricingSet {
+    /// The L/W ratios a quote of `shape` accepts from this set, both ends included: 1
+    /// within [`ROUND_RATIO_TOLERANCE`] for round, the model's slider for a fancy shape;
+    /// `None` when the set has no model for the shape (it cannot be priced). Published
+    /// schemas state these bounds, so that every ratio they allow is priced.
+    ///
+    /// ```
+    /// use pricing::{PriceMatrix, PricingSet, RatioModels, Shape};
+    ///
+    /// let (colors, clarities) = (pricing::Color::ALL.to_vec(), pricing::Clarity::ALL.to_vec());
+    /// let matrix = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, vec![8.0; 160])?;
+    /// let prices = PricingSet::new(matrix.clone(), matrix, RatioModels::default());
+    /// assert_eq!(prices.accepted_ratios(Shape::Round), Some((0.95, 1.05)));
+    /// assert_eq!(prices.accepted_ratios(Shape::Oval), None); // no oval model
+    /// # Ok::<(), pricing::Error>(())
+    /// ```
+    pub fn accepted_ratios(&self, shape: Shape) -> Option<(f64, f64)> {
+        if !shape.is_fancy() {
+            return Some(ROUND_RATIOS);
+        }
+        let slider = self.ratios().get(shape)?.slider();
+        Some((slider.min(), slider.max()))
+    }
+}
 
 /// A field of a quote request, as [`QuoteRequest`] names it.
 ///
@@ -188,18 +217,39 @@ impl Carat {
 
 /// The carat rule on a number: within the priced range, NaN and infinities included in
 /// the same message.
+#[inline]
 pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
-    Carat::new(value).map_err(|err| QuoteField::Carat.error(err.to_string()))
+    match Carat::new(value) {
+        Ok(carat) => Ok(carat),
+        Err(_) => Err(carat_refused(value)),
+    }
 }
 
-/// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`].
+#[cold]
+fn carat_refused(value: f64) -> QuoteError {
+    QuoteField::Carat.error(format!(
+        "carat must be between {CARAT_MIN} and {CARAT_MAX}, got {}",
+        ShownNumber(value)
+    ))
+}
+
+/// The round-stone ratio rule: a given ratio must be 1 within [`ROUND_RATIO_TOLERANCE`]
+/// (both ends of [`ROUND_RATIOS`] included).
+#[inline]
 pub(crate) fn check_round_ratio(ratio: f64) -> Result<(), QuoteError> {
-    if ratio.is_finite() && (ratio - 1.0).abs() <= ROUND_RATIO_TOLERANCE {
+    let (min, max) = ROUND_RATIOS;
+    if ratio >= min && ratio <= max {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
-        "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {ratio}; omit it for round stones"
-    )))
+    Err(round_ratio_refused(ratio))
+}
+
+#[cold]
+fn round_ratio_refused(ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
+        "L/W ratio for a round stone must be 1 (within {ROUND_RATIO_TOLERANCE}), got {}; omit it for round stones",
+        ShownNumber(ratio)
+    ))
 }
 
 /// The fancy-shape ratio rule without a snapshot: a positive number.
@@ -207,10 +257,12 @@ fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
     if ratio.is_finite() && ratio > 0.0 {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!("L/W ratio must be a positive number, got {ratio}")))
+    Err(QuoteField::Ratio
+        .error(format!("L/W ratio must be a positive number, got {}", ShownNumber(ratio))))
 }
 
 /// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
+#[inline]
 pub(crate) fn check_slider_ratio(
     shape: Shape,
     slider: Slider,
@@ -219,14 +271,21 @@ pub(crate) fn check_slider_ratio(
     if ratio.is_finite() && ratio >= slider.min() && ratio <= slider.max() {
         return Ok(());
     }
-    Err(QuoteField::Ratio.error(format!(
-        "L/W ratio for {shape} must be between {} and {}, got {ratio}",
-        slider.min(),
-        slider.max()
-    )))
+    Err(slider_ratio_refused(shape, slider, ratio))
+}
+
+#[cold]
+fn slider_ratio_refused(shape: Shape, slider: Slider, ratio: f64) -> QuoteError {
+    QuoteField::Ratio.error(format!(
+        "L/W ratio for {shape} must be between {} and {}, got {}",
+        ShownNumber(slider.min()),
+        ShownNumber(slider.max()),
+        ShownNumber(ratio)
+    ))
 }
 
 /// A fancy shape the snapshot has no ratio model for.
+#[cold]
 pub(crate) fn no_model(shape: Shape) -> QuoteError {
     QuoteField::Shape
         .error(format!("no ratio model for shape {shape} in this snapshot; it cannot be priced"))

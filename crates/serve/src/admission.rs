@@ -3,7 +3,7 @@
 //!
 //! Every accepted connection asks [`Admission::admit`] first. A client address already
 //! holding its share is refused (`429`); at the global cap the connection that has sat
-//! idle longest between requests (an idle keep-alive, or a head trickling in) is closed
+//! idle longest (an idle keep-alive, or a head or body trickling in) is closed
 //! to make room, and only when every connection is busy is the newcomer refused (`503`).
 //! Refusals are a few hundred bytes written straight to the socket, so they cost almost
 //! nothing and never wait.
@@ -36,7 +36,7 @@ pub(crate) const EVICTABLE_AFTER: Duration = Duration::from_millis(250);
 /// How long a refused client is given to read its refusal before the socket closes.
 const REFUSAL_LINGER: Duration = Duration::from_secs(1);
 /// Most refused sockets lingering at once; past this a refusal is an immediate close.
-const LINGERING_MAX: usize = 256;
+pub(crate) const LINGERING_MAX: usize = 256;
 
 /// The caps and the connections they count.
 pub(crate) struct Admission {
@@ -62,6 +62,8 @@ pub(crate) struct Slot {
     pub(crate) busy: AtomicUsize,
     /// Notified when the connection must close to make room.
     pub(crate) evict: Notify,
+    /// Notified (all waiters) when the body being read is late: the read answers `408`.
+    pub(crate) late: Notify,
 }
 
 /// Why a connection was refused.
@@ -169,6 +171,7 @@ impl Admission {
             activity: Arc::new(Activity::new()),
             busy: AtomicUsize::new(0),
             evict: Notify::new(),
+            late: Notify::new(),
         });
         state.open.insert(id, (address, Arc::clone(&slot)));
         *state.per_address.entry(address).or_default() += 1;

@@ -1,10 +1,12 @@
-//! One connection: reading the body within the limit, calling the handler, the idle
-//! watchdog, and reporting.
+//! One connection: reading the body within its limits, calling the handler, the
+//! watchdog (idle, late head, late body), and reporting.
 
 use std::{
     convert::Infallible,
     net::{IpAddr, SocketAddr},
+    pin::{Pin, pin},
     sync::{Arc, atomic::Ordering},
+    task::Poll,
     time::Duration,
 };
 
@@ -16,10 +18,10 @@ use tokio::{net::TcpStream, time::Instant};
 
 use crate::{
     Body, Event, Handler, Reporting, Request,
-    activity::Tracked,
+    activity::{Deadlines, Expiry, Tracked},
     admission::{Slot, Ticket},
     rate::{Limiter, client_address},
-    responses::{BodyRefusal, missing_host, rate_limited, refused_body},
+    responses::{BodyRefusal, bad_host, rate_limited, refused_body},
     server::Events,
 };
 
@@ -28,15 +30,16 @@ pub(crate) struct Connection {
     pub(crate) http: http1::Builder,
     pub(crate) handler: Arc<dyn Handler>,
     pub(crate) max_body_bytes: usize,
-    pub(crate) idle_timeout: Duration,
+    pub(crate) deadlines: Deadlines,
     pub(crate) events: Events,
     pub(crate) reporting: Reporting,
     pub(crate) limiter: Option<Limiter>,
     pub(crate) trusted_proxies: Vec<IpAddr>,
 }
 
-/// Serves one accepted stream until it closes, idles out, is drained, or is closed to
-/// make room for a new client (see [`crate::admission`]).
+/// Serves one accepted stream until it closes, idles out, is late with a request head,
+/// is drained, or is closed to make room for a new client (see [`crate::admission`]).
+/// A body late past [`Deadlines::body`] is answered `408` by the read waiting for it.
 pub(crate) async fn run(
     connection: Arc<Connection>,
     stream: TcpStream,
@@ -51,27 +54,29 @@ pub(crate) async fn run(
         let connection = Arc::clone(&connection);
         let slot = Arc::clone(&slot);
         service_fn(move |request| {
-            let busy = Busy::new(Arc::clone(&slot));
-            let answer = respond(Arc::clone(&connection), peer, request);
-            async move {
-                let answer = answer.await;
-                drop(busy);
-                answer
-            }
+            respond(Arc::clone(&connection), Arc::clone(&slot), peer, request)
         })
     };
-    let conn = watcher.watch(connection.http.serve_connection(io, service));
-    tokio::select! {
-        // The connection goes first: after a long handler call the response must be
-        // written before the watchdog gets a chance to count that time as idle.
-        biased;
-        result = conn => {
-            if let Err(err) = result {
-                (connection.events)(&Event::ConnectionFailed(&err));
+    let mut conn = pin!(watcher.watch(connection.http.serve_connection(io, service)));
+    loop {
+        tokio::select! {
+            // The connection goes first: after a long handler call the response must be
+            // written before the watchdog gets a chance to count that time as idle.
+            biased;
+            result = &mut conn => {
+                if let Err(err) = result {
+                    (connection.events)(&Event::ConnectionFailed(&err));
+                }
+                break;
             }
+            expiry = slot.activity.expiry(connection.deadlines) => match expiry {
+                // The read waiting for the body answers 408 and the connection closes
+                // after it; until then only the idle limit applies.
+                Expiry::Body => slot.late.notify_waiters(),
+                Expiry::Idle | Expiry::Head => break,
+            },
+            () = slot.evict.notified() => break,
         }
-        () = slot.activity.idle_for(connection.idle_timeout) => {}
-        () = slot.evict.notified() => {}
     }
     drop(ticket);
 }
@@ -93,9 +98,11 @@ impl Drop for Open {
     }
 }
 
-/// Marks its connection busy (answering a request) while it lives, so that it is not
-/// closed to make room. The answer's bytes are still being written when it drops; that
-/// keeps the connection's activity fresh, which protects it as well.
+/// Marks its connection busy (answering a request whose body is whole) while it lives,
+/// so that it is not closed to make room. A body still arriving does not count: a body
+/// stalled for 250 ms makes its connection as evictable as a stalled head. The answer's
+/// bytes are still being written when it drops; that keeps the connection's activity
+/// fresh, which protects it as well.
 struct Busy(Arc<Slot>);
 
 impl Busy {
@@ -114,10 +121,13 @@ impl Drop for Busy {
 /// The hyper service: read the body, call the handler, report the access.
 async fn respond(
     connection: Arc<Connection>,
+    slot: Arc<Slot>,
     peer: SocketAddr,
     request: hyper::Request<Incoming>,
 ) -> Result<Response<Body>, Infallible> {
     let (parts, body) = request.into_parts();
+    let has_body = !hyper::body::Body::is_end_stream(&body);
+    slot.activity.head_received(has_body);
     let reporting = connection.reporting;
     // One clock read at each end serves both reports; none when neither is on.
     let started = (reporting.metrics || reporting.access_log).then(Instant::now);
@@ -125,9 +135,10 @@ async fn respond(
         true => connection.handler.route(parts.uri.path()),
         false => None,
     };
-    if parts.version == hyper::Version::HTTP_11 && !parts.headers.contains_key(hyper::header::HOST)
-    {
-        let response = missing_host();
+    let mut hosts = parts.headers.get_all(hyper::header::HOST).iter();
+    let (first_host, second_host) = (hosts.next(), hosts.next());
+    if second_host.is_some() || (first_host.is_none() && parts.version == hyper::Version::HTTP_11) {
+        let response = bad_host(second_host.is_some());
         answered(&connection, started.map(|started| started.elapsed()), route, &response);
         return Ok(response);
     }
@@ -138,7 +149,17 @@ async fn respond(
         user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
         client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
     });
-    let response = match read_body(body, connection.max_body_bytes).await {
+    let read = match has_body {
+        true => {
+            let deadline = connection.deadlines.body;
+            let read = read_body(body, connection.max_body_bytes, &slot, deadline).await;
+            slot.activity.body_received();
+            read
+        }
+        false => Ok(Bytes::new()),
+    };
+    let busy = Busy::new(slot);
+    let response = match read {
         Ok(body) => {
             let request = Request {
                 method: parts.method,
@@ -154,6 +175,7 @@ async fn respond(
         }
         Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
     };
+    drop(busy);
     let elapsed = started.map(|started| started.elapsed());
     answered(&connection, elapsed, route, &response);
     if let (Some(logged), Some(elapsed)) = (logged, elapsed) {
@@ -208,12 +230,17 @@ fn over_rate(connection: &Connection, request: &Request) -> Option<u64> {
 }
 
 /// Reads the whole body, refusing a declared length over `limit` without reading and
-/// never buffering more than `limit` bytes of a body of unknown length.
-async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyRefusal> {
-    if hyper::body::Body::is_end_stream(&body) {
-        // No body at all (most GETs): nothing to read or buffer.
-        return Ok(Bytes::new());
-    }
+/// never buffering more than `limit` bytes of a body of unknown length; a body still
+/// incomplete when the watchdog marks it late is refused as [`BodyRefusal::TimedOut`].
+///
+/// A frame already received is taken without waiting; only a frame that must be waited
+/// for also listens for the watchdog (most bodies arrive with their head and never do).
+async fn read_body(
+    body: Incoming,
+    limit: usize,
+    slot: &Slot,
+    deadline: Duration,
+) -> Result<Bytes, BodyRefusal> {
     let declared = hyper::body::Body::size_hint(&body).lower();
     let declared = match usize::try_from(declared) {
         Ok(declared) if declared <= limit => declared,
@@ -221,7 +248,25 @@ async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyRefusal> {
     };
     let mut body = Limited::new(body, limit);
     let mut collected = BytesMut::new();
-    while let Some(frame) = body.frame().await {
+    let mut late = pin!(slot.late.notified());
+    loop {
+        let ready = std::future::poll_fn(|cx| {
+            match hyper::body::Body::poll_frame(Pin::new(&mut body), cx) {
+                Poll::Ready(frame) => Poll::Ready(Some(frame)),
+                Poll::Pending => Poll::Ready(None),
+            }
+        })
+        .await;
+        let frame = match ready {
+            Some(frame) => frame,
+            None if slot.activity.body_expired() => return Err(timed_out(deadline)),
+            None => tokio::select! {
+                biased;
+                frame = body.frame() => frame,
+                () = &mut late => return Err(timed_out(deadline)),
+            },
+        };
+        let Some(frame) = frame else { break };
         let Ok(data) = frame.map_err(|err| refusal(&*err, limit))?.into_data() else {
             continue; // Trailers carry nothing a handler reads.
         };
@@ -237,6 +282,11 @@ async fn read_body(body: Incoming, limit: usize) -> Result<Bytes, BodyRefusal> {
         collected.extend_from_slice(&data);
     }
     Ok(collected.freeze())
+}
+
+/// The refusal of a body the watchdog marked late, `deadline` after its head.
+fn timed_out(deadline: Duration) -> BodyRefusal {
+    BodyRefusal::TimedOut { limit_secs: deadline.as_secs_f64().ceil() as u64 }
 }
 
 /// Why reading a body under `limit` failed with `err`.

@@ -48,7 +48,7 @@ pub enum Event<'a> {
         /// Time from the request head being read to the response being ready.
         elapsed: Duration,
     },
-    /// A connection ended with an error (bad request head, reset, header timeout).
+    /// A connection ended with an error (bad request head, reset).
     ConnectionFailed(&'a hyper::Error),
     /// The shutdown future completed; the listener is closed and draining begins.
     ShutdownBegun,

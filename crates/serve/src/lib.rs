@@ -8,7 +8,8 @@
 //! the small JSON error responses every service needs.
 //!
 //! Around the services, what every binary does the same way: [`spawn_reloads`], the one
-//! reload loop of a [`datasets::Live`] (SIGHUP and polling); [`bind`], whose error names
+//! reload loop of a [`datasets::Live`] (SIGHUP and polling), on the SIGHUP handler a
+//! binary installs first ([`Hangups`]); [`bind`], whose error names
 //! the address; [`ErrorReport`], a fatal error with its causes; and the [`Clock`] type.
 //!
 //! **Architecture invariant:** this crate knows no route and no service (of `datasets` it
@@ -46,10 +47,10 @@ pub use crate::{
     representation::Representation,
     responses::{
         BodyRefusal, QUOTED_CHARS_MAX, accepts, accepts_html, clip, json_response,
-        method_not_allowed, not_found, quote,
+        method_not_allowed, not_found, public_reason, quote,
     },
     server::serve,
-    signals::{Reloads, shutdown_signal, spawn_reloads},
+    signals::{Hangups, Reloads, shutdown_signal, spawn_reloads},
 };
 
 /// The injected clock of a service: only binaries read the real time (they pass

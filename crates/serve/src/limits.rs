@@ -11,15 +11,21 @@ pub struct Limits {
     /// chunked body is read only up to it. Either way the answer is `413` with a JSON
     /// body `{"error":"payload too large","limit_bytes":N}` and the connection closes.
     pub max_body_bytes: usize,
-    /// Time a client has to send a complete request head.
+    /// Time a client has to send a complete request head, from its first byte (for a
+    /// connection's first request, from the connection's opening); then the connection
+    /// closes without an answer.
     ///
-    /// hyper's timer also runs while a keep-alive connection waits for its next
-    /// request, so between requests a connection lives at most
-    /// `min(header_read_timeout, idle_timeout)`.
+    /// It does not run while a keep-alive connection waits for its next request: that
+    /// wait is bounded by [`Limits::idle_timeout`] alone.
     pub header_read_timeout: Duration,
-    /// A connection on which no byte moved in either direction for this long is closed.
+    /// Time a client has to send a complete request body once its head is whole.
     ///
-    /// This also catches a stalled request body and a client that stops reading.
+    /// A body still incomplete then is answered `408 Request Timeout` (through
+    /// [`crate::Handler::refuse_body`]) and the connection closes, however steadily its
+    /// bytes trickle in: a body sent a byte at a time cannot hold a connection.
+    pub body_read_timeout: Duration,
+    /// A connection on which no byte moved in either direction for this long is closed:
+    /// the idle keep-alive between requests, and a client that stops reading.
     pub idle_timeout: Duration,
     /// Largest request head (request line and header fields), in bytes.
     ///
@@ -30,9 +36,10 @@ pub struct Limits {
     /// Most connections served at once.
     ///
     /// A new client at the cap takes the place of the connection that has sat idle
-    /// longest between requests (for at least 250 ms), which is closed; when every
-    /// connection is busy the newcomer gets `503 Service Unavailable` with
-    /// `Retry-After: 1` at once and is closed, instead of waiting in the backlog.
+    /// longest (for at least 250 ms: between requests, or with a head or body stalled),
+    /// which is closed; when every connection is busy the newcomer gets
+    /// `503 Service Unavailable` with `Retry-After: 1` at once and is closed, instead of
+    /// waiting in the backlog.
     pub max_connections: usize,
     /// Most connections one client address may hold at once; `0` for no such cap.
     ///
@@ -54,14 +61,28 @@ pub struct Limits {
     pub grace: Duration,
 }
 
+impl Limits {
+    /// The most file descriptors [`crate::serve`] may hold open under these limits: one
+    /// per admitted connection, one per refused connection still lingering to be read
+    /// (at most 256), the listener, and the connection just accepted. A binary keeps its
+    /// open-file limit above this, so that a full server answers `503` instead of failing
+    /// to accept.
+    pub fn open_files(&self) -> u64 {
+        let connections = u64::try_from(self.max_connections.max(1)).unwrap_or(u64::MAX);
+        connections.saturating_add(crate::admission::LINGERING_MAX as u64 + 2)
+    }
+}
+
 impl Default for Limits {
-    /// 1 MiB bodies, 32 KiB heads, 10 s to send a head, 60 s idle, 1024 connections
-    /// with at most 256 per client address, 10 s grace.
+    /// 1 MiB bodies, 32 KiB heads, 10 s to send a head and 10 s more for its body, 60 s
+    /// idle (the keep-alive), 1024 connections with at most 256 per client address, 10 s
+    /// grace.
     fn default() -> Limits {
         Limits {
             max_body_bytes: 1024 * 1024,
             max_header_bytes: 32 * 1024,
             header_read_timeout: Duration::from_secs(10),
+            body_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(60),
             max_connections: 1024,
             max_connections_per_ip: 256,

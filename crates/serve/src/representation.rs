@@ -14,7 +14,7 @@ use hyper::{
 use crate::{
     Body, Request,
     conditional::{if_none_match, not_modified_since},
-    encoding::{gzip, prefers_gzip},
+    encoding::{gzip, gzip_fast, prefers_gzip},
 };
 
 #[cfg(test)]
@@ -93,6 +93,38 @@ impl Representation {
         let gzip = gzip(&identity).map(|body| {
             Variant::new(body, format!("{tag}-gz"), &content_type, &last_modified, Some("gzip"))
         });
+        Representation {
+            identity: Variant::new(identity, tag, &content_type, &last_modified, None),
+            gzip,
+            last_modified: last_modified_unix,
+        }
+    }
+
+    /// [`Representation::new`] for a body built for one `request` (a query's answer):
+    /// compressed, at the fastest level, only when the request prefers gzip and its
+    /// `If-None-Match` does not already match, since no other request reuses it. Its
+    /// tags are those [`Representation::new`] gives the same bytes.
+    pub fn for_request(
+        identity: Bytes,
+        content_type: &'static str,
+        last_modified_unix: i64,
+        request: &Request,
+    ) -> Representation {
+        let tag = format!("{:016x}", fnv1a64(&identity));
+        let content_type = HeaderValue::from_str(content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+        let last_modified = ascii_value(http_date(last_modified_unix));
+        let gzip_tag = format!("{tag}-gz");
+        let get_or_head = request.method == Method::GET || request.method == Method::HEAD;
+        let hit = get_or_head && if_none_match(&request.headers, &[&tag, &gzip_tag]) == Some(true);
+        let body = match (prefers_gzip(&request.headers), hit) {
+            (false, _) => None,
+            // The answer is a 304: the variant's tag is sent, never its bytes.
+            (true, true) => Some(Bytes::new()),
+            (true, false) => gzip_fast(&identity),
+        };
+        let gzip = body
+            .map(|body| Variant::new(body, gzip_tag, &content_type, &last_modified, Some("gzip")));
         Representation {
             identity: Variant::new(identity, tag, &content_type, &last_modified, None),
             gzip,

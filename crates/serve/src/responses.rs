@@ -77,14 +77,21 @@ pub enum BodyRefusal {
     },
     /// Malformed chunking, or the client went away mid-body: `400`.
     Unreadable,
+    /// The body was not whole within [`crate::Limits::body_read_timeout`] of the head:
+    /// `408`.
+    TimedOut {
+        /// The limit in seconds (rounded up).
+        limit_secs: u64,
+    },
 }
 
 impl BodyRefusal {
-    /// The status of the answer: `413` or `400`.
+    /// The status of the answer: `413`, `400` or `408`.
     pub fn status(self) -> StatusCode {
         match self {
             BodyRefusal::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             BodyRefusal::Unreadable => StatusCode::BAD_REQUEST,
+            BodyRefusal::TimedOut { .. } => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -99,11 +106,16 @@ impl BodyRefusal {
                  sending mid-body"
                     .to_owned()
             }
+            BodyRefusal::TimedOut { limit_secs } => format!(
+                "request body too slow: the whole body must arrive within {limit_secs} s of \
+                 the request head"
+            ),
         }
     }
 
-    /// The plain JSON answer: `{"error":"payload too large","limit_bytes":N}` or
-    /// `{"error":"unreadable request body"}`.
+    /// The plain JSON answer: `{"error":"payload too large","limit_bytes":N}`,
+    /// `{"error":"unreadable request body"}` or
+    /// `{"error":"request body not received in time","limit_secs":N}`.
     pub fn json_response(self) -> Response<Body> {
         let body = match self {
             BodyRefusal::TooLarge { limit_bytes } => Bytes::from(format!(
@@ -112,6 +124,9 @@ impl BodyRefusal {
             BodyRefusal::Unreadable => {
                 Bytes::from_static(br#"{"error":"unreadable request body"}"#)
             }
+            BodyRefusal::TimedOut { limit_secs } => Bytes::from(format!(
+                r#"{{"error":"request body not received in time","limit_secs":{limit_secs}}}"#
+            )),
         };
         json_response(self.status(), body)
     }
@@ -142,13 +157,19 @@ pub(crate) fn rate_limited(mut response: Response<Body>, retry_after_secs: u64) 
     response
 }
 
-/// `400` for an HTTP/1.1 request without `Host` (RFC 9112 section 3.2 requires it),
-/// closing the connection as for any plumbing-level refusal.
-pub(crate) fn missing_host() -> Response<Body> {
-    let body = Bytes::from_static(
-        br#"{"error":"bad request","message":"an HTTP/1.1 request must carry a Host header"}"#,
-    );
-    closing(json_response(StatusCode::BAD_REQUEST, body))
+/// `400` for an HTTP/1.1 request without `Host`, or any request with several
+/// (`repeated`): RFC 9112 section 3.2 requires exactly one. The connection closes, as for
+/// any plumbing-level refusal.
+pub(crate) fn bad_host(repeated: bool) -> Response<Body> {
+    let body: &'static [u8] = match repeated {
+        false => {
+            br#"{"error":"bad request","message":"an HTTP/1.1 request must carry a Host header"}"#
+        }
+        true => {
+            br#"{"error":"bad request","message":"a request must carry one Host header, not several"}"#
+        }
+    };
+    closing(json_response(StatusCode::BAD_REQUEST, Bytes::from_static(body)))
 }
 
 /// Marks a plumbing-level error response (sent before any service saw the request):
@@ -159,6 +180,25 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
     headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     response
+}
+
+/// `reason` (why the data source was refused, as [`datasets::Live::last_refusal`] says)
+/// as a public answer such as `/health` may show it: without the server's folder paths.
+/// The source's folder followed by a separator is dropped, so a file below it is named
+/// from there (`2026-11-21/matrix.json: ...`); the folder alone becomes `the snapshot
+/// folder` or `the history folder`. The log keeps the whole reason.
+pub fn public_reason(reason: &str, source: &datasets::Source) -> String {
+    let (folder, name) = match source {
+        datasets::Source::Embedded => return reason.to_owned(),
+        datasets::Source::Snapshot(folder) => (folder, "the snapshot folder"),
+        datasets::Source::History(folder) => (folder, "the history folder"),
+    };
+    let folder = folder.display().to_string();
+    let folder = folder.trim_end_matches(std::path::MAIN_SEPARATOR);
+    if folder.is_empty() {
+        return reason.to_owned();
+    }
+    reason.replace(&format!("{folder}{}", std::path::MAIN_SEPARATOR), "").replace(folder, name)
 }
 
 /// Most characters of untrusted text an error message quotes; the rest is cut.

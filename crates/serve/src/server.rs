@@ -3,11 +3,12 @@
 use std::{future::Future, pin::pin, sync::Arc, time::Duration};
 
 use hyper::server::conn::http1;
-use hyper_util::{rt::TokioTimer, server::graceful::GracefulShutdown};
+use hyper_util::server::graceful::GracefulShutdown;
 use tokio::{net::TcpListener, task::JoinSet};
 
 use crate::{
     Event, Handler, Limits, Reporting,
+    activity::Deadlines,
     admission::Admission,
     connection::{self, Connection},
     rate::Limiter,
@@ -53,16 +54,20 @@ pub async fn serve(
     let mut http = http1::Builder::new();
     // Read buffers stop at 64 KiB (hyper grows them to ~400 KiB by default): a large
     // body then arrives in more reads into one small buffer instead of a few into
-    // buffers that grow, fault in and are handed back per connection.
-    http.timer(TokioTimer::new())
-        .header_read_timeout(limits.header_read_timeout)
-        .max_header_size(limits.max_header_bytes)
-        .max_buf_size(64 * 1024);
+    // buffers that grow, fault in and are handed back per connection. hyper's own head
+    // timer is off: it would also run while a keep-alive connection waits for its next
+    // request, cutting the idle limit short; the connection's watchdog keeps the head
+    // and body deadlines instead (`Deadlines`).
+    http.header_read_timeout(None).max_header_size(limits.max_header_bytes).max_buf_size(64 * 1024);
     let connection = Arc::new(Connection {
         http,
         handler,
         max_body_bytes: limits.max_body_bytes,
-        idle_timeout: limits.idle_timeout,
+        deadlines: Deadlines {
+            idle: limits.idle_timeout,
+            head: limits.header_read_timeout,
+            body: limits.body_read_timeout,
+        },
         events: Arc::clone(&events),
         reporting,
         limiter: limits.rate_limit_per_ip.map(Limiter::new),

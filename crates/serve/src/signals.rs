@@ -51,18 +51,21 @@ async fn delivered(signal: Option<tokio::signal::unix::Signal>) {
 /// ([`datasets::Source::poll_period`] of `poll`), every period; on a blocking thread, off
 /// the request path. Every outcome goes to `report`, the quiet ones too (a history
 /// unchanged since the last poll: metrics count them; a log shows only those that are
-/// news, [`datasets::Reload::is_news`]); a reload that panics is reported as refused, and the loop goes on. Without
-/// SIGHUP support (non-unix, or no handler) only the timer triggers reloads. The loop
-/// stops when the returned [`Reloads`] is dropped.
+/// news, [`datasets::Reload::is_news`]); a reload that panics is reported as refused, and the loop goes on.
+///
+/// `hangups` is the SIGHUP handler the binary installed before it loaded the data
+/// ([`Hangups::install`]): a SIGHUP received while the data loaded reloads once the loop
+/// runs, instead of ending the process. Without SIGHUP support (non-unix, or no handler)
+/// only the timer triggers reloads. The loop stops when the returned [`Reloads`] is
+/// dropped.
 pub fn spawn_reloads(
     live: Arc<datasets::Live>,
     poll: Option<Duration>,
+    hangups: Hangups,
     report: impl Fn(&datasets::Reload) + Send + Sync + 'static,
 ) -> Reloads {
     let poll = live.source().poll_period(poll);
-    // Installed before the loop is spawned, so that a SIGHUP sent as soon as the server
-    // says it is listening reloads instead of taking the default action (exit).
-    let mut hangups = Hangups::new();
+    let mut hangups = hangups;
     Reloads(tokio::spawn(async move {
         let mut timer = poll.map(|period| {
             let mut timer = tokio::time::interval_at(Instant::now() + period, period);
@@ -106,14 +109,20 @@ impl Drop for Reloads {
     }
 }
 
-/// SIGHUP deliveries, or nothing where they cannot be watched.
-struct Hangups {
+/// SIGHUP deliveries, or nothing where they cannot be watched: what the reload loop
+/// ([`spawn_reloads`]) listens to.
+#[derive(Debug)]
+pub struct Hangups {
     #[cfg(unix)]
     signal: Option<tokio::signal::unix::Signal>,
 }
 
 impl Hangups {
-    fn new() -> Hangups {
+    /// Installs the SIGHUP handler now, within a tokio runtime: from here on a SIGHUP
+    /// never takes its default action (ending the process), and the ones received before
+    /// the reload loop runs make it reload once. A binary calls it first, before it loads
+    /// its data, so that a SIGHUP sent while a long history loads is not fatal.
+    pub fn install() -> Hangups {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{SignalKind, signal};

@@ -116,7 +116,7 @@ pub fn skipped(server: &str, day: &datasets::Skipped) {
     warn!(target: "dcx", server, day = %day.date, reason = %day.reason, "{day}");
 }
 
-/// A reload's outcome: accepted (info), refused (warn, with the reason), kept (debug);
+/// A reload's outcome: accepted (info), rolled back and refused (warn), kept (debug);
 /// nothing for a quiet one (kept, nothing newly skipped).
 pub fn reload(server: &str, outcome: &datasets::Reload) {
     if !outcome.is_news() {
@@ -129,6 +129,10 @@ pub fn reload(server: &str, outcome: &datasets::Reload) {
         }
         datasets::Reload::Kept { serving, skipped: left_out } => {
             debug!(target: "dcx", server, snapshot = %serving, "{outcome}");
+            left_out.iter().for_each(|day| skipped(server, day));
+        }
+        datasets::Reload::RolledBack { serving, days, skipped: left_out, .. } => {
+            warn!(target: "dcx", server, snapshot = %serving, days, "{outcome}");
             left_out.iter().for_each(|day| skipped(server, day));
         }
         datasets::Reload::Refused { serving, reason } => {

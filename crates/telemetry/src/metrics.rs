@@ -101,7 +101,8 @@ impl Metrics {
     pub fn reload(&self, outcome: &datasets::Reload) {
         // In the order of `RELOADS`.
         let index = match outcome {
-            datasets::Reload::Accepted { .. } => 0,
+            // A rollback makes another history live: accepted.
+            datasets::Reload::Accepted { .. } | datasets::Reload::RolledBack { .. } => 0,
             datasets::Reload::Kept { .. } => 1,
             datasets::Reload::Refused { .. } => 2,
         };

@@ -9,6 +9,28 @@ use std::path::{Path, PathBuf};
 pub mod http;
 pub mod process;
 
+/// A fresh folder under the system's temporary folder, named after the test process and
+/// `name`, removed when dropped.
+#[derive(Debug)]
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    /// Creates (or empties) the folder.
+    #[track_caller]
+    pub fn new(name: &str) -> TempDir {
+        let path = std::env::temp_dir().join(format!("dcx-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create a temporary folder");
+        TempDir(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 /// The workspace root, found from this crate's manifest directory.
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

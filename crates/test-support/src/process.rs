@@ -108,3 +108,47 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+impl Server {
+    /// Starts `program` with `args` and sends it SIGHUP as early as it can take one:
+    /// as soon as `/proc` shows a handler for it (before that, even the shortest time
+    /// after the exec, a SIGHUP would end any process). Fails if the process printed a
+    /// line before then: its handler must be in place while its data loads, which
+    /// comes before its first line. Linux only.
+    #[track_caller]
+    pub fn start_and_hang_up(program: &str, args: &[&str]) -> Server {
+        let server = Server::start(program, args);
+        let status = format!("/proc/{}/status", server.child.id());
+        let started = std::time::Instant::now();
+        while !handles_sighup(&std::fs::read_to_string(&status).unwrap_or_default()) {
+            assert!(started.elapsed() < LINE_WAIT, "{program} never handled SIGHUP");
+            std::thread::yield_now();
+        }
+        if let Ok(line) = server.lines.try_recv() {
+            panic!("{program} handled SIGHUP only after it printed {line:?}");
+        }
+        server.signal("HUP");
+        server
+    }
+}
+
+/// Whether a `/proc/PID/status` text shows SIGHUP (signal 1, the lowest bit) caught or
+/// ignored.
+fn handles_sighup(status: &str) -> bool {
+    status.lines().any(|line| {
+        let mask = line.strip_prefix("SigCgt:").or_else(|| line.strip_prefix("SigIgn:"));
+        mask.and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & 1 == 1)
+    })
+}
+
+/// Writes a history of `days` days (at most 336: the 1st to the 28th of each month of
+/// 2026) into `dir`, so that a server takes a while to load it.
+#[track_caller]
+pub fn write_history(dir: &std::path::Path, days: usize) {
+    let _ = std::fs::remove_dir_all(dir);
+    for index in 0..days.min(12 * 28) {
+        let date = format!("2026-{:02}-{:02}", index / 28 + 1, index % 28 + 1);
+        crate::write_day(dir, &date, |_, text| text);
+    }
+}

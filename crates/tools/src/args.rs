@@ -20,11 +20,17 @@ pub struct ArgumentError {
 /// neither the answer nor the work to build it grows with the number of names sent.
 pub const UNKNOWN_LISTED_MAX: usize = 8;
 
-/// What a request keeps of its `arguments` when it is read: the members some tool reads
-/// (every name of `get_diamond_price`, which include `get_market_depth`'s), and of the
-/// others only the count and the first [`UNKNOWN_LISTED_MAX`] names.
+/// What a request keeps of its `arguments` when it is read: the members some tool or
+/// prompt reads ([`READ_ARGUMENTS`]), and of the others only the count and the first
+/// [`UNKNOWN_LISTED_MAX`] names.
 pub(crate) const ARGUMENT_FILTER: ArgumentFilter<'static> =
-    ArgumentFilter { names: crate::price::ARGUMENTS, named: UNKNOWN_LISTED_MAX };
+    ArgumentFilter { names: READ_ARGUMENTS, named: UNKNOWN_LISTED_MAX };
+
+/// Every argument name a tool or a prompt reads: those of `get_diamond_price` (which
+/// include `get_market_depth`'s) and the prompts' `asking_price_usd`. A tool still
+/// reports the names it does not take as unknown.
+pub(crate) const READ_ARGUMENTS: &[&str] =
+    &["carat", "color", "clarity", "shape", "shape_ratio", "asking_price_usd"];
 
 /// The bad arguments of one call: every problem with a known argument, the first
 /// [`UNKNOWN_LISTED_MAX`] unknown names (in sorted order), and how many more unknown

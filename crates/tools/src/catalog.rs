@@ -3,6 +3,7 @@
 
 use datasets::History;
 use jsonrpc::Object;
+use pricing::PricingSet;
 use serde_json::{Value, json};
 
 use crate::{
@@ -72,10 +73,11 @@ impl Tool {
         }
     }
 
-    /// The `inputSchema` of the tool.
-    pub fn input_schema(self) -> Value {
+    /// The `inputSchema` of the tool for the snapshot priced from `prices`: every call it
+    /// allows is answered (the shapes and ratios it states are the snapshot's).
+    pub fn input_schema(self, prices: &PricingSet) -> Value {
         match self {
-            Tool::Price => schemas::price_input(),
+            Tool::Price => schemas::price_input(prices),
             Tool::Index => schemas::index_input(),
             Tool::Depth => schemas::depth_input(),
         }
@@ -90,13 +92,13 @@ impl Tool {
         }
     }
 
-    /// The tool's `tools/list` entry.
-    pub fn definition(self) -> Value {
+    /// The tool's `tools/list` entry for the snapshot priced from `prices`.
+    pub fn definition(self, prices: &PricingSet) -> Value {
         json!({
             "name": self.name(),
             "title": self.title(),
             "description": self.description(),
-            "inputSchema": self.input_schema(),
+            "inputSchema": self.input_schema(prices),
             "outputSchema": self.output_schema(),
             "annotations": {
                 "title": self.title(),
@@ -123,10 +125,8 @@ impl Tool {
     }
 }
 
-/// Every tool's `tools/list` entry, in order.
-pub fn tool_definitions() -> &'static [Value] {
-    // Built once: `tools/list` is answered from this on every call.
-    static DEFINITIONS: std::sync::LazyLock<Vec<Value>> =
-        std::sync::LazyLock::new(|| Tool::ALL.into_iter().map(Tool::definition).collect());
-    &DEFINITIONS
+/// Every tool's `tools/list` entry, in order, for the snapshot priced from `prices`
+/// (the live one: its shapes and sliders are in `get_diamond_price`'s `inputSchema`).
+pub fn tool_definitions(prices: &PricingSet) -> Vec<Value> {
+    Tool::ALL.into_iter().map(|tool| tool.definition(prices)).collect()
 }

@@ -15,14 +15,16 @@ mod tests;
 pub(crate) const CARD_SCHEMA: &str =
     "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 /// The card's reverse-DNS `name` (`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`).
-pub(crate) const CARD_NAME: &str = "io.github.dcx-diamond-pricing/dcx-diamond-pricing";
+pub(crate) const CARD_NAME: &str = "io.github.dcx-pricing/dcx-diamond-pricing";
 
 /// The manifest served at `/.well-known/mcp.json` and `/server-card`: our manifest fields
-/// (server info, the protocol versions of both eras, endpoint, both transports, tools with
-/// schemas, documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
-/// `version`, `description`, `remotes`) in one document.
-pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
-    let tools = tool_definitions();
+/// (server info, the protocol versions of both eras, endpoint, both transports,
+/// capabilities, tools with schemas, resources and their template, prompts,
+/// documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
+/// `version`, `description`, `remotes`) in one document. The tools' schemas are those of
+/// the snapshot priced from `prices` (the live one).
+pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) -> Value {
+    let tools = tool_definitions(prices);
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,
@@ -63,10 +65,13 @@ pub fn manifest(endpoint: &str, docs_url: &str) -> Value {
                 "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
             },
         ],
-        "capabilities": { "tools": {} },
+        "capabilities": crate::rpc::capabilities(),
         "authentication": "none",
         "tools": tools,
         "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
+        "resources": crate::resources::list(),
+        "resourceTemplates": crate::resources::templates(),
+        "prompts": crate::prompts::list(),
         "documentation": { "url": docs_url },
         "cache": { "ttlMs": crate::rpc::TTL_MS, "cacheScope": "public" },
     })
@@ -92,16 +97,22 @@ pub fn health(data: &Live) -> Value {
         },
         "server": { "name": SERVER_NAME, "version": SERVER_VERSION },
     });
-    mark_degraded(&mut health, data.last_refusal().as_ref());
+    mark_degraded(&mut health, data.last_refusal().as_ref(), data.source());
     health
 }
 
 /// With a `refusal`: `"status": "degraded"` and `"refused": {"day", "reason"}` (`day`
-/// null when the whole source was refused).
-fn mark_degraded(health: &mut Value, refusal: Option<&datasets::Refusal>) {
+/// null when the whole source was refused; `reason` without the folder paths of
+/// `source`, [`serve::public_reason`]).
+fn mark_degraded(
+    health: &mut Value,
+    refusal: Option<&datasets::Refusal>,
+    source: &datasets::Source,
+) {
     if let Some(refusal) = refusal {
         health["status"] = json!("degraded");
         let day = refusal.day.map(|day| day.to_string());
-        health["refused"] = json!({ "day": day, "reason": refusal.reason });
+        let reason = serve::public_reason(&refusal.reason, source);
+        health["refused"] = json!({ "day": day, "reason": reason });
     }
 }

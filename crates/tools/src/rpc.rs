@@ -1,6 +1,7 @@
 //! JSON-RPC method dispatch per era. 2026-07-28: `server/discover`, `tools/list`,
-//! `tools/call`. Legacy (2025): `initialize`, `ping`, `tools/list`, `tools/call`.
-//! Everything else is -32601.
+//! `tools/call`. Legacy (2025): `initialize`, `ping`, `tools/list`, `tools/call`. Both:
+//! the resources, prompts and completion methods ([`primitives`]). Everything else is
+//! -32601.
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
@@ -11,27 +12,60 @@ use crate::{
     SERVER_NAME, SERVER_VERSION,
     answer::{CallOutcome, ToolCalled},
     catalog::{Tool, tool_definitions},
+    completion,
     price::Links,
+    prompts, resources,
 };
 
 #[cfg(test)]
 mod tests;
 
-/// Cache lifetime of discovery and tool-list results: 24 hours.
+/// Cache lifetime of discovery, the lists (tools, resources, templates, prompts) and the
+/// reads that do not change while the server runs: 24 hours.
 pub(crate) const TTL_MS: u64 = 86_400_000;
 
 /// Every 2026-07-28 method this server answers, for -32601 messages.
-pub(crate) const METHODS: &[&str] = &["server/discover", "tools/list", "tools/call"];
+pub(crate) const METHODS: &[&str] = &[
+    "server/discover",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+];
 
 /// Every legacy (2025) method this server answers, for -32601 messages.
-pub(crate) const LEGACY_METHODS: &[&str] = &["initialize", "ping", "tools/list", "tools/call"];
+pub(crate) const LEGACY_METHODS: &[&str] = &[
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "prompts/list",
+    "prompts/get",
+    "completion/complete",
+];
+
+/// The capabilities of discover, `initialize` and the manifest: no `listChanged` and no
+/// `subscribe`, since the lists never change while the server runs.
+pub(crate) fn capabilities() -> Value {
+    json!({ "tools": {}, "resources": {}, "prompts": {}, "completions": {} })
+}
 
 /// The `instructions` of discover and initialize.
 pub(crate) const INSTRUCTIONS: &str = "Diamond pricing data. get_diamond_price quotes one \
 stone (carat 0.3-6.0, colour D-M, clarity FL-SI2, optional shape and L/W ratio); \
 get_dcx_index returns the composite index, its trends and basket; get_market_depth returns \
 observed-offer counts. Prices are model-based benchmarks from a daily snapshot (see as_of), \
-not offers. Bad arguments come back as isError results that say what is allowed.";
+not offers. Bad arguments come back as isError results that say what is allowed. \
+Resources: the live feeds (dcx://feeds/matrix.json, ...), a feed of a past day \
+(dcx://history/{date}/{feed}) and the methodology and API documents; prompts price_stone and \
+fair_asking_price say which tools to call.";
 
 /// A method's result before [`jsonrpc::Complete`] (or [`jsonrpc::LegacyResult`]) wraps
 /// it, whether it is cacheable (discovery and tool lists are: public, 24 hours), and the
@@ -164,7 +198,7 @@ fn dispatch_modern(
         "server/discover" => Ok(answer(
             object(json!({
                 "supportedVersions": SUPPORTED_VERSIONS,
-                "capabilities": { "tools": {} },
+                "capabilities": capabilities(),
                 "ttlMs": TTL_MS,
                 "cacheScope": "public",
                 "instructions": INSTRUCTIONS,
@@ -172,10 +206,10 @@ fn dispatch_modern(
             true,
         )),
         "tools/list" => {
-            check_cursor(params)?;
+            check_cursor("tools/list", params)?;
             Ok(answer(
                 object(json!({
-                    "tools": tool_definitions(),
+                    "tools": tool_definitions(history.live().pricing()),
                     "ttlMs": TTL_MS,
                     "cacheScope": "public",
                 })),
@@ -193,7 +227,8 @@ fn dispatch_modern(
              comes without params._meta and without the 2026-07-28 MCP-Protocol-Version \
              header (the 2025 handshake)",
         )),
-        other => Err(ErrorObject::method_not_found(other, METHODS)),
+        other => primitives(Era::Modern, other, params, history)
+            .unwrap_or_else(|| Err(ErrorObject::method_not_found(other, METHODS))),
     }
 }
 
@@ -213,7 +248,7 @@ fn dispatch_legacy(
             Ok(Answer {
                 result: object(json!({
                     "protocolVersion": negotiated,
-                    "capabilities": { "tools": {} },
+                    "capabilities": capabilities(),
                     "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
                     "instructions": INSTRUCTIONS,
                 })),
@@ -223,22 +258,70 @@ fn dispatch_legacy(
         }
         "ping" => Ok(answer(Payload::Empty, false)),
         "tools/list" => {
-            check_cursor(params)?;
-            Ok(answer(object(json!({ "tools": tool_definitions() })), true))
+            check_cursor("tools/list", params)?;
+            Ok(answer(object(json!({ "tools": tool_definitions(history.live().pricing()) })), true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
         }
-        other => Err(ErrorObject::method_not_found(other, LEGACY_METHODS)),
+        other => primitives(Era::Legacy(version), other, params, history)
+            .unwrap_or_else(|| Err(ErrorObject::method_not_found(other, LEGACY_METHODS))),
     }
 }
 
-/// `tools/list` returns every tool in one page, so any cursor is one it never issued.
-fn check_cursor(params: &Object<'_>) -> Result<(), ErrorObject> {
+/// The resources, prompts and completion methods, the same in both eras but for the
+/// 2026-only cache hints (`ttlMs`, `cacheScope`) on the lists and on `resources/read`.
+/// `None` for any other method.
+fn primitives(
+    era: Era,
+    method: &str,
+    params: &Object<'_>,
+    history: &History,
+) -> Option<Result<Answer, ErrorObject>> {
+    // A result of `era`: with the hints of a `ttl_ms` lifetime when it is 2026-07-28, and
+    // the HTTP cache header when that lifetime is the day of the lists.
+    let hinted = |mut fields: Map<String, Value>, ttl_ms: Option<u64>| {
+        if let (Era::Modern, Some(ttl_ms)) = (era, ttl_ms) {
+            fields.insert("ttlMs".to_owned(), json!(ttl_ms));
+            fields.insert("cacheScope".to_owned(), json!("public"));
+        }
+        Answer { result: Payload::Fields(fields), cacheable: ttl_ms == Some(TTL_MS), era }
+    };
+    let list = |key: &str, items: Value| -> Result<Answer, ErrorObject> {
+        check_cursor(method, params)?;
+        Ok(hinted(Map::from_iter([(key.to_owned(), items)]), Some(TTL_MS)))
+    };
+    Some(match method {
+        "resources/list" => list("resources", resources::list()),
+        "resources/templates/list" => list("resourceTemplates", resources::templates()),
+        "prompts/list" => list("prompts", prompts::list()),
+        "resources/read" => match params.get("uri") {
+            Some(jsonrpc::Json::String(uri)) => resources::read(era, uri, history).map(|read| {
+                let ttl = if read.live { resources::LIVE_TTL_MS } else { TTL_MS };
+                hinted(Map::from_iter([("contents".to_owned(), read.contents)]), Some(ttl))
+            }),
+            _ => Err(ErrorObject::invalid_params("resources/read needs params.uri, a string")),
+        },
+        "prompts/get" => prompts::get(params).map(|fields| hinted(fields, None)),
+        "completion/complete" => {
+            completion::complete(params, history).map(|fields| hinted(fields, None))
+        }
+        _ => return None,
+    })
+}
+
+/// Every list returns all of its items in one page, so any cursor is one it never issued.
+fn check_cursor(method: &str, params: &Object<'_>) -> Result<(), ErrorObject> {
+    let item = match method {
+        "resources/list" => "resource",
+        "resources/templates/list" => "resource template",
+        "prompts/list" => "prompt",
+        _ => "tool",
+    };
     match params.get("cursor") {
         Some(cursor) => Err(ErrorObject::invalid_params(format!(
-            "unknown cursor {}; tools/list returns every tool in one page and issues no cursors",
-            jsonrpc::clip(&cursor.to_string())
+            "unknown cursor {}; {method} returns every {item} in one page and issues no cursors",
+            jsonrpc::clip(&cursor.to_string()),
         ))),
         None => Ok(()),
     }

@@ -3,8 +3,14 @@
 //! Every field a result may leave empty is declared nullable (`["number", "null"]`), and
 //! every object closes with `additionalProperties: false`, so a test can check real
 //! results against these schemas strictly (see `tests/it/schema.rs`).
+//!
+//! The argument schemas state every rule the tools apply, so that any call they allow is
+//! answered: the carat range, the grade names, the shapes the live snapshot can price and,
+//! per shape, the L/W ratios it accepts (`PricingSet::accepted_ratios`), as JSON Schema
+//! 2020-12 `if`/`then` rules under `allOf`.
 
-use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, Shape};
+use datasets::schema::RatioRules;
+use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape};
 use serde_json::{Value, json};
 
 fn names<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str) -> Vec<&'static str> {
@@ -36,23 +42,28 @@ fn nullable_range() -> Value {
     })
 }
 
-/// `get_diamond_price` arguments.
-pub(crate) fn price_input() -> Value {
+/// `get_diamond_price` arguments, for the snapshot priced from `prices`: only the shapes
+/// it can price, and per shape (round when `shape` is omitted) the ratios it accepts.
+pub(crate) fn price_input(prices: &PricingSet) -> Value {
+    let RatioRules { shapes: names, lowest, highest, ranges, rules } =
+        RatioRules::of(prices, "shape_ratio");
     json!({
         "type": "object",
         "properties": {
             "carat": carat("Carat weight, 0.3 to 6.0; between published bands the price is interpolated log-linearly."),
             "color": { "type": "string", "enum": colors(), "description": "GIA colour grade, D (best) to M; case-insensitive." },
             "clarity": { "type": "string", "enum": clarities(), "description": "GIA clarity grade, FL (best) to SI2; case-insensitive." },
-            "shape": { "type": "string", "enum": shapes(), "default": "round", "description": "Shape; case-insensitive. Fancy shapes are priced through the shape's L/W ratio model." },
+            "shape": { "type": "string", "enum": names, "default": "round", "description": "Shape; case-insensitive. Fancy shapes are priced through the shape's L/W ratio model." },
             "shape_ratio": {
                 "type": "number",
-                "exclusiveMinimum": 0,
-                "description": "Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape: it must lie within the model's slider (the result's supported_ratio_range, e.g. 1.25 to 1.7 for oval in the reference data) and is checked at call time; round accepts only 1. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true)."
+                "minimum": lowest,
+                "maximum": highest,
+                "description": format!("Length-to-width ratio. Omitted: the centre of the shape model's slider (1 for round). Its bounds depend on the shape (the live snapshot's sliders, the result's supported_ratio_range): {}. Ratios outside the observed range are priced at its nearest end (preference_driven_ratio: true).", ranges),
             },
         },
         "required": ["carat", "color", "clarity"],
         "additionalProperties": false,
+        "allOf": rules,
     })
 }
 

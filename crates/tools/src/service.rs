@@ -38,7 +38,6 @@ pub struct ToolService {
     docs_url: String,
     docs: Docs,
     allowed_origins: Vec<String>,
-    manifest: Bytes,
 }
 
 /// Builds the service for `config`; `local` is the listen address, used for the default
@@ -47,7 +46,6 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
     let endpoint = config.public_url.clone().unwrap_or_else(|| format!("http://{local}/"));
     let docs_url =
         config.docs_url.clone().unwrap_or_else(|| format!("{}docs", with_slash(&endpoint)));
-    let manifest = Bytes::from(manifest::manifest(&endpoint, &docs_url).to_string());
     let docs = Docs::new(&endpoint, &config.links.feed_url);
     let mcp = Mcp::new(
         Arc::clone(&config.live),
@@ -56,14 +54,7 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
         http::host_of(&endpoint),
     )
     .with_tool_call_hook(config.on_tool_call.clone());
-    ToolService {
-        mcp,
-        endpoint,
-        docs,
-        docs_url,
-        allowed_origins: config.allowed_origins.clone(),
-        manifest,
-    }
+    ToolService { mcp, endpoint, docs, docs_url, allowed_origins: config.allowed_origins.clone() }
 }
 
 fn with_slash(url: &str) -> String {
@@ -75,14 +66,11 @@ impl Handler for ToolService {
         match request.uri.path() {
             "/" => self.endpoint(&request),
             "/.well-known/mcp.json" => {
-                self.document(&request, self.manifest.clone(), "application/json", true)
+                self.document(&request, self.manifest(), "application/json", true)
             }
-            "/server-card" => self.document(
-                &request,
-                self.manifest.clone(),
-                "application/mcp-server-card+json",
-                true,
-            ),
+            "/server-card" => {
+                self.document(&request, self.manifest(), "application/mcp-server-card+json", true)
+            }
             "/health" => {
                 let body = Bytes::from(manifest::health(self.mcp.live()).to_string());
                 self.document(&request, body, "application/json", false)
@@ -118,12 +106,18 @@ impl Handler for ToolService {
     }
 
     /// A body refused unread gets a JSON-RPC error (id null, -32600) like every other
-    /// refusal here, so that MCP clients show why; the status stays 413 or 400.
+    /// refusal here, so that MCP clients show why; the status stays 413, 400 or 408.
     fn refuse_body(&self, refusal: BodyRefusal) -> Response<Body> {
         let mut error = ErrorObject::invalid_request(refusal.message());
-        if let BodyRefusal::TooLarge { limit_bytes } = refusal {
-            error.data = Some(serde_json::json!({ "limitBytes": limit_bytes }));
-        }
+        error.data = match refusal {
+            BodyRefusal::TooLarge { limit_bytes } => {
+                Some(serde_json::json!({ "limitBytes": limit_bytes }))
+            }
+            BodyRefusal::TimedOut { limit_secs } => {
+                Some(serde_json::json!({ "limitSecs": limit_secs }))
+            }
+            BodyRefusal::Unreadable => None,
+        };
         http::rejection(refusal.status(), error)
     }
 }
@@ -132,6 +126,13 @@ impl ToolService {
     /// The advertised MCP endpoint URL.
     pub fn endpoint_url(&self) -> &str {
         &self.endpoint
+    }
+
+    /// The manifest, with the tools' schemas of the live snapshot.
+    fn manifest(&self) -> Bytes {
+        let history = self.mcp.live().history();
+        let prices = history.live().pricing();
+        Bytes::from(manifest::manifest(&self.endpoint, &self.docs_url, prices).to_string())
     }
 
     /// GET documents: public, readable from any origin.

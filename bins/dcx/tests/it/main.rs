@@ -1,6 +1,7 @@
 //! `dcx` run as a process: quotes (text and JSON), validation, argument errors, and the
 //! stdio MCP server (`mcp.rs`).
 
+mod build;
 mod mcp;
 
 use std::process::{Command, Output};
@@ -286,6 +287,24 @@ fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String
     (server, feeds, tools)
 }
 
+/// A SIGHUP while the history loads does not end `dcx serve`: both servers start, serve
+/// and stop as usual.
+#[test]
+fn serve_survives_a_sighup_while_the_data_loads() {
+    let dir = std::env::temp_dir().join(format!("dcx-it-hup-{}", std::process::id()));
+    test_support::process::write_history(&dir, 120);
+    let history = dir.to_str().unwrap();
+    let args = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
+    let args = [&args[..], &["--history", history, "--poll-secs", "0"]].concat();
+    let server = test_support::process::Server::start_and_hang_up(env!("CARGO_BIN_EXE_dcx"), &args);
+    let line = server.line("server=\"feeds\" listen=");
+    let feeds = line.rsplit("listen=").next().unwrap().trim().to_owned();
+    let health = test_support::http::get_blocking(&feeds, "/health");
+    assert_eq!(health.json()["history_days"], 120, "{health:?}");
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dcx serve` starts both servers on the same data; a quote's tracking link points at
 /// the feed server actually running, the tool server honours `--allowed-origin`, and
 /// SIGTERM drains both and exits 0.
@@ -361,146 +380,6 @@ fn every_command_refuses_bad_url_flags_alike() {
         assert!(text.contains(&named) && text.contains(problem), "{args:?}: {text}");
         assert!(!text.contains("listening"), "{text}");
     }
-}
-
-/// `dcx build` writes a valid snapshot, byte-identical for identical input, never
-/// overwrites a published day without `--force`, and `dcx history` lists the days.
-#[test]
-fn build_publishes_valid_deterministic_days() {
-    let dir = std::env::temp_dir().join(format!("dcx-build-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let listings = listings.to_str().unwrap();
-    let history = dir.join("history");
-    let history = history.to_str().unwrap();
-    let build = |date: &str, extra: &[&str]| {
-        let mut args =
-            vec!["build", "--listings", listings, "--format", "diamonds", "--date", date];
-        args.extend_from_slice(extra);
-        dcx(&args)
-    };
-    let first = build("2026-11-20", &["--history", history]);
-    assert!(first.status.success(), "{}", stderr(&first));
-    assert!(stdout(&first).contains("rows: 450 in"), "{}", stdout(&first));
-    let again = build("2026-11-20", &["--history", history]);
-    assert_eq!(again.status.code(), Some(1));
-    assert!(stderr(&again).contains("already published; pass --force"), "{}", stderr(&again));
-    let out = dir.join("copy");
-    let copy = build("2026-11-20", &["--out", out.to_str().unwrap()]);
-    assert!(copy.status.success(), "{}", stderr(&copy));
-    for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.join("history/2026-11-20").join(feed.file_name())).unwrap();
-        let b = std::fs::read(out.join(feed.file_name())).unwrap();
-        assert!(a == b, "{feed} differs between two builds of the same input");
-    }
-    // The day's observed cells sit beside its feeds; readers of the history ignore them.
-    let observed = std::fs::read_to_string(dir.join("history/2026-11-20/observed.json")).unwrap();
-    assert!(observed.starts_with("{\"date\":\"2026-11-20\",\"round\":[{"), "{observed}");
-    assert!(dcx(&["validate", history]).status.success());
-    let day = dir.join("history/2026-11-20");
-    assert!(dcx(&["validate", day.to_str().unwrap()]).status.success());
-    let listed = dcx(&["history", history]);
-    assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// A refused build exits 1 with the reason in one line, publishes nothing, leaves the
-/// history alone and still writes `--report` with the reason.
-#[test]
-fn a_refused_build_publishes_nothing_and_reports_why() {
-    let dir = std::env::temp_dir().join(format!("dcx-refused-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    // Prices written with a thousands separator, as a spreadsheet exports them.
-    let sample = test_support::fixture("listings/diamonds-sample.csv");
-    let mut text = String::new();
-    for (i, line) in sample.lines().enumerate() {
-        let mut fields: Vec<String> = line.split(',').map(str::to_owned).collect();
-        let price: u64 = fields[6].parse().unwrap_or(0);
-        if i > 0 && price >= 1000 {
-            fields[6] = format!("\"{},{:03}\"", price / 1000, price % 1000);
-        }
-        text.push_str(&fields.join(","));
-        text.push('\n');
-    }
-    let listings = dir.join("listings.csv");
-    std::fs::write(&listings, text).unwrap();
-    let history = dir.join("history");
-    let report = dir.join("report.json");
-    let out = dcx(&[
-        "build",
-        "--listings",
-        listings.to_str().unwrap(),
-        "--history",
-        history.to_str().unwrap(),
-        "--date",
-        "2026-11-20",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    let text = stderr(&out);
-    assert!(text.contains("build refused: "), "{text}");
-    assert!(text.contains("% of rows unparseable or impossible"), "{text}");
-    assert!(text.contains("the limit is 20 %"), "{text}");
-    assert!(!history.join("2026-11-20").exists(), "nothing is published");
-    let written: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(written["published"], false);
-    assert!(written["refused"].as_str().unwrap().contains("unparseable"), "{written}");
-    assert!(written["notes"][0].as_str().unwrap().contains("`diamonds` layout"), "{written}");
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// `--listings -` reads standard input as a stream: the same snapshot as from the file.
-/// A listings path that cannot be read is named in the error.
-#[test]
-fn build_reads_listings_from_standard_input() {
-    use std::io::Write;
-    let dir = std::env::temp_dir().join(format!("dcx-stdin-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let args = |out: &std::path::Path, listings: &str| {
-        [
-            "build",
-            "--listings",
-            listings,
-            "--format",
-            "diamonds",
-            "--date",
-            "2026-11-20",
-            "--out",
-            out.to_str().unwrap(),
-        ]
-        .map(str::to_owned)
-    };
-    let from_file =
-        dcx(&args(&dir.join("file"), listings.to_str().unwrap()).each_ref().map(String::as_str));
-    assert!(from_file.status.success(), "{}", stderr(&from_file));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-        .args(args(&dir.join("stdin"), "-"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run dcx");
-    let bytes = std::fs::read(&listings).unwrap();
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let from_stdin = child.wait_with_output().unwrap();
-    assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
-    assert!(stdout(&from_stdin).contains("rows: 450 in"), "{}", stdout(&from_stdin));
-    for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.join("file").join(feed.file_name())).unwrap();
-        let b = std::fs::read(dir.join("stdin").join(feed.file_name())).unwrap();
-        assert!(a == b, "{feed} differs between a file and standard input");
-    }
-    let folder =
-        dcx(&args(&dir.join("none"), dir.to_str().unwrap()).each_ref().map(String::as_str));
-    assert_eq!(folder.status.code(), Some(2), "{}", stderr(&folder));
-    let refused = stderr(&folder);
-    assert!(refused.contains("dcx build: cannot read "), "{refused}");
-    assert!(refused.contains(dir.to_str().unwrap()), "the folder is named: {refused}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `dcx gen-listings` writes the same bytes for the same seed, and `dcx build` builds

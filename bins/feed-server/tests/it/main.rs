@@ -144,11 +144,29 @@ fn an_invalid_snapshot_fails_at_startup() {
     assert!(!stderr.contains("listening"), "{stderr}");
 }
 
-/// The shutdown deadline holds whatever clients do: a half-sent head, a client over its
-/// address's connection share, and a steady stream of requests. With `--grace-secs 2`
-/// the process exits 0 within the grace period plus a small margin.
+/// SIGTERM ends the process with status 0 whatever clients do: a half-sent head, a
+/// client over its address's connection share, and a steady stream of requests.
 #[test]
+fn sigterm_exits_cleanly_whatever_the_clients_do() {
+    let (_, success) = sigterm_under_hostile_clients();
+    assert!(success, "the exit status was not 0");
+}
+
+/// The shutdown deadline holds under the same clients: with `--grace-secs 2` the process
+/// exits within the grace period plus a small margin. A wall-clock bound, so it runs in
+/// the lab (`scripts/memory-check.sh`), not in `cargo test`.
+#[test]
+#[ignore = "wall-clock bound: run by scripts/memory-check.sh"]
 fn sigterm_exits_within_the_grace_period_whatever_the_clients_do() {
+    let (took, success) = sigterm_under_hostile_clients();
+    assert!(success, "the exit status was not 0");
+    assert!(took.as_secs_f64() < 2.5, "exit took {took:?} with --grace-secs 2");
+}
+
+/// Starts feed-server with `--grace-secs 2`, a half-sent head, a held connection, a
+/// refused one and a steady load, sends SIGTERM: how long the exit took, and whether its
+/// status was 0.
+fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
     use std::{
         io::{Read, Write},
         net::TcpStream,
@@ -195,7 +213,22 @@ fn sigterm_exits_within_the_grace_period_whatever_the_clients_do() {
     let (took, success) = server.terminate_timed();
     stop.store(true, Ordering::Relaxed);
     load.join().unwrap();
-    assert!(success, "the exit status was not 0");
-    assert!(took.as_secs_f64() < 2.5, "exit took {took:?} with --grace-secs 2");
     drop((half, held));
+    (took, success)
+}
+
+/// A SIGHUP while the history loads does not end the server: it starts, serves and
+/// stops as usual.
+#[test]
+fn a_sighup_while_the_data_loads_is_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("feed-server-it-hup-{}", std::process::id()));
+    test_support::process::write_history(&dir, 120);
+    let args = ["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"];
+    let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_feed-server"), &args);
+    let addr = server.listening_addr();
+    let health = get_blocking(&addr, "/health");
+    assert_eq!(health.status, 200, "{health:?}");
+    assert_eq!(health.json()["history_days"], 120);
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
 }

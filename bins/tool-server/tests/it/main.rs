@@ -94,3 +94,19 @@ fn metrics_count_tool_calls_by_tool_and_outcome() {
     }
     server.stop_gracefully();
 }
+
+/// A SIGHUP while the history loads does not end the server: it starts, serves and
+/// stops as usual.
+#[test]
+fn a_sighup_while_the_data_loads_is_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("tool-server-it-hup-{}", std::process::id()));
+    test_support::process::write_history(&dir, 120);
+    let args = ["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"];
+    let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_tool-server"), &args);
+    let addr = server.listening_addr();
+    let health = get_blocking(&addr, "/health");
+    assert_eq!(health.status, 200, "{health:?}");
+    assert_eq!(health.json()["snapshot"]["history_days"], 120);
+    server.stop_gracefully();
+    let _ = std::fs::remove_dir_all(&dir);
+}

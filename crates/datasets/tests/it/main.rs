@@ -1,28 +1,13 @@
 //! Snapshot folders on disk: histories, trends, live reloads and atomic publishing.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use datasets::{Feed, History, Live, Refusal, Reload, Source, Trend, fs, reference};
 
+mod durable;
 mod readme;
 
-/// A fresh temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = std::env::temp_dir().join(format!("datasets-it-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use test_support::TempDir;
 
 fn publish(history: &Path, date: &str, level: f64) {
     let files = reference::generate_variant(&format!("{date}T06:00:00Z"), level);
@@ -268,7 +253,7 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     let after = live.history();
     for (old, new) in before.days().iter().zip(after.days()) {
         assert!(
-            std::sync::Arc::ptr_eq(&old.snapshot, &new.snapshot),
+            std::sync::Arc::ptr_eq(old.snapshot().unwrap(), new.snapshot().unwrap()),
             "{} was parsed again",
             old.date
         );
@@ -280,8 +265,9 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     assert!(matches!(live.reload(), Reload::Accepted { .. }));
     let republished = live.history();
     let day = &republished.days()[1];
-    assert!(!std::sync::Arc::ptr_eq(&day.snapshot, &after.days()[1].snapshot));
-    assert_eq!(day.snapshot.files(), &files);
+    let held = day.snapshot().unwrap();
+    assert!(!std::sync::Arc::ptr_eq(held, after.days()[1].snapshot().unwrap()));
+    assert_eq!(held.files(), &files);
 
     // A known day that turns invalid is left out, not kept from memory.
     std::fs::write(dir.0.join("2026-11-19/depth.json"), "[]").unwrap();
@@ -289,4 +275,58 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     assert!(matches!(reload, Reload::Accepted { .. }), "{reload:?}");
     assert!(reload.to_string().contains("skipped 2026-11-19"), "{reload}");
     assert_eq!(live.history().days().len(), 2);
+}
+
+/// The live day turned invalid in place is refused and stays live (degraded); removing
+/// its folder is an operator's rollback, followed and reported as such.
+#[test]
+fn an_invalid_live_day_stays_live_and_a_removed_one_rolls_back() {
+    let dir = TempDir::new("rollback");
+    publish(&dir.0, "2026-11-19", 1.0);
+    publish(&dir.0, "2026-11-20", 1.01);
+    let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
+
+    std::fs::write(dir.0.join("2026-11-20/matrix.json"), "not json").unwrap();
+    let reload = live.reload();
+    let Reload::Kept { serving, skipped } = &reload else { panic!("{reload:?}") };
+    assert_eq!(serving, "2026-11-20T06:00:00Z");
+    assert!(skipped[0].reason.ends_with("the day as loaded before stays live"), "{skipped:?}");
+    assert_eq!(live.history().live_date().to_string(), "2026-11-20");
+    let refusal = live.last_refusal().expect("degraded");
+    assert_eq!(refusal.day.unwrap().to_string(), "2026-11-20");
+    assert!(!live.reload().is_news(), "reported once");
+    assert_eq!(live.history().live_date().to_string(), "2026-11-20", "and still live");
+
+    std::fs::remove_dir_all(dir.0.join("2026-11-20")).unwrap();
+    let reload = live.reload();
+    assert_eq!(
+        reload.to_string(),
+        "reload rolled back: day 2026-11-20 removed from the history, now serving snapshot \
+         2026-11-19T06:00:00Z (1 day)"
+    );
+    assert!(matches!(reload, Reload::RolledBack { .. }));
+    assert_eq!(live.last_refusal(), None);
+}
+
+/// A server checks days against its clock: a day more than a day ahead is refused
+/// (degraded) until it is due.
+#[test]
+fn a_day_ahead_of_the_clock_is_refused_until_due() {
+    let dir = TempDir::new("clock");
+    publish(&dir.0, "2026-11-19", 1.0);
+    publish(&dir.0, "2026-11-25", 1.01);
+    let now = std::sync::Arc::new(std::sync::Mutex::new("2026-11-20T00:00:00Z"));
+    let read = std::sync::Arc::clone(&now);
+    let clock: datasets::Clock = std::sync::Arc::new(move || {
+        let now: chrono::DateTime<chrono::Utc> = read.lock().unwrap().parse().unwrap();
+        now.into()
+    });
+    let (live, skipped) = Live::open_with_clock(Source::History(dir.0.clone()), clock).unwrap();
+    assert_eq!(skipped.len(), 1);
+    assert_eq!(live.history().live_date().to_string(), "2026-11-19");
+    assert_eq!(live.last_refusal().unwrap().day.unwrap().to_string(), "2026-11-25");
+    *now.lock().unwrap() = "2026-11-24T12:00:00Z";
+    assert!(matches!(live.reload(), Reload::Accepted { .. }));
+    assert_eq!(live.history().live_date().to_string(), "2026-11-25");
+    assert_eq!(live.last_refusal(), None);
 }

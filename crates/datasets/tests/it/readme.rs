@@ -1,5 +1,5 @@
 //! The README's "Use the pricing in your Rust program" section: its program is the example
-//! `quote` byte for byte, its `Cargo.toml` lines name this repository, and the output it
+//! `quote` byte for byte, it adds the libraries from a clone by path, and the output it
 //! shows is what the example prints, from the embedded snapshot and from a folder. The
 //! `history` example runs too.
 
@@ -85,17 +85,19 @@ fn readme_program_is_the_quote_example() {
     );
 }
 
+/// The README adds the libraries by the paths of a clone, the form that works before
+/// anything is published (`scripts/embed-check.sh` runs these commands).
 #[test]
-fn readme_cargo_lines_name_this_repository() {
-    let manifest = std::fs::read_to_string(workspace_root().join("Cargo.toml")).unwrap();
-    let repository = manifest
-        .lines()
-        .find_map(|line| line.strip_prefix("repository = "))
-        .expect("the workspace sets `repository`");
-    let expected = format!(
-        "[dependencies]\ndcx-pricing = {{ git = {repository} }}\ndcx-datasets = {{ git = {repository} }}\n"
-    );
-    assert_eq!(block("toml"), expected);
+fn readme_adds_the_libraries_from_a_clone() {
+    let expected = "cargo new prices && cd prices\n\
+                    cargo add --path ../dcx/crates/pricing\n\
+                    cargo add --path ../dcx/crates/datasets\n";
+    assert_eq!(block("sh"), expected);
+    for dir in ["crates/pricing", "crates/datasets"] {
+        assert!(workspace_root().join(dir).join("Cargo.toml").is_file(), "{dir}");
+    }
+    let section: String = section_blocks().into_iter().map(|(_, text)| text).collect();
+    assert!(!section.contains("git = "), "no git form until the repository is published");
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn every_answer_is_readable_from_any_origin() {
 }
 
 #[test]
-fn only_track_is_metered() {
+fn only_track_and_a_priced_quote_are_metered() {
     let feeds = feeds();
     let get = |target: &str| Request {
         method: Method::GET,
@@ -136,6 +136,8 @@ fn only_track_is_metered() {
         peer: ([127, 0, 0, 1], 1).into(),
     };
     assert!(feeds.is_metered(&get("/track?carat=1")));
+    assert!(feeds.is_metered(&get("/quote?carat=1")));
+    assert!(!feeds.is_metered(&get("/quote")), "the empty form is prebuilt work");
     assert!(!feeds.is_metered(&get("/matrix.json")));
     assert!(!feeds.is_metered(&get("/health")));
 }

@@ -3,6 +3,7 @@
 //! ([`datasets::Snapshot::quote`]), with the very messages `/track` gives for bad input
 //! ([`crate::track::parse`]) shown next to their fields.
 
+use chrono::NaiveDate;
 use datasets::History;
 use maud::{Markup, html};
 use pricing::{Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
@@ -106,7 +107,10 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         })
     });
     let (ok, result) = match priced {
-        Ok((request, quote)) => (true, priced_stone(history, &request, &quote)),
+        Ok((request, quote)) => {
+            let from = track::from_date(&given.join("&"), history.live_date());
+            (true, priced_stone(history, &request, &quote, from))
+        }
         Err(track::Refusal { problems, more }) => {
             fields.problems = problems;
             fields.more_problems = more;
@@ -219,14 +223,19 @@ fn title_case(word: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-/// The answer: the price now, then the stone over every day held.
-fn priced_stone(history: &History, request: &QuoteRequest, quote: &Quote) -> Markup {
+/// The answer: the price now, then the stone over the days of its window.
+fn priced_stone(
+    history: &History,
+    request: &QuoteRequest,
+    quote: &Quote,
+    from: NaiveDate,
+) -> Markup {
     let total = round_cents(quote.total_usd);
     let per_carat = round_cents(quote.per_carat_usd);
-    let tracked = track::track(history, request);
+    let tracked = track::track(history, request, from);
     let entries = track_entries(&tracked);
     let points: Vec<Point> = history
-        .days()
+        .days_from(from)
         .iter()
         .zip(entries)
         .filter_map(|(day, entry)| {

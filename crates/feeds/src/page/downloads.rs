@@ -19,14 +19,13 @@ pub(crate) fn history_json(history: &History) -> String {
         .days()
         .iter()
         .map(|day| {
-            let index = day.snapshot.index();
             json!({
                 "date": day.date.to_string(),
-                "ts": day.snapshot.ts_text(),
-                "dcx": index.dcx,
-                "trend_24h": index.trend,
-                "trend_7d": index.trend_7d,
-                "trend_30d": index.trend_30d,
+                "ts": day.ts_text(),
+                "dcx": day.dcx(),
+                "trend_24h": day.trend(),
+                "trend_7d": day.trend_7d(),
+                "trend_30d": day.trend_30d(),
             })
         })
         .collect();
@@ -46,9 +45,8 @@ pub(crate) fn history_json(history: &History) -> String {
 pub(crate) fn history_csv(history: &History) -> String {
     let mut out = String::from("date,dcx,trend_24h,trend_7d,trend_30d\r\n");
     for day in history.days() {
-        let index = day.snapshot.index();
-        let _ = write!(out, "{},{},{},", day.date, index.dcx, index.trend);
-        let _ = write!(out, "{},{}\r\n", optional(index.trend_7d), optional(index.trend_30d));
+        let _ = write!(out, "{},{},{},", day.date, day.dcx(), day.trend());
+        let _ = write!(out, "{},{}\r\n", optional(day.trend_7d()), optional(day.trend_30d()));
     }
     out
 }

@@ -60,11 +60,7 @@ fn days(n: usize) -> String {
 
 /// Every day's DCX as published in its `index.json`, oldest first.
 pub(crate) fn dcx_points(history: &History) -> Vec<Point> {
-    history
-        .days()
-        .iter()
-        .map(|day| Point { date: day.date, value: day.snapshot.index().dcx })
-        .collect()
+    history.days().iter().map(|day| Point { date: day.date, value: day.dcx() }).collect()
 }
 
 /// The 24 h change as published; 7 and 30 days from the history, else as published.

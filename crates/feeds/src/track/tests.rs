@@ -100,7 +100,7 @@ fn every_quote_field_is_a_parameter() {
 fn entries_cover_every_day_with_cents() {
     let history = History::single(Snapshot::reference());
     let request = parse("shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4").unwrap();
-    let value = track(&history, &request);
+    let value = track(&history, &request, chrono::NaiveDate::MIN);
     let entries = value["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1);
     let quote = history.live().quote(&request).unwrap();
@@ -114,7 +114,7 @@ fn entries_cover_every_day_with_cents() {
 fn a_quote_failing_in_a_snapshot_is_an_entry_with_an_error() {
     let history = History::single(Snapshot::reference());
     let request = parse("shape=oval&carat=1&color=G&clarity=VS2&ratio=3").unwrap();
-    let value = track(&history, &request);
+    let value = track(&history, &request, chrono::NaiveDate::MIN);
     let entry = &value["entries"][0];
     assert!(entry["error"].as_str().unwrap().contains("between 1.25 and 1.7"), "{entry}");
     assert!(entry.get("total_usd").is_none());

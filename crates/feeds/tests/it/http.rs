@@ -165,6 +165,16 @@ async fn a_request_body_is_refused() {
 }
 
 #[tokio::test]
+async fn two_host_fields_get_400() {
+    let server = Server::reference().await;
+    let mut client = server.connect().await;
+    let reply = client.request("GET", "/health", &["Host: other"]).await;
+    assert_eq!(reply.status, 400);
+    assert!(reply.text().contains("one Host header, not several"), "{}", reply.text());
+    client.closed().await;
+}
+
+#[tokio::test]
 async fn health_reports_the_live_snapshot_and_version() {
     let server = Server::reference().await;
     let reply = server.get("/health").await;

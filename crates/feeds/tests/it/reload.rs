@@ -91,6 +91,23 @@ async fn a_corrupt_snapshot_folder_is_refused() {
 }
 
 #[tokio::test]
+async fn health_shows_why_a_folder_was_refused_without_its_path() {
+    let dir = temp_dir("reload-path");
+    write_plain_day(&dir, "2026-11-20");
+    let folder = dir.join("2026-11-20");
+    let server = Server::start(config(Source::Snapshot(folder.clone()))).await;
+    std::fs::remove_file(folder.join("matrix.json")).unwrap();
+    let line = server.reload().await;
+    assert!(line.contains(&folder.display().to_string()), "the log keeps the path: {line}");
+    let health = server.get("/health").await.json();
+    assert_eq!(health["status"], "degraded");
+    assert_eq!(health["source"], "snapshot");
+    let reason = health["refused"]["reason"].as_str().unwrap();
+    assert!(reason.contains("matrix.json"), "{reason}");
+    assert!(!health.to_string().contains(&dir.display().to_string()), "{health}");
+}
+
+#[tokio::test]
 async fn requests_in_flight_during_reloads_stay_consistent() {
     let dir = temp_dir("reload-flight");
     write_plain_day(&dir, "2026-11-20");
@@ -117,7 +134,9 @@ async fn requests_in_flight_during_reloads_stay_consistent() {
             std::fs::remove_dir_all(&day).unwrap();
         }
         let line = server.reload().await;
-        assert!(line.starts_with("reload accepted"), "{line}");
+        // Removing the live day is an operator's rollback.
+        let expected = if round % 2 == 0 { "reload accepted" } else { "reload rolled back" };
+        assert!(line.starts_with(expected), "{line}");
         tokio::time::sleep(Duration::from_millis(2)).await;
     }
     let mut all = Vec::new();

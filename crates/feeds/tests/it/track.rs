@@ -101,7 +101,7 @@ async fn bad_parameters_get_400_naming_each() {
             [
                 "colour",
                 r#"unknown parameter "colour""#,
-                "shape, carat, color, clarity, ratio, format"
+                "shape, carat, color, clarity, ratio, format, days, from"
             ],
             ["carat", "carat must be between 0.3 and 6, got 9", "a number of carats from 0.3 to 6"],
             [
@@ -130,4 +130,57 @@ async fn thousands_of_bad_parameters_get_a_short_answer() {
     let body = reply.json();
     assert_eq!(body["problems"].as_array().unwrap().len(), 8);
     assert_eq!(body["more_problems"], 9_992);
+}
+
+/// The window: the last days by default, `days=N`, `days=all` or `from=DATE`; a bad or
+/// doubled window is a 400 naming the parameter.
+#[tokio::test]
+async fn the_window_is_bounded_by_default_and_wider_on_request() {
+    let dir = temp_dir("track-window");
+    for date in ["2026-09-01", "2026-10-15", "2026-11-19", "2026-11-20"] {
+        write_plain_day(&dir, date);
+    }
+    let server = Server::start(config(Source::History(dir))).await;
+    let dates = |body: &serde_json::Value| -> Vec<String> {
+        let entries = body["entries"].as_array().unwrap();
+        entries.iter().map(|e| e["date"].as_str().unwrap().to_owned()).collect()
+    };
+    let stone = "/track?carat=1&color=G&clarity=VS2";
+    let default = server.get(stone).await.json();
+    assert_eq!(dates(&default), ["2026-11-19", "2026-11-20"]);
+    assert_eq!(
+        (default["from"].as_str(), default["history_days"].as_u64()),
+        (Some("2026-10-21"), Some(4))
+    );
+    let all = server.get(&format!("{stone}&days=all")).await.json();
+    assert_eq!(dates(&all), ["2026-09-01", "2026-10-15", "2026-11-19", "2026-11-20"]);
+    assert!(all["entries"].as_array().unwrap().iter().all(|e| e["total_usd"].is_number()));
+    let wider = server.get(&format!("{stone}&days=40")).await.json();
+    assert_eq!(dates(&wider), ["2026-10-15", "2026-11-19", "2026-11-20"]);
+    let from = server.get(&format!("{stone}&from=2026-09-02&format=csv")).await;
+    assert_eq!(from.text().lines().count(), 4, "{}", from.text());
+    for bad in ["days=-1", "days=soon", "from=2026-13-01", "days=3&from=2026-11-01"] {
+        let reply = server.get(&format!("{stone}&{bad}")).await;
+        assert_eq!(reply.status, 400, "{bad}");
+        let problem = &reply.json()["problems"][0];
+        assert!(["days", "from"].contains(&problem["parameter"].as_str().unwrap()), "{bad}");
+    }
+}
+
+/// `/track` and a priced `/quote` carry an `ETag`, are gzipped when asked and answer
+/// `304` to a matching `If-None-Match`.
+#[tokio::test]
+async fn track_and_quote_answers_are_cacheable_and_gzipped() {
+    let server = Server::reference().await;
+    for path in ["/track?carat=1&color=G&clarity=VS2", "/quote?carat=1&color=G&clarity=VS2"] {
+        let plain = server.request("GET", path, &[]).await;
+        assert_eq!(plain.status, 200, "{path}");
+        let etag = plain.header("etag").expect("an ETag").to_owned();
+        let gzip = server.request("GET", path, &["Accept-Encoding: gzip"]).await;
+        assert_eq!(gzip.header("content-encoding"), Some("gzip"), "{path}");
+        assert_eq!(gzip.decoded(), plain.body, "{path}");
+        let again = server.request("GET", path, &[&format!("If-None-Match: {etag}")]).await;
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.body.is_empty());
+    }
 }

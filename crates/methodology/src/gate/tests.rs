@@ -141,7 +141,7 @@ fn implausible_published_prices_are_refused() {
 fn a_large_dcx_move_needs_accept_move_and_a_refusal_leaves_the_history_alone() {
     let dir = temp_dir("gate-move");
     let first = build(&market(), &BuildOptions::new(date()), None).expect("day 1");
-    crate::publish(&dir, date(), &first, false).expect("publish");
+    crate::publish(&dir, date(), &first, datasets::fs::Existing::Refuse).expect("publish");
     let (history, _) = datasets::History::load(&dir).expect("load");
     let next = date().succ_opt().expect("next day");
     let mut options = BuildOptions::new(next);

@@ -2,7 +2,7 @@
 
 use crate::{
     CARAT_MAX, CARAT_MIN, Clarity, Color, Given, QuoteField, QuoteInput, QuoteRequest,
-    ROUND_RATIO_TOLERANCE, Shape,
+    ROUND_RATIO_TOLERANCE, Shape, ShownNumber,
 };
 
 fn input<'a>() -> QuoteInput<'a> {
@@ -136,6 +136,10 @@ fn round_ratio_must_be_one_within_the_tolerance() {
     assert_eq!(round(1.04).validate().unwrap().ratio, Some(1.04));
     assert!(round(0.96).validate().is_ok());
     assert!(round(1.0 + 2.0 * ROUND_RATIO_TOLERANCE).validate().is_err());
+    // Both ends of "within 0.05" are accepted, as the published schemas state them.
+    assert!(round(0.95).validate().is_ok() && round(1.05).validate().is_ok());
+    assert!(round(f64::from_bits(0.95_f64.to_bits() - 1)).validate().is_err());
+    assert!(round(f64::from_bits(1.05_f64.to_bits() + 1)).validate().is_err());
     for (ratio, shown) in [(1.3, "1.3"), (-1.0, "-1"), (f64::NAN, "NaN")] {
         assert_eq!(
             one_problem(round(ratio)),
@@ -168,6 +172,28 @@ fn fancy_ratio_must_be_positive_even_when_the_shape_is_wrong() {
 }
 
 #[test]
+fn echoed_numbers_are_short_even_when_tiny_or_huge() {
+    let carat = |value: f64| one_problem(QuoteInput { carat: Given::Value(value), ..input() });
+    assert_eq!(carat(5e-324), "carat must be between 0.3 and 6, got 5e-324");
+    assert_eq!(carat(f64::MAX), "carat must be between 0.3 and 6, got 1.7976931348623157e308");
+    assert_eq!(carat(1e15), "carat must be between 0.3 and 6, got 1000000000000000");
+    assert_eq!(carat(6.000000000000001), "carat must be between 0.3 and 6, got 6.000000000000001");
+    let round = |ratio: f64| one_problem(QuoteInput { ratio: Given::Value(ratio), ..input() });
+    assert!(round(1e-300).contains("got 1e-300;"));
+    let fancy = QuoteInput { shape: Given::Value("oval"), ratio: Given::Value(-5e-324), ..input() };
+    assert_eq!(one_problem(fancy), "L/W ratio must be a positive number, got -5e-324");
+    for bits in [1_u64, 0x000f_ffff_ffff_ffff, 0x8010_0000_0000_0000, 0x7fef_ffff_ffff_ffff] {
+        let value = f64::from_bits(bits);
+        let shown = ShownNumber(value).to_string();
+        assert!(shown.len() <= 24, "{shown}");
+        assert_eq!(shown.parse::<f64>(), Ok(value), "{shown} reads back");
+    }
+    for value in [1e-6, 0.000123, 1.35, 123456.789, 9.999999999999998e15] {
+        assert_eq!(ShownNumber(value).to_string(), value.to_string());
+    }
+}
+
+#[test]
 fn texts_are_read_as_decimals_around_whitespace() {
     assert_eq!(Given::number_text(" 1.5\t"), Given::Value(1.5));
     assert_eq!(Given::number_text(""), Given::Unreadable(r#""""#.to_owned()));
@@ -188,5 +214,36 @@ fn allowed_texts_follow_the_constants_and_grade_lists() {
     {
         assert_eq!(field.name(), name);
         assert_eq!(field.to_string(), name);
+    }
+}
+
+#[test]
+fn accepted_ratios_are_exactly_the_ratios_a_quote_takes() {
+    let set = crate::test_util::pricing_set();
+    for &shape in Shape::ALL {
+        let Some((min, max)) = set.accepted_ratios(shape) else {
+            continue;
+        };
+        let quote = |ratio: f64| {
+            let request = QuoteRequest {
+                carat: 1.0,
+                color: Color::G,
+                clarity: Clarity::Vs2,
+                shape,
+                ratio: Some(ratio),
+            };
+            set.quote(&request)
+        };
+        assert!(quote(min).is_ok() && quote(max).is_ok(), "{shape}: both ends are priced");
+        let below = f64::from_bits(min.to_bits() - 1);
+        let above = f64::from_bits(max.to_bits() + 1);
+        assert_eq!(quote(below).unwrap_err().field, QuoteField::Ratio, "{shape} below {min}");
+        assert_eq!(quote(above).unwrap_err().field, QuoteField::Ratio, "{shape} above {max}");
+    }
+    assert_eq!(set.accepted_ratios(Shape::Round), Some((0.95, 1.05)));
+    let bare =
+        crate::PricingSet::new(set.round().clone(), set.cushion().clone(), Default::default());
+    for &shape in Shape::FANCY {
+        assert_eq!(bare.accepted_ratios(shape), None, "{shape} has no model");
     }
 }

@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use crate::encoding::{gzip, prefers_gzip};
+use crate::encoding::{gzip, gzip_fast, prefers_gzip};
 use crate::qvalue::parse_q;
 use crate::testing::headers;
 
@@ -70,4 +70,29 @@ fn gzip_round_trips() {
 fn gzip_skips_what_does_not_shrink() {
     assert_eq!(gzip(b"tiny"), None);
     assert_eq!(gzip(b""), None);
+}
+
+/// The fast compressor is reused from body to body: each body decodes to itself, however
+/// large, and what does not shrink is left alone.
+#[test]
+fn fast_gzip_round_trips_body_after_body() {
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut noisy = Vec::new();
+    for _ in 0..200_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        // Sixteen symbols: compressible to about half, more than the first reservation.
+        noisy.push(b'a' + (state % 16) as u8);
+    }
+    let bodies = [noisy, "diamond,price\n".repeat(200).into_bytes(), b"x".to_vec()];
+    for identity in &bodies {
+        let Some(compressed) = gzip_fast(identity) else {
+            assert_eq!(identity.len(), 1, "only the tiny body does not shrink");
+            continue;
+        };
+        let mut decompressed = Vec::new();
+        flate2::read::GzDecoder::new(&compressed[..]).read_to_end(&mut decompressed).unwrap();
+        assert_eq!(&decompressed, identity);
+    }
 }

@@ -206,3 +206,33 @@ fn without_gzip_only_the_identity_tag_matches() {
         assert_eq!(response.status().as_u16(), expect, "{tag}");
     }
 }
+
+/// A per-request representation compresses only for a client that prefers gzip and whose
+/// tag does not already match; its tags are those of the prebuilt one.
+#[test]
+fn a_per_request_representation_compresses_only_when_it_is_sent() {
+    let identity = Bytes::from("shape,carat,price\nround,1.00,5000\n".repeat(100));
+    let prebuilt = csv();
+    let build = |pairs: &[(&str, &str)]| {
+        let request = request(Method::GET, pairs);
+        let built =
+            Representation::for_request(identity.clone(), "text/csv", LAST_MODIFIED, &request);
+        (built.gzip.is_some(), built.respond(&request, CACHE))
+    };
+    let (compressed, plain) = build(&[]);
+    assert!(!compressed, "nobody asked for gzip");
+    assert_eq!(header(&plain, "etag"), Some(prebuilt.etag()));
+    let (compressed, gzipped) = build(&[("accept-encoding", "gzip")]);
+    assert!(compressed);
+    assert_eq!(header(&gzipped, "content-encoding"), Some("gzip"));
+    let tag = header(&gzipped, "etag").unwrap().to_owned();
+    assert_eq!(tag, format!("\"{:016x}-gz\"", fnv1a64(&identity)));
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&body(gzipped)[..]).read_to_string(&mut decoded).unwrap();
+    assert_eq!(decoded.as_bytes(), &identity[..]);
+    let (compressed, not_modified) =
+        build(&[("accept-encoding", "gzip"), ("if-none-match", tag.as_str())]);
+    assert!(compressed, "the gzip variant's tag, without compressing: a 304 has no body");
+    assert_eq!(not_modified.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(header(&not_modified, "etag"), Some(tag.as_str()));
+}

@@ -46,6 +46,20 @@ async fn http_1_1_without_host_gets_400_and_http_1_0_does_not_need_it() {
 }
 
 #[tokio::test]
+async fn two_host_headers_get_400_in_either_version() {
+    let server = Server::start(quick_limits(), false).await;
+    for version in ["1.1", "1.0"] {
+        let mut client = server.connect().await;
+        client.send(&format!("GET / HTTP/{version}\r\nHost: a\r\nHost: b\r\n\r\n")).await;
+        let reply = client.reply(false).await;
+        assert_eq!(reply.status, 400, "HTTP/{version}");
+        assert!(reply.text().contains("one Host header, not several"), "{}", reply.text());
+        assert_eq!(reply.header("connection"), Some("close"));
+        client.closed().await;
+    }
+}
+
+#[tokio::test]
 async fn an_address_over_its_share_gets_429_while_another_is_served() {
     let limits = Limits { max_connections_per_ip: 2, ..quick_limits() };
     let server = Server::start(limits, false).await;

@@ -49,10 +49,23 @@ fn reloads(
     history: &History,
     poll: Option<Duration>,
 ) -> (serve::Reloads, mpsc::UnboundedReceiver<String>) {
+    start(open(history), poll, serve::Hangups::install())
+}
+
+/// The `Live` over `history`, loaded now.
+fn open(history: &History) -> Arc<datasets::Live> {
     let source = datasets::Source::History(history.0.clone());
-    let live = Arc::new(datasets::Live::open(source).unwrap().0);
+    Arc::new(datasets::Live::open(source).unwrap().0)
+}
+
+/// Starts the reload loop of `live` on `hangups`; returns the report channel.
+fn start(
+    live: Arc<datasets::Live>,
+    poll: Option<Duration>,
+    hangups: serve::Hangups,
+) -> (serve::Reloads, mpsc::UnboundedReceiver<String>) {
     let (sender, receiver) = mpsc::unbounded_channel();
-    let reloads = serve::spawn_reloads(live, poll, move |outcome| {
+    let reloads = serve::spawn_reloads(live, poll, hangups, move |outcome| {
         let _ = sender.send(outcome.to_string());
     });
     (reloads, receiver)
@@ -92,20 +105,31 @@ async fn reload_runs_on_a_timer_and_reports_every_outcome() {
     assert_eq!(line, "reload kept snapshot 2026-11-21T00:00:00Z");
 }
 
+/// One test for the SIGHUPs, which reach the whole test binary: one received between
+/// `Hangups::install` and the loop's start (a binary loading its data) reloads once the
+/// loop runs; later ones reload each; none after the loop is dropped.
 #[tokio::test]
-async fn reload_runs_on_sighup() {
+async fn reload_runs_on_sighup_even_one_sent_before_the_loop_started() {
     let _keep_alive = signal(SignalKind::hangup()).unwrap();
     let history = History::new("hup");
-    let (reloads, mut reports) = reloads(&history, None);
+    let hangups = serve::Hangups::install();
+    let live = open(&history);
     test_support::write_day(&history.0, "2026-11-20", |_, text| text);
+    raise("HUP");
+    settle().await;
+    let (reloads, mut reports) = start(live, None, hangups);
+    let line = next(&mut reports).await;
+    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-20T00:00:00Z (2 days)");
+
+    test_support::write_day(&history.0, "2026-11-21", |_, text| text);
     settle().await;
     assert!(reports.is_empty(), "reloaded without a trigger");
     raise("HUP");
     let line = next(&mut reports).await;
-    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-20T00:00:00Z (2 days)");
+    assert_eq!(line, "reload accepted: now serving snapshot 2026-11-21T00:00:00Z (3 days)");
     drop(reloads);
     settle().await;
-    test_support::write_day(&history.0, "2026-11-21", |_, text| text);
+    test_support::write_day(&history.0, "2026-11-22", |_, text| text);
     raise("HUP");
     settle().await;
     // The loop is gone with its report callback: the channel closes with nothing in it.

@@ -119,6 +119,7 @@ pub(crate) fn quick_limits() -> Limits {
         trusted_proxies: Vec::new(),
         rate_limit_per_ip: None,
         header_read_timeout: Duration::from_secs(5),
+        body_read_timeout: Duration::from_secs(5),
         idle_timeout: Duration::from_secs(5),
         max_connections: 8,
         grace: Duration::from_secs(1),

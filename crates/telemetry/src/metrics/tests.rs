@@ -129,6 +129,13 @@ fn reloads_and_tool_calls_are_counted_from_zero() {
     metrics.reload(&refused);
     metrics.reload(&refused);
     metrics.reload(&datasets::Reload::Kept { serving: "x".into(), skipped: Vec::new() });
+    // A rollback makes another history live: an accepted reload.
+    metrics.reload(&datasets::Reload::RolledBack {
+        serving: "x".into(),
+        days: 1,
+        removed: Vec::new(),
+        skipped: Vec::new(),
+    });
     let metrics = Arc::new(metrics);
     let hook = metrics.tool_call_hook();
     let called = |tool, outcome| tools::ToolCalled { tool, outcome };
@@ -138,7 +145,7 @@ fn reloads_and_tool_calls_are_counted_from_zero() {
     let text = metrics.render().unwrap();
     assert_eq!(sample(&text, "dcx_reloads_total{outcome=\"refused\"}").as_deref(), Some("2"));
     assert_eq!(sample(&text, "dcx_reloads_total{outcome=\"kept\"}").as_deref(), Some("1"));
-    assert_eq!(sample(&text, "dcx_reloads_total{outcome=\"accepted\"}").as_deref(), Some("0"));
+    assert_eq!(sample(&text, "dcx_reloads_total{outcome=\"accepted\"}").as_deref(), Some("1"));
     assert_eq!(sample(&text, series).as_deref(), Some("2"));
     let unknown = "dcx_tool_calls_total{tool=\"unknown\",outcome=\"rejected\"}";
     assert_eq!(sample(&text, unknown).as_deref(), Some("1"));

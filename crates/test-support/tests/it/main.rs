@@ -1,5 +1,8 @@
 //! Tidy checks over the whole workspace: the architecture invariants of ARCHITECTURE.md,
-//! read from every `Cargo.toml`, and the rule that every Rust file opens with `//!`.
+//! read from every `Cargo.toml`, the release and fuzz-crate rules, and (module `tidy`) the
+//! one set of file rules: a `//!` first line and a length limit.
+
+mod tidy;
 
 use std::{
     collections::BTreeMap,
@@ -264,6 +267,7 @@ fn only_the_two_libraries_are_published_and_they_carry_release_metadata() {
     assert!(problems.is_empty(), "release rules broken:\n{}", problems.join("\n"));
 }
 
+/// Every `.rs` file under `dir`, build output and fuzz corpora left out.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -277,38 +281,6 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             }
         } else if name.ends_with(".rs") {
             out.push(path);
-        }
-    }
-}
-
-#[test]
-fn every_rust_file_opens_with_a_module_doc() {
-    let root = test_support::workspace_root();
-    let mut files = Vec::new();
-    for dir in ["crates", "bins", "benches", "fuzz"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    assert!(files.len() > 20);
-    let missing: Vec<String> = files
-        .iter()
-        .filter(|f| !std::fs::read_to_string(f).unwrap().starts_with("//!"))
-        .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
-        .collect();
-    assert!(missing.is_empty(), "files without a //! first line: {missing:?}");
-}
-
-#[test]
-fn binaries_stay_thin() {
-    let root = test_support::workspace_root();
-    for entry in std::fs::read_dir(root.join("bins")).unwrap() {
-        let main = entry.unwrap().path().join("src/main.rs");
-        if let Ok(text) = std::fs::read_to_string(&main) {
-            let lines = text.lines().count();
-            assert!(
-                lines <= 120,
-                "{} has {lines} lines; move logic into a library crate",
-                main.display()
-            );
         }
     }
 }
@@ -394,8 +366,9 @@ fn unsafe_code_lives_only_in_the_allocator() {
             rust_files(&package.dir, &mut files);
             let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
             let allowed = text.matches("#[allow(unsafe_code)]").count();
-            if allowed != 3 {
-                problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 3"));
+            // The two calls into mimalloc's C API, each allowed on its own block.
+            if allowed != 2 {
+                problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 2"));
             }
         } else if !inherits {
             problems.push(format!("{}: [lints] workspace = true", package.name));

@@ -1,4 +1,5 @@
-//! Unit tests of the GET documents: `/health` says where the data comes from.
+//! Unit tests of the GET documents: `/health` says where the data comes from; the manifest
+//! lists what discover lists.
 
 use datasets::{History, Live, Snapshot, Source};
 
@@ -27,12 +28,50 @@ fn health_is_degraded_while_newer_data_is_refused() {
         reason: "matrix.json: unexpected end of input".to_owned(),
     };
     let mut degraded = ok.clone();
-    mark_degraded(&mut degraded, Some(&refusal));
+    mark_degraded(&mut degraded, Some(&refusal), &Source::Embedded);
     assert_eq!(degraded["status"], "degraded");
     assert_eq!(degraded["refused"]["day"], "2026-11-21");
     assert_eq!(degraded["refused"]["reason"], "matrix.json: unexpected end of input");
     assert_eq!(degraded["snapshot"], ok["snapshot"]);
     let whole = datasets::Refusal { day: None, reason: "no valid day".to_owned() };
-    mark_degraded(&mut degraded, Some(&whole));
+    mark_degraded(&mut degraded, Some(&whole), &Source::Embedded);
     assert_eq!(degraded["refused"]["day"], serde_json::Value::Null);
+}
+
+#[test]
+fn health_names_no_folder_of_the_server() {
+    let source = Source::History("/srv/dcx/history".into());
+    let refusal = datasets::Refusal {
+        day: None,
+        reason: "no valid snapshot in /srv/dcx/history: /srv/dcx/history/2026-11-21/matrix.json: \
+                 permission denied"
+            .to_owned(),
+    };
+    let mut degraded = json!({});
+    mark_degraded(&mut degraded, Some(&refusal), &source);
+    assert_eq!(
+        degraded["refused"]["reason"],
+        "no valid snapshot in the history folder: 2026-11-21/matrix.json: permission denied"
+    );
+}
+
+#[test]
+fn the_manifest_lists_the_capabilities_as_discover_does() {
+    let prices = datasets::Snapshot::reference();
+    let card = manifest("http://127.0.0.1:8081/", "http://127.0.0.1:8081/docs", prices.pricing());
+    assert_eq!(card["capabilities"], crate::rpc::capabilities());
+    for capability in ["tools", "resources", "prompts", "completions"] {
+        assert!(card["capabilities"][capability].is_object(), "{capability}");
+    }
+    assert_eq!(card["resources"].as_array().unwrap().len(), 7);
+    assert_eq!(card["resourceTemplates"][0]["uriTemplate"], "dcx://history/{date}/{feed}");
+    assert_eq!(card["prompts"][1]["name"], "fair_asking_price");
+}
+
+/// The card's name is the one the registry entry (`server.json`) publishes.
+#[test]
+fn the_card_name_is_the_registry_entrys() {
+    let path = test_support::workspace_root().join("server.json");
+    let entry: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(entry["name"], CARD_NAME);
 }

@@ -31,7 +31,10 @@ fn initialize_is_legacy_only() {
     assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
     let r = serde_json::to_value(&answer.result).unwrap();
     assert_eq!(r["protocolVersion"], "2025-06-18");
-    assert_eq!(r["capabilities"], json!({"tools": {}}));
+    assert_eq!(
+        r["capabilities"],
+        json!({"tools": {}, "resources": {}, "prompts": {}, "completions": {}})
+    );
     assert_eq!(r["serverInfo"]["name"], "dcx-diamond-pricing");
     assert!(r["instructions"].is_string());
 }
@@ -50,11 +53,11 @@ fn legacy_methods_leave_out_the_2026_fields() {
         run_in(LEGACY, "tools/call", call.clone()).unwrap(),
         run("tools/call", call).unwrap()
     );
-    for method in ["server/discover", "resources/list", "logging/setLevel"] {
+    for method in ["server/discover", "resources/subscribe", "logging/setLevel"] {
         let error = run_in(LEGACY, method, json!({})).unwrap_err();
         assert_eq!(error.code, ErrorCode::METHOD_NOT_FOUND, "{method}");
         assert!(
-            error.message.contains("initialize, ping, tools/list, tools/call"),
+            error.message.contains("initialize, ping, tools/list, tools/call, resources/list"),
             "{}",
             error.message
         );
@@ -65,7 +68,10 @@ fn legacy_methods_leave_out_the_2026_fields() {
 fn discover_advertises_tools_and_cache_hints() {
     let r = run("server/discover", json!({})).unwrap();
     assert_eq!(r["supportedVersions"], json!(["2026-07-28"]));
-    assert_eq!(r["capabilities"], json!({"tools": {}}));
+    assert_eq!(
+        r["capabilities"],
+        json!({"tools": {}, "resources": {}, "prompts": {}, "completions": {}})
+    );
     assert_eq!(r["ttlMs"], 86_400_000);
     assert_eq!(r["cacheScope"], "public");
 }
@@ -84,9 +90,13 @@ fn tools_are_listed_in_a_fixed_order() {
 
 #[test]
 fn other_methods_are_not_found() {
-    for method in
-        ["ping", "resources/list", "prompts/list", "logging/setLevel", "subscriptions/listen"]
-    {
+    for method in [
+        "ping",
+        "resources/subscribe",
+        "resources/unsubscribe",
+        "logging/setLevel",
+        "subscriptions/listen",
+    ] {
         assert_eq!(
             run(method, json!({})).unwrap_err().code,
             ErrorCode::METHOD_NOT_FOUND,
@@ -206,4 +216,67 @@ fn calls_are_reported_by_tool_and_outcome() {
     let unknown = json!({"name": "get_weather", "arguments": {}});
     assert_eq!(report("tools/call", unknown), expected(None, CallOutcome::Rejected));
     assert_eq!(report("tools/list", json!({})), None);
+}
+
+/// The answer itself, for its cache flag.
+fn answer_in(era: Era, method: &str, params: Value) -> crate::rpc::Answer {
+    let history = History::single(Snapshot::reference());
+    let params = Object::from(params.as_object().unwrap().clone());
+    match dispatch(era, method, &params, &history, &Links::default()) {
+        Ok(answer) => answer,
+        Err(error) => panic!("{method}: {error}"),
+    }
+}
+
+#[test]
+fn lists_of_resources_and_prompts_carry_the_cache_hints_in_2026_only() {
+    for (method, key) in [
+        ("resources/list", "resources"),
+        ("resources/templates/list", "resourceTemplates"),
+        ("prompts/list", "prompts"),
+    ] {
+        let modern = run(method, json!({})).unwrap();
+        assert_eq!(modern["ttlMs"], 86_400_000, "{method}");
+        assert_eq!(modern["cacheScope"], "public", "{method}");
+        let legacy = run_in(LEGACY, method, json!({})).unwrap();
+        assert_eq!(legacy.as_object().unwrap().keys().collect::<Vec<_>>(), [key], "{method}");
+        assert_eq!(legacy[key], modern[key], "{method}");
+        assert!(answer_in(Era::Modern, method, json!({})).cacheable, "{method}");
+        let cursor = run(method, json!({"cursor": "x"})).unwrap_err();
+        assert_eq!(cursor.code, ErrorCode::INVALID_PARAMS, "{method}");
+        assert!(cursor.message.contains(method), "{}", cursor.message);
+    }
+}
+
+#[test]
+fn reads_are_hinted_by_how_long_they_stay_true() {
+    let live = json!({"uri": "dcx://feeds/index.json"});
+    let modern = run("resources/read", live.clone()).unwrap();
+    assert_eq!(modern["ttlMs"], crate::resources::LIVE_TTL_MS);
+    assert!(!answer_in(Era::Modern, "resources/read", live.clone()).cacheable);
+    let doc = json!({"uri": "dcx://docs/api.md"});
+    assert_eq!(run("resources/read", doc.clone()).unwrap()["ttlMs"], 86_400_000);
+    assert!(answer_in(LEGACY, "resources/read", doc).cacheable);
+    let legacy = run_in(LEGACY, "resources/read", live).unwrap();
+    assert_eq!(legacy.as_object().unwrap().keys().collect::<Vec<_>>(), ["contents"]);
+    assert_eq!(legacy["contents"], modern["contents"]);
+    let missing = run("resources/read", json!({})).unwrap_err();
+    assert_eq!(missing.code, ErrorCode::INVALID_PARAMS);
+    let unknown = json!({"uri": "test://nope"});
+    assert_eq!(run("resources/read", unknown.clone()).unwrap_err().code, ErrorCode::INVALID_PARAMS);
+    assert_eq!(run_in(LEGACY, "resources/read", unknown).unwrap_err().code, ErrorCode(-32002));
+}
+
+#[test]
+fn prompts_and_completions_are_answered_in_both_eras() {
+    let get =
+        json!({"name": "price_stone", "arguments": {"carat": "1", "color": "D", "clarity": "IF"}});
+    let modern = run("prompts/get", get.clone()).unwrap();
+    assert!(modern.get("ttlMs").is_none());
+    assert_eq!(modern, run_in(LEGACY, "prompts/get", get).unwrap());
+    let complete = json!({"ref": {"type": "ref/prompt", "name": "fair_asking_price"}, "argument": {"name": "color", "value": "d"}});
+    let modern = run("completion/complete", complete.clone()).unwrap();
+    assert_eq!(modern["completion"]["values"], json!(["D"]));
+    assert_eq!(modern, run_in(LEGACY, "completion/complete", complete).unwrap());
+    assert!(!answer_in(Era::Modern, "completion/complete", json!({"ref": {"type": "ref/prompt", "name": "price_stone"}, "argument": {"name": "shape", "value": ""}})).cacheable);
 }

@@ -87,3 +87,25 @@ fn bad_lines_get_an_error_line_and_the_loop_goes_on() {
 fn empty_input_ends_at_once() {
     assert_eq!(run(b""), (vec![], vec![]));
 }
+
+#[test]
+fn resources_prompts_and_completions_work_over_stdio_in_both_eras() {
+    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}});
+    let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": "dcx://feeds/depth.json", "_meta": meta}});
+    let prompt = json!({"jsonrpc": "2.0", "id": 2, "method": "prompts/get", "params": {
+        "name": "fair_asking_price", "arguments": {"carat": "1", "color": "F", "clarity": "VS1", "asking_price_usd": "7000"}, "_meta": meta}});
+    let legacy_read = r#"{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"dcx://docs/api.md"}}"#;
+    let legacy_complete = r#"{"jsonrpc":"2.0","id":4,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"price_stone"},"argument":{"name":"shape","value":"p"}}}"#;
+    let legacy_missing = r#"{"jsonrpc":"2.0","id":5,"method":"resources/read","params":{"uri":"dcx://feeds/none.json"}}"#;
+    let input = format!("{read}\n{prompt}\n{legacy_read}\n{legacy_complete}\n{legacy_missing}\n");
+    let (lines, _) = run(input.as_bytes());
+    assert_eq!(lines[0]["result"]["contents"][0]["mimeType"], "application/json");
+    assert_eq!(lines[0]["result"]["ttlMs"], 60_000);
+    let text = lines[1]["result"]["messages"][0]["content"]["text"].as_str().unwrap();
+    assert!(text.contains("7000 USD"), "{text}");
+    assert_eq!(lines[2]["result"]["contents"][0]["mimeType"], "text/markdown");
+    assert!(lines[2]["result"].get("ttlMs").is_none());
+    assert_eq!(lines[3]["result"]["completion"]["values"], json!(["pear"]));
+    assert_eq!(lines[4]["error"]["code"], -32002);
+    assert_eq!(lines[4]["error"]["data"]["uri"], "dcx://feeds/none.json");
+}

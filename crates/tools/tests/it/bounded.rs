@@ -247,3 +247,46 @@ fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
     let health = test_support::http::get_blocking(&addr.to_string(), "/health");
     assert_eq!(health.status, 200);
 }
+
+/// A tool server on `127.0.0.1:0` with `config`, on a thread of its own.
+fn serve_with(config: tools::Config) -> std::net::SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            tools::run(config, listener, std::future::pending(), |_| {}).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// A body not whole in time gets 408 with a JSON-RPC error naming the limit, and a
+/// request with two `Host` fields gets 400, both closing the connection.
+#[test]
+fn a_late_body_gets_408_and_two_hosts_get_400() {
+    use std::io::{Read, Write};
+    let mut config = crate::support::config();
+    config.limits.body_read_timeout = std::time::Duration::from_millis(200);
+    let addr = serve_with(config);
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
+    let head = format!(
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Accept: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+         Mcp-Method: tools/list\r\nContent-Length: 100\r\n\r\n{{\"jsonrpc\""
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    assert!(reply.starts_with("HTTP/1.1 408 "), "{reply}");
+    let body: Value = serde_json::from_str(reply.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+    assert_eq!(body["error"]["code"], -32600);
+    assert_eq!(body["error"]["data"]["limitSecs"], 1);
+
+    let two = format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nHost: other\r\n\r\n");
+    let refused = test_support::http::exchange_blocking(addr, two.as_bytes());
+    assert_eq!(refused.status, 400);
+    assert!(refused.text().contains("one Host header"), "{}", refused.text());
+}

@@ -122,7 +122,7 @@ proptest! {
 
     #[test]
     fn legacy_requests_are_answered_with_200_unless_the_envelope_is_bad(
-        method in prop_oneof![Just("initialize"), Just("ping"), Just("tools/list"), Just("tools/call"), Just("resources/list")],
+        method in prop_oneof![Just("initialize"), Just("ping"), Just("tools/list"), Just("tools/call"), Just("resources/list"), Just("resources/read"), Just("prompts/get"), Just("completion/complete")],
         params in prop_oneof![Just(None), json_value().prop_map(Some)],
         id in prop_oneof![any::<i64>().prop_map(Value::from), "[a-z0-9-]{0,8}".prop_map(Value::from)],
     ) {
@@ -167,13 +167,25 @@ proptest! {
         carat in 0.3f64..=6.0,
         color in prop::sample::select(pricing::Color::ALL),
         clarity in prop::sample::select(pricing::Clarity::ALL),
-        shape in prop::sample::select(pricing::Shape::ALL),
+        shape in prop::option::of(prop::sample::select(pricing::Shape::ALL)),
+        ratio in prop::option::of(0.0f64..=1.0),
     ) {
         let history = datasets::History::single(datasets::Snapshot::reference());
-        let args = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str(), "shape": shape.as_str()});
+        let schema = tools::Tool::Price.input_schema(history.live().pricing());
+        let mut args = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str()});
+        if let Some(shape) = shape {
+            args["shape"] = json!(shape.as_str());
+        }
+        // A ratio anywhere within the bounds the schema states for this shape.
+        if let Some(fraction) = ratio {
+            let (min, max) = crate::schema::stated_ratio_bounds(&schema, shape.map(|s| s.as_str()));
+            args["shape_ratio"] = json!((min + fraction * (max - min)).clamp(min, max));
+        }
+        let input_errors = crate::validator::validate(&schema, &args);
+        prop_assert!(input_errors.is_empty(), "{args}: {input_errors:?}");
         let out = tools::Tool::Price
             .call(&history, &tools::Object::from(args.as_object().unwrap().clone()), &tools::price::Links::default())
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            .map_err(|e| TestCaseError::fail(format!("{args}: {e}")))?;
         let errors = crate::validator::validate(&tools::Tool::Price.output_schema(), &out.structured_value());
         prop_assert!(errors.is_empty(), "{errors:?}");
     }

@@ -15,7 +15,7 @@ fn args(value: Value) -> tools::Object<'static> {
 
 #[track_caller]
 fn check(history: &History, tool: Tool, arguments: Value) -> Value {
-    let input_errors = validate(&tool.input_schema(), &arguments);
+    let input_errors = validate(&tool.input_schema(history.live().pricing()), &arguments);
     let out = tool
         .call(history, &args(arguments.clone()), &Links::default())
         .unwrap_or_else(|e| panic!("{} {arguments}: {e}", tool.name()));
@@ -98,7 +98,7 @@ fn depth_results_match_the_schema_in_both_modes() {
 fn declared_schemas_follow_the_mcp_rules() {
     let name = regex_free_name_check;
     for tool in Tool::ALL {
-        let definition = tool.definition();
+        let definition = tool.definition(Snapshot::reference().pricing());
         name(definition["name"].as_str().unwrap());
         assert!(definition["description"].as_str().is_some_and(|d| !d.is_empty()));
         for key in ["inputSchema", "outputSchema"] {
@@ -114,4 +114,118 @@ fn declared_schemas_follow_the_mcp_rules() {
 fn regex_free_name_check(name: &str) {
     assert!((1..=128).contains(&name.len()), "{name}");
     assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b)), "{name}");
+}
+
+/// The `shape_ratio` bounds `schema` states for a call with `shape` (none: the default),
+/// read from the schema itself: the property's own bounds narrowed by every `allOf` rule
+/// whose `if` the call matches.
+pub(crate) fn stated_ratio_bounds(schema: &Value, shape: Option<&str>) -> (f64, f64) {
+    let call = shape.map_or_else(|| json!({}), |shape| json!({ "shape": shape }));
+    let own = &schema["properties"]["shape_ratio"];
+    let mut bounds = (own["minimum"].as_f64().unwrap(), own["maximum"].as_f64().unwrap());
+    for rule in schema["allOf"].as_array().unwrap() {
+        if validate(&rule["if"], &call).is_empty() {
+            let then = &rule["then"]["properties"]["shape_ratio"];
+            bounds.0 = bounds.0.max(then["minimum"].as_f64().unwrap());
+            bounds.1 = bounds.1.min(then["maximum"].as_f64().unwrap());
+        }
+    }
+    bounds
+}
+
+fn next_down(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() - 1)
+}
+
+fn next_up(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() + 1)
+}
+
+#[test]
+fn every_price_call_the_schema_allows_is_priced_and_the_next_ratio_out_is_refused() {
+    let history = single();
+    let schema = Tool::Price.input_schema(history.live().pricing());
+    let shapes: Vec<Option<&str>> = std::iter::once(None)
+        .chain(schema["properties"]["shape"]["enum"].as_array().unwrap().iter().map(|s| s.as_str()))
+        .collect();
+    assert_eq!(shapes.len(), 1 + pricing::Shape::ALL.len(), "the reference prices every shape");
+    let carat = &schema["properties"]["carat"];
+    let carats = [carat["minimum"].as_f64().unwrap(), 1.0, carat["maximum"].as_f64().unwrap()];
+    for shape in shapes {
+        let (min, max) = stated_ratio_bounds(&schema, shape);
+        assert!(min <= max, "{shape:?}: {min} to {max}");
+        let call = |carat: f64, ratio: Option<f64>| {
+            let mut arguments = json!({ "carat": carat, "color": "M", "clarity": "SI2" });
+            if let Some(shape) = shape {
+                arguments["shape"] = json!(shape);
+            }
+            if let Some(ratio) = ratio {
+                arguments["shape_ratio"] = json!(ratio);
+            }
+            let errors = validate(&schema, &arguments);
+            let answer = Tool::Price.call(&history, &args(arguments.clone()), &Links::default());
+            (arguments, errors, answer)
+        };
+        for carat in carats {
+            for ratio in [None, Some(min), Some((min + max) / 2.0), Some(max)] {
+                let (arguments, errors, answer) = call(carat, ratio);
+                assert!(errors.is_empty(), "{arguments}: {errors:?}");
+                assert!(
+                    answer.is_ok(),
+                    "{arguments} is schema-valid but refused: {:?}",
+                    answer.err()
+                );
+            }
+        }
+        for ratio in [next_down(min), next_up(max)] {
+            let (arguments, errors, answer) = call(1.0, Some(ratio));
+            assert!(!errors.is_empty(), "{arguments} is outside the stated bounds");
+            let refused = answer.expect_err("a ratio outside the stated bounds is refused");
+            assert_eq!(refused.listed[0].argument, "shape_ratio", "{arguments}");
+        }
+    }
+    for carat in [next_down(carats[0]), next_up(carats[2])] {
+        let arguments = json!({ "carat": carat, "color": "M", "clarity": "SI2" });
+        assert!(!validate(&schema, &arguments).is_empty());
+        assert!(Tool::Price.call(&history, &args(arguments), &Links::default()).is_err());
+    }
+}
+
+#[test]
+fn the_price_schema_states_the_snapshot_sliders() {
+    let reference = Snapshot::reference();
+    let schema = Tool::Price.input_schema(reference.pricing());
+    for &shape in pricing::Shape::FANCY {
+        let slider = reference.pricing().ratios().get(shape).unwrap().slider();
+        let bounds = stated_ratio_bounds(&schema, Some(shape.as_str()));
+        assert_eq!(bounds, (slider.min(), slider.max()), "{shape}");
+        let words = format!("{shape} {} to {}", slider.min(), slider.max());
+        let description = schema["properties"]["shape_ratio"]["description"].as_str().unwrap();
+        assert!(description.contains(&words), "{description} lacks {words}");
+    }
+    assert_eq!(stated_ratio_bounds(&schema, None), (0.95, 1.05));
+    assert_eq!(stated_ratio_bounds(&schema, Some("round")), (0.95, 1.05));
+}
+
+#[test]
+fn the_price_schema_follows_a_snapshot_whose_sliders_moved() {
+    let ts = "2026-11-21T00:00:00Z";
+    let files = datasets::reference::generate_variant(ts, 1.0);
+    let files = datasets::FeedFiles::from_fn(|feed| {
+        let bytes = files.get(feed).to_vec();
+        if feed != datasets::Feed::RatioModels {
+            return bytes;
+        }
+        let mut models: Value = serde_json::from_slice(&bytes).unwrap();
+        models["shapes"]["oval"]["slider"] = json!({ "min": 1.3, "center": 1.45, "max": 1.6 });
+        serde_json::to_vec(&models).unwrap()
+    });
+    let history = History::single(Snapshot::parse(files).unwrap());
+    let schema = Tool::Price.input_schema(history.live().pricing());
+    assert_eq!(stated_ratio_bounds(&schema, Some("oval")), (1.3, 1.6));
+    // 1.25 was an oval's lowest ratio in the reference; here the schema and the tool agree
+    // that it is out.
+    let arguments = json!({ "carat": 1.0, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.25 });
+    assert!(!validate(&schema, &arguments).is_empty());
+    assert!(Tool::Price.call(&history, &args(arguments), &Links::default()).is_err());
 }

@@ -1,7 +1,8 @@
 //! A small JSON Schema validator for the subset the tool schemas use: `type` (a name or a
 //! list, `integer` included), `properties`, `required`, `additionalProperties` (boolean or
-//! schema), `propertyNames`, `enum`, `minimum`, `maximum`, `exclusiveMinimum`, `items`.
-//! Any other keyword fails loudly, so the schemas cannot silently use one it ignores.
+//! schema), `propertyNames`, `enum`, `const`, `minimum`, `maximum`, `exclusiveMinimum`,
+//! `items`, `allOf`, `if`/`then`. Any other keyword fails loudly, so the schemas cannot
+//! silently use one it ignores.
 
 use serde_json::Value;
 
@@ -16,6 +17,10 @@ const KNOWN: &[&str] = &[
     "maximum",
     "exclusiveMinimum",
     "items",
+    "const",
+    "allOf",
+    "if",
+    "then",
     "description",
     "default",
     "format",
@@ -62,6 +67,22 @@ fn check(schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
         && !allowed.contains(value)
     {
         errors.push(format!("{at}: {value} is not one of {allowed:?}"));
+    }
+    if let Some(expected) = schema.get("const")
+        && expected != value
+    {
+        errors.push(format!("{at}: {value} is not {expected}"));
+    }
+    if let Some(Value::Array(all)) = schema.get("allOf") {
+        for sub in all {
+            check(sub, value, at, errors);
+        }
+    }
+    if let Some(condition) = schema.get("if")
+        && validate(condition, value).is_empty()
+        && let Some(then) = schema.get("then")
+    {
+        check(then, value, at, errors);
     }
     if let Some(number) = value.as_f64() {
         let bound = |key: &str| schema.get(key).and_then(Value::as_f64);
@@ -138,6 +159,17 @@ fn the_validator_finds_each_kind_of_violation() {
         (json!({"a": 1, "b": "x", "d": {"k": "1"}}), "/d/k"),
         (json!([]), "is not of type"),
     ];
+    let conditional = json!({
+        "type": "object",
+        "allOf": [{
+            "if": { "properties": { "s": { "const": "o" } }, "required": ["s"] },
+            "then": { "properties": { "r": { "minimum": 1, "maximum": 2 } } },
+        }],
+    });
+    assert!(validate(&conditional, &json!({"s": "o", "r": 1.5})).is_empty());
+    assert!(validate(&conditional, &json!({"s": "p", "r": 3})).is_empty());
+    assert!(validate(&conditional, &json!({"r": 3})).is_empty());
+    assert!(validate(&conditional, &json!({"s": "o", "r": 3}))[0].contains("above the maximum"));
     for (value, expect) in cases {
         let errors = validate(&schema, &value);
         assert!(errors.iter().any(|e| e.contains(expect)), "{value}: {errors:?}");

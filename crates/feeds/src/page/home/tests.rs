@@ -26,7 +26,7 @@ fn the_chart_plots_every_day_with_its_published_dcx() {
     );
     let html = page(&history, &frame(false), &[]).into_string();
     for day in history.days() {
-        let point = format!(r#"data-date="{}" data-dcx="{}""#, day.date, day.snapshot.index().dcx);
+        let point = format!(r#"data-date="{}" data-dcx="{}""#, day.date, day.dcx());
         assert!(html.contains(&point), "{point}");
     }
     assert_eq!(html.matches("<circle").count(), 3);

@@ -1,0 +1,61 @@
+//! Prices the same stone `N` times in a loop, for counting instructions per quote with
+//! callgrind: the count at two sizes, differenced, cancels the start-up (loading the
+//! reference snapshot).
+//!
+//! ```sh
+//! cargo build --release -p benches --example quote_loop
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null target/release/examples/quote_loop round 100000
+//! ```
+//!
+//! The first argument is `round` (1.23 ct G VS2), `oval` (the same at ratio 1.45) or
+//! `radiant` (2.7 ct E VVS2 at the default ratio), the benches' stones, or `exp`: one
+//! `f64::exp` of that round stone's ln price, the benches' baseline.
+
+use std::hint::black_box;
+
+use pricing::{Clarity, Color, QuoteRequest, Shape};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let which = args.next().unwrap_or_else(|| "round".to_owned());
+    let n: u64 = args.next().map_or(1_000_000, |n| n.parse().expect("a count"));
+    if which == "exp" {
+        let mut sum = 0.0;
+        for _ in 0..n {
+            sum += black_box(8.839707f64).exp();
+        }
+        eprintln!("exp: {n} calls, mean {:.2}", sum / n as f64);
+        return;
+    }
+    let request = match which.as_str() {
+        "round" => QuoteRequest {
+            carat: 1.23,
+            color: Color::G,
+            clarity: Clarity::Vs2,
+            shape: Shape::Round,
+            ratio: None,
+        },
+        "oval" => QuoteRequest {
+            carat: 1.23,
+            color: Color::G,
+            clarity: Clarity::Vs2,
+            shape: Shape::Oval,
+            ratio: Some(1.45),
+        },
+        "radiant" => QuoteRequest {
+            carat: 2.7,
+            color: Color::E,
+            clarity: Clarity::Vvs2,
+            shape: Shape::Radiant,
+            ratio: None,
+        },
+        other => panic!("unknown stone {other}: round, oval, radiant or exp"),
+    };
+    let snapshot = benches::load(&test_support::fixture_path("snapshot"));
+    let pricing = snapshot.pricing();
+    let mut sum = 0.0;
+    for _ in 0..n {
+        sum += pricing.quote(black_box(&request)).expect("a quote").per_carat_usd;
+    }
+    eprintln!("{which}: {n} quotes, mean per carat {:.2}", sum / n as f64);
+}

@@ -1,0 +1,263 @@
+//! The table look-ups of the quote against the rules they replaced, kept here as the
+//! oracle: the matrix segment by `partition_point` over the bands, the ratio band by a scan
+//! from the top, the ratio value by `clamp` and `partition_point`, and whole quotes built
+//! from those, compared bit for bit.
+
+use proptest::prelude::*;
+
+use crate::{
+    BaseMatrix, CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, PriceMatrix, PricingSet, QuoteRequest,
+    RatioBand, RatioModel, RatioPoint, Shape, Slider, ValueMode,
+    matrix::CaratSteps,
+    test_util::{BANDS, matrix, pricing_set},
+};
+
+/// The old segment rule: the first band above `carat`, clamped into `1..len`, less one.
+fn old_segment(bands: &[f64], carat: f64) -> usize {
+    bands.partition_point(|&band| band <= carat).clamp(1, bands.len() - 1) - 1
+}
+
+/// The old band rule: the last band holding `carat`, else the nearest (ties: lower).
+fn old_band_for(model: &RatioModel, carat: f64) -> (usize, bool) {
+    let holds = |band: &RatioBand| {
+        carat >= band.min_carat() && band.max_carat().is_none_or(|max| carat <= max)
+    };
+    if let Some(found) = model.bands().iter().rposition(holds) {
+        return (found, false);
+    }
+    let distance = |band: &RatioBand| {
+        if carat < band.min_carat() {
+            band.min_carat() - carat
+        } else {
+            band.max_carat().map_or(0.0, |max| (carat - max).max(0.0))
+        }
+    };
+    let mut nearest = 0;
+    for (at, band) in model.bands().iter().enumerate().skip(1) {
+        if distance(band) < distance(&model.bands()[nearest]) {
+            nearest = at;
+        }
+    }
+    (nearest, true)
+}
+
+/// The old value rule: `clamp`, then `partition_point` over the anchors.
+fn old_value_at(band: &RatioBand, ratio: f64) -> (f64, f64) {
+    let points = band.points();
+    let applied = ratio.clamp(points[0].ratio, points[points.len() - 1].ratio);
+    let upper = points.partition_point(|p| p.ratio <= applied);
+    if upper == 0 {
+        return (applied, points[0].value);
+    }
+    if upper == points.len() {
+        return (applied, points[upper - 1].value);
+    }
+    let (a, b) = (points[upper - 1], points[upper]);
+    let t = (applied - a.ratio) / (b.ratio - a.ratio);
+    (applied, a.value + t * (b.value - a.value))
+}
+
+/// The old quote arithmetic: the base per-carat price, and the multiplier of a fancy shape.
+fn old_per_carat(prices: &PricingSet, request: &QuoteRequest) -> (f64, Option<f64>) {
+    let (carat, color, clarity) = (request.carat, request.color, request.clarity);
+    let per_carat = |m: &PriceMatrix| {
+        let lower = old_segment(m.bands(), carat);
+        let (c1, c2) = (m.bands()[lower], m.bands()[lower + 1]);
+        let lambda = (carat - c1) / (c2 - c1);
+        let ln1 = m.ln_at_band(lower, color, clarity);
+        let ln2 = m.ln_at_band(lower + 1, color, clarity);
+        ((1.0 - lambda) * ln1 + lambda * ln2).exp()
+    };
+    let Some(model) = prices.ratios().get(request.shape) else {
+        return (per_carat(prices.round()), None);
+    };
+    let ratio = request.ratio.unwrap_or(model.slider().center());
+    let (band, _) = old_band_for(model, carat);
+    let (_, value) = old_value_at(&model.bands()[band], ratio);
+    (per_carat(prices.matrix(model.base())), Some(model.mode().multiplier(value)))
+}
+
+/// Carats that matter to a sorted list of keys: each key and the floats just around it,
+/// and the same around the first carat of each of the table's steps.
+fn edges(keys: &[f64]) -> Vec<f64> {
+    let firsts = (0..=CaratSteps::STEPS).map(CaratSteps::first_carat);
+    keys.iter()
+        .copied()
+        .chain(firsts)
+        .flat_map(|x| {
+            [x.next_down().next_down(), x.next_down(), x, x.next_up(), x.next_up().next_up()]
+        })
+        .collect()
+}
+
+/// Strictly increasing band carats covering the priced range, some far closer together
+/// than the table's steps, some reaching beyond the range.
+fn bands() -> impl Strategy<Value = Vec<f64>> {
+    let gap = prop_oneof![1e-9f64..1e-3, 1e-3f64..0.2, 0.2f64..2.0];
+    (0.0f64..=CARAT_MIN, proptest::collection::vec(gap, 1..60)).prop_map(|(first, gaps)| {
+        let mut bands = vec![first];
+        for gap in gaps {
+            let next = bands[bands.len() - 1] + gap;
+            if next > bands[bands.len() - 1] {
+                bands.push(next);
+            }
+        }
+        let last = bands[bands.len() - 1];
+        if last < CARAT_MAX {
+            bands.push(if bands.len() % 2 == 0 { CARAT_MAX } else { CARAT_MAX + last });
+        }
+        bands
+    })
+}
+
+/// A ratio model whose bands touch, leave gaps, hold a single carat, or end open.
+fn model() -> impl Strategy<Value = RatioModel> {
+    proptest::collection::vec((0.0f64..1.5, 0.0f64..1.5, 0u8..4), 1..6).prop_map(|specs| {
+        let mode = ValueMode::DeltaPct;
+        let (count, mut start, mut bands) = (specs.len(), 0.2, Vec::new());
+        for (at, (gap, width, kind)) in specs.into_iter().enumerate() {
+            // kind 0: touches the band before; 1: after a gap; 2: one carat; 3: wide.
+            let min = if kind == 0 { start } else { start + gap };
+            let max = if kind == 2 { min } else { min + width };
+            let open = at + 1 == count && kind == 3;
+            let step = at as f64;
+            let points = vec![
+                RatioPoint { ratio: 1.0, value: step },
+                RatioPoint { ratio: 1.2 + 0.1 * step, value: -step },
+                RatioPoint { ratio: 1.9, value: 2.0 },
+            ];
+            bands.push(RatioBand::new(min, (!open).then_some(max), points, mode).unwrap());
+            start = max;
+        }
+        let slider = Slider::new(0.5, 1.3, 2.0).unwrap();
+        RatioModel::new(BaseMatrix::Round, mode, slider, bands).unwrap()
+    })
+}
+
+/// Mostly priced carats, some outside the range, and the odd floats.
+fn carat() -> impl Strategy<Value = f64> {
+    let odd = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, CARAT_MIN, CARAT_MAX];
+    prop_oneof![
+        8 => CARAT_MIN..=CARAT_MAX,
+        1 => -1.0f64..10.0,
+        1 => proptest::sample::select(odd.to_vec()),
+    ]
+}
+
+#[test]
+fn steps_cover_the_priced_range() {
+    assert_eq!(CaratSteps::first_carat(0), CARAT_MIN);
+    assert!(CaratSteps::first_carat(CaratSteps::STEPS - 1) <= CARAT_MAX);
+    assert!(CaratSteps::first_carat(CaratSteps::STEPS) > CARAT_MAX);
+}
+
+#[test]
+fn segment_of_the_reference_bands_at_every_edge() {
+    let m = matrix(|band, _, _| band as f64);
+    for carat in edges(&BANDS).into_iter().filter(|c| (CARAT_MIN..=CARAT_MAX).contains(c)) {
+        assert_eq!(m.segment(Carat::new(carat).unwrap()), old_segment(&BANDS, carat), "{carat}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn steps_count_as_partition_point(
+        keys in bands(),
+        carats in proptest::collection::vec(carat(), 1..50),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let steps = CaratSteps::new(&keys);
+        let edge = edges(&keys);
+        let from = pick.index(edge.len());
+        for carat in carats.into_iter().chain(edge[from..].iter().copied().take(60)) {
+            let want = keys.partition_point(|&key| key <= carat);
+            prop_assert_eq!(steps.at_or_below(&keys, carat), want, "carat {}", carat);
+        }
+    }
+
+    #[test]
+    fn matrix_segment_is_the_old_rule(
+        bands in bands(),
+        carat in CARAT_MIN..=CARAT_MAX,
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let values = vec![1.0; bands.len() * 80];
+        let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+        let m = PriceMatrix::new(bands.clone(), colors, clarities, values).unwrap();
+        let edge: Vec<f64> =
+            edges(&bands).into_iter().filter(|c| (CARAT_MIN..=CARAT_MAX).contains(c)).collect();
+        let from = pick.index(edge.len());
+        for carat in std::iter::once(carat).chain(edge[from..].iter().copied().take(60)) {
+            let priced = Carat::new(carat).unwrap();
+            prop_assert_eq!(m.segment(priced), old_segment(&bands, carat), "carat {}", carat);
+            let ln = m.ln_per_carat(priced, Color::G, Clarity::Vs2);
+            prop_assert_eq!(ln, 1.0);
+        }
+    }
+
+    #[test]
+    fn ratio_band_is_the_old_rule(
+        model in model(),
+        carats in proptest::collection::vec(carat(), 1..30),
+    ) {
+        let ends: Vec<f64> = model
+            .bands()
+            .iter()
+            .flat_map(|band| [Some(band.min_carat()), band.max_carat()])
+            .flatten()
+            .collect();
+        for carat in carats.into_iter().chain(edges(&ends)) {
+            let (band, extrapolated) = model.band_for(carat);
+            let (want, want_extrapolated) = old_band_for(&model, carat);
+            prop_assert!(std::ptr::eq(band, &model.bands()[want]), "carat {}", carat);
+            prop_assert_eq!(extrapolated, want_extrapolated, "carat {}", carat);
+            if let Ok(priced) = Carat::new(carat) {
+                let (band, extrapolated) = model.band_for_priced(priced);
+                prop_assert!(std::ptr::eq(band, &model.bands()[want]), "carat {}", carat);
+                prop_assert_eq!(extrapolated, want_extrapolated, "carat {}", carat);
+            }
+        }
+    }
+
+    #[test]
+    fn ratio_value_is_the_old_rule(
+        model in model(),
+        ratio in prop_oneof![
+            8 => 0.5f64..2.5,
+            2 => proptest::sample::select(vec![1.0, 1.9, f64::NAN, f64::INFINITY, -f64::INFINITY]),
+        ],
+    ) {
+        for band in model.bands() {
+            let (applied, value) = band.value_at(ratio);
+            let (want_applied, want_value) = old_value_at(band, ratio);
+            prop_assert_eq!(applied.to_bits(), want_applied.to_bits());
+            prop_assert_eq!(value.to_bits(), want_value.to_bits());
+        }
+    }
+
+    #[test]
+    fn quotes_are_the_old_arithmetic_bit_for_bit(
+        carat in CARAT_MIN..=CARAT_MAX,
+        at_band in proptest::option::of(0..BANDS.len()),
+        color in 0..Color::ALL.len(),
+        clarity in 0..Clarity::ALL.len(),
+        shape in 0..Shape::ALL.len(),
+        ratio in proptest::option::of(1.2f64..=2.0),
+    ) {
+        let prices = pricing_set();
+        let shape = Shape::ALL[shape];
+        let request = QuoteRequest {
+            carat: at_band.map_or(carat, |band| BANDS[band]),
+            color: Color::ALL[color],
+            clarity: Clarity::ALL[clarity],
+            shape,
+            ratio: if shape.is_fancy() { ratio } else { None },
+        };
+        let quote = prices.quote(&request).unwrap();
+        let (base, multiplier) = old_per_carat(&prices, &request);
+        prop_assert_eq!(quote.base_per_carat_usd.to_bits(), base.to_bits());
+        let per_carat = multiplier.map_or(base, |m| base * m);
+        prop_assert_eq!(quote.per_carat_usd.to_bits(), per_carat.to_bits());
+        prop_assert_eq!(quote.total_usd.to_bits(), (per_carat * request.carat).to_bits());
+    }
+}

@@ -1,0 +1,209 @@
+//! MCP resources: the five feeds of the live snapshot (`dcx://feeds/<file>`), two documents
+//! embedded at compile time (`dcx://docs/methodology.md`, `dcx://docs/api.md`), and one
+//! template for a day of the history (`dcx://history/{date}/{feed}`). Feeds are read from
+//! the snapshot's own bytes ([`datasets::Snapshot::files`]), byte for byte as published.
+
+use chrono::NaiveDate;
+use datasets::{Feed, History};
+use jsonrpc::{Era, ErrorCode, ErrorObject};
+use serde_json::{Value, json};
+
+#[cfg(test)]
+mod tests;
+
+/// Where the live feeds live: `dcx://feeds/matrix.json` and so on.
+const FEEDS: &str = "dcx://feeds/";
+/// Where the embedded documents live.
+const DOCS: &str = "dcx://docs/";
+/// The prefix of a history day's feed.
+const HISTORY: &str = "dcx://history/";
+/// The one resource template: a feed of a day of the history.
+pub(crate) const HISTORY_TEMPLATE: &str = "dcx://history/{date}/{feed}";
+
+/// The media type of the feeds.
+const JSON: &str = "application/json";
+/// The media type of the documents.
+const MARKDOWN: &str = "text/markdown";
+
+/// Cache lifetime of a live feed read: a minute, since a reload may replace the live
+/// snapshot at any time (the default poll period). Documents and past days do not change
+/// while the server runs and get the 24-hour lifetime of the lists.
+pub(crate) const LIVE_TTL_MS: u64 = 60_000;
+
+/// The 2025-era code for a resource that does not exist; 2026-07-28 uses -32602.
+const LEGACY_NOT_FOUND: ErrorCode = ErrorCode(-32002);
+
+/// One embedded document.
+struct Doc {
+    file: &'static str,
+    title: &'static str,
+    description: &'static str,
+    text: &'static str,
+}
+
+const DOCUMENTS: [Doc; 2] = [
+    Doc {
+        file: "methodology.md",
+        title: "Methodology",
+        description: "How a day's listings become the five feeds: filtering, price \
+                      selection, regression fill, smoothing, the index and depth.",
+        text: include_str!("../../../docs/methodology.md"),
+    },
+    Doc {
+        file: "api.md",
+        title: "Feed server HTTP API",
+        description: "The feed server's routes: the five feeds, /track, /quote, downloads.",
+        text: include_str!("../../../docs/api.md"),
+    },
+];
+
+fn feed_name(feed: Feed) -> &'static str {
+    feed.file_name().trim_end_matches(".json")
+}
+
+fn feed_title(feed: Feed) -> &'static str {
+    match feed {
+        Feed::Matrix => "Price matrix (round)",
+        Feed::MatrixCushion => "Price matrix (cushion)",
+        Feed::RatioModels => "Ratio models",
+        Feed::Index => "DCX index",
+        Feed::Depth => "Market depth",
+    }
+}
+
+fn feed_description(feed: Feed) -> &'static str {
+    match feed {
+        Feed::Matrix => "USD per carat of round stones by carat band, colour and clarity.",
+        Feed::MatrixCushion => "USD per carat of cushion stones by carat band, colour and clarity.",
+        Feed::RatioModels => "Length-to-width ratio models of the fancy shapes.",
+        Feed::Index => "The Diamond Composite Index, its trends and its basket.",
+        Feed::Depth => "Observed-offer counts by carat, colour and clarity.",
+    }
+}
+
+/// Every resource's `resources/list` entry: the five live feeds, then the documents.
+pub(crate) fn list() -> Value {
+    let feeds = Feed::ALL.into_iter().map(|feed| {
+        json!({
+            "uri": format!("{FEEDS}{}", feed.file_name()),
+            "name": feed_name(feed),
+            "title": feed_title(feed),
+            "description": format!("{} The live snapshot.", feed_description(feed)),
+            "mimeType": JSON,
+        })
+    });
+    let docs = DOCUMENTS.iter().map(|doc| {
+        json!({
+            "uri": format!("{DOCS}{}", doc.file),
+            "name": doc.file.trim_end_matches(".md"),
+            "title": doc.title,
+            "description": doc.description,
+            // No `size`: the goldens of the listing would then move with every edit
+            // of the documents, and `resources/read` answers at once anyway.
+            "mimeType": MARKDOWN,
+        })
+    });
+    Value::Array(feeds.chain(docs).collect())
+}
+
+/// The `resources/templates/list` entries.
+pub(crate) fn templates() -> Value {
+    json!([{
+        "uriTemplate": HISTORY_TEMPLATE,
+        "name": "history_day",
+        "title": "A feed of a past day",
+        "description": format!(
+            "One feed of one published day of the history: date is YYYY-MM-DD, feed one of {} \
+             (completion/complete lists both).",
+            feed_files().join(", ")
+        ),
+        "mimeType": JSON,
+    }])
+}
+
+/// The feed file names, in publication order.
+pub(crate) fn feed_files() -> Vec<&'static str> {
+    Feed::ALL.iter().map(|feed| feed.file_name()).collect()
+}
+
+/// A resource read: its `contents` and whether it is the live snapshot's (short-lived).
+pub(crate) struct Read {
+    pub(crate) contents: Value,
+    pub(crate) live: bool,
+}
+
+/// `resources/read` of `uri`; an unknown one is the era's resource-not-found error.
+pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, ErrorObject> {
+    let text = |mime: &str, text: &str| json!([{ "uri": uri, "mimeType": mime, "text": text }]);
+    if let Some(file) = uri.strip_prefix(FEEDS)
+        && let Some(feed) = Feed::from_file_name(file)
+    {
+        let bytes = history.live().files().get(feed);
+        return Ok(Read { contents: text(JSON, &String::from_utf8_lossy(bytes)), live: true });
+    }
+    if let Some(file) = uri.strip_prefix(DOCS)
+        && let Some(doc) = DOCUMENTS.iter().find(|doc| doc.file == file)
+    {
+        return Ok(Read { contents: text(MARKDOWN, doc.text), live: false });
+    }
+    if let Some(rest) = uri.strip_prefix(HISTORY) {
+        let (date, file) = rest.split_once('/').unwrap_or((rest, ""));
+        let feed = Feed::from_file_name(file).ok_or_else(|| {
+            not_found(
+                era,
+                uri,
+                format!(
+                    "unknown feed {} in {}; the feed is one of {}",
+                    jsonrpc::quote(file),
+                    jsonrpc::quote(uri),
+                    feed_files().join(", ")
+                ),
+            )
+        })?;
+        let day = NaiveDate::parse_from_str(date, "%Y-%m-%d")
+            .ok()
+            .and_then(|date| history.days().iter().find(|day| day.date == date))
+            .ok_or_else(|| not_found(era, uri, unknown_day(date, history)))?;
+        // An older day is read from its folder again; the reason it cannot be is the
+        // server's business (its message would name server paths).
+        let snapshot = history.snapshot_of(day).map_err(|_| {
+            not_found(era, uri, format!("the day {date} of the history can no longer be read"))
+        })?;
+        let bytes = snapshot.files().get(feed);
+        return Ok(Read { contents: text(JSON, &String::from_utf8_lossy(bytes)), live: false });
+    }
+    Err(not_found(
+        era,
+        uri,
+        format!(
+            "unknown resource {}; this server offers {FEEDS}<feed> and {HISTORY_TEMPLATE} \
+             (feed one of {}), {DOCS}methodology.md and {DOCS}api.md",
+            jsonrpc::quote(uri),
+            feed_files().join(", ")
+        ),
+    ))
+}
+
+/// Which days there are, for a date that is not one of them.
+fn unknown_day(date: &str, history: &History) -> String {
+    let days = history.days();
+    let (first, last) = (days[0].date, history.live_date());
+    let held = match days.len() {
+        1 => format!("the history holds one day, {first}"),
+        n => format!("the history holds {n} days from {first} to {last}"),
+    };
+    format!(
+        "no published day {} (a date is YYYY-MM-DD); {held} (completion/complete lists them)",
+        jsonrpc::quote(date)
+    )
+}
+
+/// The resource-not-found error of `era`: -32602 (2026-07-28) or -32002 (2025), with
+/// `data: {"uri"}`.
+fn not_found(era: Era, uri: &str, message: String) -> ErrorObject {
+    let code = match era {
+        Era::Modern => ErrorCode::INVALID_PARAMS,
+        Era::Legacy(_) => LEGACY_NOT_FOUND,
+    };
+    ErrorObject { code, message, data: Some(json!({ "uri": jsonrpc::clip(uri) })) }
+}
