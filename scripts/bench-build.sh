@@ -11,11 +11,20 @@
 # the same market is seen through 10x or 100x as many distinct listings. The files are
 # written once into .cache/bench-build/ (about 30 MB and 300 MB) and reused.
 #
+# To compare builds of dcx (e.g. two CSV readers, docs/decisions.md "Reading CSV"), name
+# them in DCX_BINS: their runs alternate (run 1 of each, then run 2 of each, ...) so that
+# the machine's load falls on all alike, and each gets its own medians. CALLGRIND=1 also
+# counts each one's instructions (valgrind's callgrind, one run per size: the count does
+# not move with the load).
+#
 # Usage: scripts/bench-build.sh            (fetches the data set first if needed)
+#        SIZES=100 RUNS=7 DCX_BINS="/tmp/dcx-a /tmp/dcx-b" CALLGRIND=1 scripts/bench-build.sh
 # Env:   CARGO_TARGET_DIR  target dir to build in (default: target-bench)
 #        RUNS              timed runs per size (default 3)
 #        SIZES             resample factors to run (default "1 10 100")
 #        SKIP_EXAMPLE=1    skip the in-process timing
+#        DCX_BINS          dcx binaries to time, alternating (default: the release build)
+#        CALLGRIND=1       also count instructions under callgrind (slow: about 50x)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -32,8 +41,11 @@ if [[ "${SKIP_EXAMPLE:-}" != 1 ]]; then
     cargo run --quiet --release -p methodology --example build_file -- "$csv" diamonds | sed -n 1p
 fi
 
-cargo build --quiet --release -p dcx
-dcx="$CARGO_TARGET_DIR/release/dcx"
+if [[ -z "${DCX_BINS:-}" ]]; then
+    cargo build --quiet --release -p dcx
+    DCX_BINS="$CARGO_TARGET_DIR/release/dcx"
+fi
+read -r -a bins <<<"$DCX_BINS"
 data="$root/.cache/bench-build"
 mkdir -p "$data"
 work="$(mktemp -d)"
@@ -84,10 +96,20 @@ measure() {
 # shellcheck source=scripts/lib-proc.sh
 source scripts/lib-proc.sh
 need /usr/bin/time time # GNU time, for peak memory (`time` alone is the shell's keyword)
+[[ "${CALLGRIND:-}" != 1 ]] || need valgrind valgrind
+
+# instructions DCX FILE OUT: the instructions callgrind counts for one build.
+instructions() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$1" build \
+        --listings "$2" --format diamonds --date 2026-11-21 --out "$3" >/dev/null 2>"$work/callgrind.log" ||
+        { cat "$work/callgrind.log" >&2; return 1; }
+    rm -rf "$3"
+    sed -n 's/^summary: //p' "$work/callgrind.out"
+}
 
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(($# / 2 + 1))p"; }
 
-echo "== dcx build (release binary), median of $runs runs per size"
+echo "== dcx build (release binary), median of $runs runs per size and binary"
 table=()
 for times in $sizes; do
     if [[ "$times" == 1 ]]; then
@@ -101,23 +123,33 @@ for times in $sizes; do
         fi
     fi
     rows=$(($(wc -l <"$file") - 1))
-    walls=()
-    cpus=()
-    peaks=()
+    declare -A walls=() cpus=() peaks=()
     for i in $(seq 1 "$runs"); do
-        read -r wall cpu peak dcx_value < <(measure "$dcx" build --listings "$file" \
-            --format diamonds --date 2026-11-21 --out "$work/${times}x-$i")
-        [[ -n "${peak:-}" ]] || exit 1
-        rm -rf "$work/${times}x-$i"
-        walls+=("$wall")
-        cpus+=("$cpu")
-        peaks+=("$peak")
-        echo "${times}x run $i: ${wall} s wall, ${cpu} s CPU, peak ${peak} kB, dcx ${dcx_value}"
+        for b in "${!bins[@]}"; do
+            read -r wall cpu peak dcx_value < <(measure "${bins[$b]}" build --listings "$file" \
+                --format diamonds --date 2026-11-21 --out "$work/${times}x-$i")
+            [[ -n "${peak:-}" ]] || exit 1
+            rm -rf "$work/${times}x-$i"
+            walls[$b]+=" $wall"
+            cpus[$b]+=" $cpu"
+            peaks[$b]+=" $peak"
+            echo "${times}x run $i ${bins[$b]}: ${wall} s wall, ${cpu} s CPU, peak ${peak} kB, dcx ${dcx_value}"
+        done
     done
-    peak_median=$(median "${peaks[@]}")
-    table+=("| ${times}x | $rows | $(median "${walls[@]}") s | $(median "${cpus[@]}") s | $((peak_median / 1024)) MB | ${dcx_value} |")
+    for b in "${!bins[@]}"; do
+        # shellcheck disable=SC2086 # the lists split into their values
+        peak_median=$(median ${peaks[$b]})
+        counted="-"
+        if [[ "${CALLGRIND:-}" == 1 ]]; then
+            counted=$(instructions "${bins[$b]}" "$file" "$work/${times}x-callgrind")
+            echo "${times}x ${bins[$b]}: $counted instructions"
+        fi
+        # shellcheck disable=SC2086
+        table+=("| ${times}x | $rows | ${bins[$b]} | $(median ${walls[$b]}) s | $(median ${cpus[$b]}) s | $((peak_median / 1024)) MB | $counted | ${dcx_value} |")
+    done
+    unset walls cpus peaks
 done
 echo
-echo "| input | rows | wall (median) | CPU, user + system (median) | peak memory (median) | DCX |"
-echo "|---|---|---|---|---|---|"
+echo "| input | rows | dcx | wall (median) | CPU, user + system (median) | peak memory (median) | instructions | DCX |"
+echo "|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${table[@]}"

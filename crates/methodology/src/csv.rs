@@ -1,71 +1,76 @@
-//! A minimal RFC 4180 CSV reader, written by hand and read as a stream: comma-separated
-//! fields, optional double quotes around a field, `""` for a quote inside a quoted field,
-//! commas and line breaks allowed inside quotes, `\n` or `\r\n` line ends, blank lines
-//! skipped, a leading byte order mark ignored.
+//! Reading CSV as a stream with `csv-core`, the parser of the `csv` crate without its
+//! buffering (which keeps a record of any length): comma-separated fields, optional
+//! double quotes around a field, `""` for a quote inside a quoted field, commas and line
+//! breaks allowed inside quotes, `\n` or `\r\n` line ends, blank lines skipped, a leading
+//! byte order mark ignored. Like the `csv` crate it prefers a parse to none: a quote
+//! inside an unquoted field is kept as text, text after a closing quote is appended to
+//! the field, and a quote still open at the end of the input closes there.
 //!
 //! [`Records`] holds one record at a time (at most [`MAX_RECORD_BYTES`] of it), whatever
 //! the size of the input; a record that is not UTF-8 is an error of that record only.
+//! Every record says how many physical lines it spans, so a caller can count the lines a
+//! stray quote swallowed into one record.
 
 use std::io::{self, BufRead, Chain, Cursor, Read};
 
-/// The longest record kept (1 MiB). A longer one (in practice a quote that is never
-/// closed) is read to its end without being kept, and is an error.
+use csv_core::{ReadRecordResult, Terminator};
+
+/// The longest record kept (1 MiB of field bytes). A longer one (in practice a quote that
+/// is never closed) is read to its end without being kept, and is an error.
 pub(crate) const MAX_RECORD_BYTES: usize = 1 << 20;
 
 /// The UTF-8 byte order mark.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// One record: the 1-based line it starts on and its fields, or why it cannot be read.
+/// The most fields a kept record may have: as many as there are bytes in
+/// [`MAX_RECORD_BYTES`] for their end positions.
+const MAX_FIELDS: usize = MAX_RECORD_BYTES / size_of::<usize>();
+
+/// One record: the 1-based line it starts on, the lines it spans and its fields, or why
+/// it cannot be read.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Record<'a> {
     pub(crate) line: usize,
+    /// The physical lines the record spans (at least 1): more than 1 when a quoted field
+    /// holds line ends, in practice a quote opened by mistake that swallowed the lines up
+    /// to the next quote.
+    pub(crate) lines: usize,
+    /// The line breaks inside its quoted fields: more than 0 for a record over several
+    /// lines, and for a quote still open at the end of the input that took in the last
+    /// line end.
+    pub(crate) breaks: usize,
     pub(crate) fields: Result<&'a [String], String>,
-}
-
-/// Where the scan of a record stands, after the bytes seen so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Quoting {
-    /// At the start of a field: a quote here opens a quoted field.
-    FieldStart,
-    /// Inside an unquoted field.
-    Unquoted,
-    /// Inside a quoted field.
-    Quoted,
-    /// Just after a quote inside a quoted field: a second quote is a literal quote,
-    /// anything else closes the field.
-    QuoteInQuoted,
-    /// After the closing quote, before the next separator.
-    AfterQuote,
-}
-
-impl Quoting {
-    /// Scans `bytes`; returns the position of the line end that ends the record, if any.
-    fn scan(&mut self, bytes: &[u8]) -> Option<usize> {
-        use Quoting::*;
-        for (i, &byte) in bytes.iter().enumerate() {
-            *self = match (*self, byte) {
-                (Quoted, b'"') => QuoteInQuoted,
-                (Quoted, _) => Quoted,
-                (QuoteInQuoted, b'"') | (FieldStart, b'"') => Quoted,
-                (_, b',') => FieldStart,
-                (_, b'\n') => return Some(i),
-                (FieldStart | Unquoted, _) => Unquoted,
-                (QuoteInQuoted | AfterQuote, _) => AfterQuote,
-            };
-        }
-        None
-    }
 }
 
 /// The records of a CSV stream, one at a time.
 pub(crate) struct Records<R> {
     input: Chain<Cursor<Vec<u8>>, R>,
-    /// The current record's bytes.
-    bytes: Vec<u8>,
+    parser: csv_core::Reader,
+    /// The current record's field bytes, one field after the other.
+    output: Vec<u8>,
+    /// Where each field of the current record ends in `output`.
+    ends: Vec<usize>,
     /// The current record's fields (their buffers are reused).
     fields: Vec<String>,
-    /// The line the next record starts on.
+    /// The line the next record starts on, once blank lines are skipped.
     line: usize,
+}
+
+/// What reading one record's bytes gave.
+struct Scanned {
+    /// False when the record was longer than [`MAX_RECORD_BYTES`] (or had more than
+    /// [`MAX_FIELDS`] fields) and was not kept.
+    kept: bool,
+    /// Bytes of `output` used.
+    output: usize,
+    /// Entries of `ends` used.
+    ends: usize,
+    /// Line ends inside the record, its own included.
+    newlines: usize,
+    /// Whether the record ended at a line end of its own (not at the end of the input).
+    terminated: bool,
+    /// The record's last byte.
+    last: Option<u8>,
 }
 
 impl<R: BufRead> Records<R> {
@@ -76,9 +81,17 @@ impl<R: BufRead> Records<R> {
         if head == BOM {
             head.clear();
         }
+        let mut parser = csv_core::ReaderBuilder::new().terminator(Terminator::Any(b'\n')).build();
+        // The parser would drop a byte order mark only when its first read holds all of
+        // it; one is dropped above whatever the reads, so its own check is spent on a
+        // blank line (skipped, its line taken back).
+        let _ = parser.read_record(b"\n", &mut [0], &mut [0]);
+        parser.set_line(1);
         Ok(Records {
             input: Cursor::new(head).chain(input),
-            bytes: Vec::new(),
+            parser,
+            output: vec![0; 1 << 10],
+            ends: vec![0; 1 << 6],
             fields: Vec::new(),
             line: 1,
         })
@@ -87,125 +100,127 @@ impl<R: BufRead> Records<R> {
     /// The next record that is not blank, or `None` at the end of the input.
     pub(crate) fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
         loop {
+            self.skip_blank_lines()?;
             let start = self.line;
-            let Some(complete) = self.read_record()? else { return Ok(None) };
-            let fields = if !complete {
+            let Some(scanned) = self.read_record()? else { return Ok(None) };
+            self.line += scanned.newlines;
+            let lines = scanned.newlines + usize::from(scanned.last != Some(b'\n'));
+            let breaks = scanned.newlines - usize::from(scanned.terminated);
+            let fields = if scanned.kept {
+                self.split(&scanned)
+            } else {
                 Err(format!(
                     "record longer than {MAX_RECORD_BYTES} bytes (a quote that is never closed?)"
                 ))
-            } else {
-                match std::str::from_utf8(&self.bytes) {
-                    Ok(text) => split(text, &mut self.fields),
-                    Err(_) => Err("the record is not valid UTF-8".to_owned()),
-                }
             };
             let blank = fields.is_ok() && self.fields.len() == 1 && self.fields[0].is_empty();
             if !blank {
                 let fields = fields.map(|()| self.fields.as_slice());
-                return Ok(Some(Record { line: start, fields }));
+                return Ok(Some(Record { line: start, lines, breaks, fields }));
             }
         }
     }
 
-    /// Reads the bytes of one record (up to and including its line end) into
-    /// `self.bytes`, counting its lines. `None` at the end of the input; `Some(false)`
-    /// when the record was longer than [`MAX_RECORD_BYTES`] and was not kept.
-    fn read_record(&mut self) -> io::Result<Option<bool>> {
-        self.bytes.clear();
-        let mut quoting = Quoting::FieldStart;
-        let (mut seen, mut kept) = (false, true);
+    /// Drops the line ends (and carriage returns) before a record, counting the lines.
+    fn skip_blank_lines(&mut self) -> io::Result<()> {
         loop {
             let chunk = match self.input.fill_buf() {
                 Ok(chunk) => chunk,
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(err),
             };
-            if chunk.is_empty() {
-                return Ok(seen.then_some(kept));
-            }
-            seen = true;
-            let end = quoting.scan(chunk);
-            let taken = &chunk[..end.map_or(chunk.len(), |i| i + 1)];
-            self.line += taken.iter().filter(|&&b| b == b'\n').count();
-            if kept && self.bytes.len() + taken.len() <= MAX_RECORD_BYTES {
-                self.bytes.extend_from_slice(taken);
-            } else {
-                kept = false;
-                self.bytes.clear();
-            }
-            let taken = taken.len();
-            self.input.consume(taken);
-            if end.is_some() {
-                return Ok(Some(kept));
+            let blank = chunk.iter().take_while(|&&b| b == b'\n' || b == b'\r').count();
+            self.line += chunk[..blank].iter().filter(|&&b| b == b'\n').count();
+            let more = blank == chunk.len() && blank > 0;
+            self.input.consume(blank);
+            if !more {
+                return Ok(());
             }
         }
     }
-}
 
-/// Splits the text of one record (its line end included, if any) into `fields`,
-/// reusing their buffers. A broken quote is an `Err` with the reason.
-fn split(text: &str, fields: &mut Vec<String>) -> Result<(), String> {
-    let bytes = text.as_bytes();
-    let mut count = 0;
-    let mut pos = 0;
-    let mut error = None;
-    loop {
-        if count == fields.len() {
-            fields.push(String::new());
-        }
-        let field = &mut fields[count];
-        field.clear();
-        count += 1;
-        if bytes.get(pos) == Some(&b'"') {
-            pos += 1;
-            let mut closed = false;
-            while pos < bytes.len() {
-                let run = text[pos..].find('"').map_or(bytes.len(), |i| pos + i);
-                field.push_str(&text[pos..run]);
-                pos = run;
-                if pos >= bytes.len() {
-                    break;
+    /// Reads one record's fields into `output` and `ends`. `None` at the end of the
+    /// input.
+    fn read_record(&mut self) -> io::Result<Option<Scanned>> {
+        let first_line = self.parser.line();
+        let mut scanned =
+            Scanned { kept: true, output: 0, ends: 0, newlines: 0, terminated: false, last: None };
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            let (result, read, written, ended) = self.parser.read_record(
+                chunk,
+                &mut self.output[scanned.output..],
+                &mut self.ends[scanned.ends..],
+            );
+            if read > 0 {
+                scanned.last = Some(chunk[read - 1]);
+            }
+            let at_end = chunk.is_empty();
+            self.input.consume(read);
+            scanned.output += written;
+            scanned.ends += ended;
+            match result {
+                ReadRecordResult::InputEmpty if at_end => {
+                    unreachable!("csv-core ends the last record at the end of the input")
                 }
-                if bytes.get(pos + 1) == Some(&b'"') {
-                    field.push('"');
-                    pos += 2;
-                } else {
-                    pos += 1;
-                    closed = true;
-                    break;
+                ReadRecordResult::InputEmpty => {}
+                ReadRecordResult::OutputFull => {
+                    if scanned.kept && self.output.len() < MAX_RECORD_BYTES {
+                        let len = (self.output.len() * 2).min(MAX_RECORD_BYTES);
+                        self.output.resize(len, 0);
+                    } else {
+                        // Too long: read on to the record's end, keeping nothing.
+                        scanned.kept = false;
+                        scanned.output = 0;
+                    }
                 }
+                ReadRecordResult::OutputEndsFull => {
+                    if scanned.kept && self.ends.len() < MAX_FIELDS {
+                        let len = (self.ends.len() * 2).min(MAX_FIELDS);
+                        self.ends.resize(len, 0);
+                    } else {
+                        scanned.kept = false;
+                        scanned.ends = 0;
+                    }
+                }
+                ReadRecordResult::Record => {
+                    scanned.newlines = (self.parser.line() - first_line) as usize;
+                    scanned.terminated = !at_end;
+                    return Ok(Some(scanned));
+                }
+                ReadRecordResult::End => return Ok(None),
             }
-            if !closed {
-                error.get_or_insert_with(|| "unterminated quoted field".to_owned());
-            }
-            // Anything between the closing quote and the next separator is an error.
-            let end = next_separator(bytes, pos);
-            if end > pos && text[pos..end].trim() != "" {
-                error.get_or_insert_with(|| "text after a closing quote".to_owned());
-            }
-            pos = end;
-        } else {
-            let end = next_separator(bytes, pos);
-            let raw = &text[pos..end];
-            if raw.contains('"') {
-                error.get_or_insert_with(|| "quote inside an unquoted field".to_owned());
-            }
-            field.push_str(raw.strip_suffix('\r').unwrap_or(raw));
-            pos = end;
-        }
-        if bytes.get(pos) == Some(&b',') {
-            pos += 1;
-        } else {
-            break;
         }
     }
-    fields.truncate(count);
-    error.map_or(Ok(()), Err)
-}
 
-/// The position of the next `,` or `\n` at or after `pos` (or the end).
-fn next_separator(bytes: &[u8], pos: usize) -> usize {
-    bytes[pos..].iter().position(|&b| b == b',' || b == b'\n').map_or(bytes.len(), |i| pos + i)
+    /// The fields of a kept record into `fields`, reusing their buffers; the `\r` of a
+    /// `\r\n` line end dropped. A field that is not UTF-8 makes the record an error.
+    fn split(&mut self, scanned: &Scanned) -> Result<(), String> {
+        let output = &self.output[..scanned.output];
+        let ends = &self.ends[..scanned.ends];
+        if self.fields.len() < ends.len() {
+            self.fields.resize_with(ends.len(), String::new);
+        }
+        self.fields.truncate(ends.len());
+        let mut start = 0;
+        for (field, &end) in self.fields.iter_mut().zip(ends) {
+            let text = std::str::from_utf8(&output[start..end])
+                .map_err(|_| "the record is not valid UTF-8".to_owned())?;
+            field.clear();
+            field.push_str(text);
+            start = end;
+        }
+        if let Some(last) = self.fields.last_mut()
+            && last.ends_with('\r')
+        {
+            last.pop();
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

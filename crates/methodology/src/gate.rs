@@ -1,10 +1,11 @@
 //! Gates before publishing: a build that fails one is refused, with one line a person
 //! understands, and nothing is published.
 //!
-//! In order: the share of rows that are unparseable or impossible; the coverage (round
-//! cells observed today); every published per-carat price inside a plausible range; the
-//! DCX move against the newest earlier published day. Each limit is a field of
-//! [`Gates`] (and a `dcx build` flag).
+//! In order: the share of rows that are unparseable or impossible (rows counted by
+//! physical line, so a stray quote that merges lines into one record counts every line
+//! it swallowed, `read.rs`); the coverage (round cells observed today); every published
+//! per-carat price inside a plausible range; the DCX move against the newest earlier
+//! published day. Each limit is a field of [`Gates`] (and a `dcx build` flag).
 
 use chrono::NaiveDate;
 use datasets::History;
@@ -111,8 +112,14 @@ pub(crate) fn check_rows(rows: &RowCounts, gates: &Gates) -> Option<String> {
     let bad = rows.rejected.unparseable + rows.rejected.impossible;
     let share = bad as f64 / rows.rows as f64;
     (share > gates.max_bad_share).then(|| {
+        let swallowed = match rows.swallowed_lines {
+            0 => String::new(),
+            lines => format!(
+                "; {lines} of them lines swallowed into records that span several lines, as a stray quote does"
+            ),
+        };
         format!(
-            "{:.1} % of rows unparseable or impossible ({bad} of {}: {} unparseable, {} impossible); the limit is {} %",
+            "{:.1} % of rows unparseable or impossible ({bad} of {}: {} unparseable, {} impossible{swallowed}); the limit is {} %",
             share * 100.0,
             rows.rows,
             rows.rejected.unparseable,

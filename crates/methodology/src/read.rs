@@ -1,6 +1,12 @@
 //! Reading listings from a CSV stream, one row at a time: the native schema and the
 //! `diamonds` data set, with every rejected row counted by reason.
 //!
+//! Rows are counted by physical line, so that no input can hide its bad lines: no value
+//! of either schema holds a line break, and a record that runs over several lines (a
+//! stray quote that swallowed the lines up to the next quote) is unparseable and counts
+//! as one unparseable row per line it spans. A stray quote that swallows a fifth of a
+//! file therefore trips the bad-rows gate (`gate.rs`) as the lines would have one by one.
+//!
 //! Native schema (header row required, column names case-insensitive, any order, unknown
 //! columns ignored): `carat`, `color`, `clarity`, `shape`, `cut`, `price` (USD for the
 //! stone) are required; `length`, `width` (mm), `lw_ratio`, `lab`, `polish`, `symmetry`,
@@ -13,12 +19,15 @@ use std::io::{self, BufRead};
 
 use chrono::NaiveDate;
 use pricing::{Clarity, Color, Shape};
-use serde::Serialize;
 
 use crate::{
     csv,
     listing::{Finish, Fluorescence, Listing},
 };
+
+mod counts;
+
+pub use counts::{MAX_EXAMPLES, Reason, Rejected, RowCounts};
 
 /// Which CSV schema the input follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,92 +36,6 @@ pub enum InputFormat {
     Native,
     /// The ggplot2 `diamonds` data set (`carat,cut,color,clarity,depth,table,price,x,y,z`).
     Diamonds,
-}
-
-/// Why a row was not used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Reason {
-    /// The row could not be read: broken quoting, wrong field count, a missing required
-    /// value, a number or grade word that is not one.
-    Unparseable,
-    /// The row reads but cannot be a real ask: non-positive or non-finite carat or
-    /// price (`NaN`, `inf`), a per-carat ask outside `MIN_ASK_PER_CARAT..=MAX_ASK_PER_CARAT`,
-    /// negative dimensions, an L/W ratio below 1, an observation date after the build
-    /// date.
-    Impossible,
-    /// A real stone the index does not cover: carat outside 0.3..=6.0, grades outside
-    /// D..M and FL..SI2, other shapes, cut/polish/symmetry below the top grade, some
-    /// fluorescence, a laboratory other than GIA, an observation older than the window.
-    OutOfScope,
-    /// The same listing seen again (same `listing_id`, or without ids the same carat,
-    /// grades, shape, cut and price).
-    Duplicate,
-}
-
-/// Rows rejected, by reason.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Rejected {
-    /// See [`Reason::Unparseable`].
-    pub unparseable: u64,
-    /// See [`Reason::Impossible`].
-    pub impossible: u64,
-    /// See [`Reason::OutOfScope`].
-    pub out_of_scope: u64,
-    /// See [`Reason::Duplicate`].
-    pub duplicate: u64,
-}
-
-impl Rejected {
-    /// All rejected rows.
-    pub fn total(&self) -> u64 {
-        self.unparseable + self.impossible + self.out_of_scope + self.duplicate
-    }
-
-    pub(crate) fn add(&mut self, reason: Reason) {
-        match reason {
-            Reason::Unparseable => self.unparseable += 1,
-            Reason::Impossible => self.impossible += 1,
-            Reason::OutOfScope => self.out_of_scope += 1,
-            Reason::Duplicate => self.duplicate += 1,
-        }
-    }
-}
-
-/// How many examples of rejected rows are kept.
-pub const MAX_EXAMPLES: usize = 20;
-
-/// What reading (or filtering) did with the rows.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct RowCounts {
-    /// Data rows seen (the header not included).
-    pub rows: u64,
-    /// Rows passed on.
-    pub accepted: u64,
-    /// Rows rejected, by reason.
-    pub rejected: Rejected,
-    /// The first few rejections, e.g. `line 7: out of scope: clarity I1`.
-    pub examples: Vec<String>,
-    /// Set when the header itself is unusable (every row is then unparseable), e.g.
-    /// "header lacks column `shape`".
-    pub header_problem: Option<String>,
-    /// Things a person should know about how the input was read (e.g. the `diamonds`
-    /// layout recognised from its header).
-    pub notes: Vec<String>,
-}
-
-impl RowCounts {
-    pub(crate) fn reject(&mut self, what: &str, line: usize, reason: Reason, why: &str) {
-        self.rejected.add(reason);
-        if self.examples.len() < MAX_EXAMPLES {
-            let label = match reason {
-                Reason::Unparseable => "unparseable",
-                Reason::Impossible => "impossible value",
-                Reason::OutOfScope => "out of scope",
-                Reason::Duplicate => "duplicate",
-            };
-            self.examples.push(format!("{what} {line}: {label}: {why}"));
-        }
-    }
 }
 
 /// The `diamonds` data set's header, in its order.
@@ -166,6 +89,14 @@ impl<R: BufRead> ListingReader<R> {
         let mut format = format;
         let columns = match records.next_record()? {
             None => Err("the file is empty: no header row".to_owned()),
+            Some(header) if header.breaks > 0 => {
+                // The lines after the header's first are data lines it swallowed.
+                let swallowed = header.lines as u64 - 1;
+                counts.rows += swallowed;
+                counts.rejected.add(Reason::Unparseable, swallowed);
+                counts.swallowed_lines += swallowed;
+                Err(format!("header: {}", over_lines(header.lines, header.fields.err())))
+            }
             Some(header) => header.fields.map_err(|e| format!("header: {e}")).and_then(|names| {
                 if format == InputFormat::Native && is_diamonds_header(names) {
                     format = InputFormat::Diamonds;
@@ -204,9 +135,12 @@ impl<R: BufRead> Iterator for ListingReader<R> {
                 Ok(None) => return None,
                 Err(err) => return Some(Err(err)),
             };
-            self.counts.rows += 1;
+            self.counts.rows += record.lines as u64;
             let row = match &self.columns {
                 Err(why) => Err((Reason::Unparseable, why.clone())),
+                _ if record.breaks > 0 => {
+                    Err((Reason::Unparseable, over_lines(record.lines, record.fields.err())))
+                }
                 Ok(columns) => {
                     record.fields.map_err(|e| (Reason::Unparseable, e)).and_then(|fields| {
                         if fields.len() != columns.width {
@@ -224,9 +158,25 @@ impl<R: BufRead> Iterator for ListingReader<R> {
                     self.counts.accepted += 1;
                     return Some(Ok(listing));
                 }
-                Err((reason, why)) => self.counts.reject("line", record.line, reason, &why),
+                Err((reason, why)) => {
+                    self.counts.reject_lines("line", record.line, record.lines, reason, &why);
+                }
             }
         }
+    }
+}
+
+/// Why a record whose quoted values hold line breaks is unparseable, with the reader's
+/// own complaint if it has one (e.g. a record too long to keep).
+fn over_lines(lines: usize, error: Option<String>) -> String {
+    let why = error.unwrap_or_else(|| "a quoted value holds a line break".to_owned());
+    match lines {
+        1 => format!(
+            "{why} (a quote still open at the end of the file?); no column may hold a line break"
+        ),
+        _ => format!(
+            "one record over {lines} lines (a stray quote?): {why}; no column may hold a line break, so each line counts as an unparseable row"
+        ),
     }
 }
 

@@ -1,6 +1,8 @@
-//! Tests of the hand-written CSV reader, over whole buffers and over a trickle of bytes.
+//! Tests of the CSV reader, over whole buffers and over a trickle of bytes.
 
 use std::io::{BufRead, BufReader, Read};
+
+use proptest::prelude::*;
 
 use super::{MAX_RECORD_BYTES, Records};
 
@@ -76,21 +78,26 @@ fn byte_order_mark_is_skipped() {
     check("\u{feff}\"a,b\"\n", &[(1, Ok(&["a,b"]))]);
     check("\u{feff}", &[]);
     check("ab", &[(1, Ok(&["ab"]))]);
+    // One mark is dropped, however the input arrives; blank lines after it still count.
+    check("\u{feff}\u{feff}a\n", &[(1, Ok(&["\u{feff}a"]))]);
+    check("\u{feff}\n\r\ncarat\n", &[(3, Ok(&["carat"]))]);
 }
 
 #[test]
-fn broken_quotes_are_errors_and_reading_goes_on() {
+fn broken_quotes_read_as_the_csv_crate_reads_them() {
+    // Text after a closing quote joins the field, a quote inside an unquoted field is
+    // text, and a quote still open at the end closes there: the columns judge the values.
     check(
         "\"ok\"x,1\nbad\"quote,2\n3,4\n\"open",
         &[
-            (1, Err("text after a closing quote")),
-            (2, Err("quote inside an unquoted field")),
+            (1, Ok(&["okx", "1"])),
+            (2, Ok(&["bad\"quote", "2"])),
             (3, Ok(&["3", "4"])),
-            (4, Err("unterminated quoted field")),
+            (4, Ok(&["open"])),
         ],
     );
     // An open quote runs over the following lines, as far as the next quote.
-    check("\"open\n1,2\n\"x,3\n4\n", &[(1, Err("text after a closing quote")), (4, Ok(&["4"]))]);
+    check("\"open\n1,2\n\"x,3\n4\n", &[(1, Ok(&["open\n1,2\nx", "3"])), (4, Ok(&["4"]))]);
 }
 
 #[test]
@@ -118,4 +125,99 @@ fn an_endless_record_is_not_kept_and_the_lines_still_count() {
             (lines + 3, Ok(vec!["last".to_owned()])),
         ]
     );
+}
+
+/// Every record of `input` as (first line, lines spanned), whole and byte by byte.
+#[track_caller]
+fn check_spans(input: &str, expect: &[(usize, usize)]) {
+    let spans = |input: &mut dyn BufRead| {
+        let mut records = Records::new(input).expect("in memory");
+        let mut out = Vec::new();
+        while let Some(record) = records.next_record().expect("in memory") {
+            out.push((record.line, record.lines));
+        }
+        out
+    };
+    assert_eq!(spans(&mut input.as_bytes()), expect, "whole buffer");
+    let mut trickle = BufReader::with_capacity(1, Trickle(input.as_bytes()));
+    assert_eq!(spans(&mut trickle), expect, "byte by byte");
+}
+
+#[test]
+fn a_record_says_how_many_lines_it_spans() {
+    // One line each, with or without a last line end, blank lines between.
+    check_spans("a,b\n1,2\r\n\n3,4", &[(1, 1), (2, 1), (4, 1)]);
+    // A quoted line break: two lines; a blank line inside quotes is swallowed too.
+    check_spans("a\n\"x\ny\",1\n\"p\n\nq\"\nz\n", &[(1, 1), (2, 2), (4, 3), (7, 1)]);
+    // A stray quote swallows every line up to the next quote.
+    check_spans("h\n1,\"2\n3,4\n5,6\n7,8\"\n9\n", &[(1, 1), (2, 4), (6, 1)]);
+    // A quote never closed runs to the end; a last line end adds no line.
+    check_spans("h\n\"1\n2\n", &[(1, 1), (2, 2)]);
+    check_spans("h\n\"1\n2", &[(1, 1), (2, 2)]);
+}
+
+#[test]
+fn a_record_says_how_many_line_breaks_its_values_hold() {
+    let breaks = |input: &str| {
+        let mut records = Records::new(input.as_bytes()).expect("in memory");
+        let mut out = Vec::new();
+        while let Some(record) = records.next_record().expect("in memory") {
+            out.push((record.lines, record.breaks));
+        }
+        out
+    };
+    assert_eq!(breaks("a\nb"), [(1, 0), (1, 0)]);
+    assert_eq!(breaks("a\n\"b\nc\"\n"), [(1, 0), (2, 1)]);
+    // A quote still open at the end took in the last line end: one line, one break.
+    assert_eq!(breaks("a\n\"b\n"), [(1, 0), (1, 1)]);
+    assert_eq!(breaks("a\n\"b"), [(1, 0), (1, 0)]);
+}
+
+#[test]
+fn a_record_too_long_to_keep_still_says_its_lines() {
+    let lines = MAX_RECORD_BYTES / 4 + 1;
+    let mut input = String::from("a\n\"");
+    input.push_str(&"x,y\n".repeat(lines));
+    input.push_str("\"\nlast\n");
+    let mut records = Records::new(input.as_bytes()).expect("in memory");
+    let spans: Vec<(usize, usize, bool)> = std::iter::from_fn(|| {
+        let record = records.next_record().expect("in memory")?;
+        Some((record.line, record.lines, record.fields.is_ok()))
+    })
+    .collect();
+    assert_eq!(spans, [(1, 1, true), (2, lines + 1, false), (lines + 3, 1, true)]);
+}
+
+/// Every record of `input` as (first line, lines spanned, fields or error).
+fn spanned(input: impl BufRead) -> Vec<(usize, usize, Result<Vec<String>, String>)> {
+    let mut records = Records::new(input).expect("in memory");
+    let mut out = Vec::new();
+    while let Some(record) = records.next_record().expect("in memory") {
+        out.push((record.line, record.lines, record.fields.map(<[String]>::to_vec)));
+    }
+    out
+}
+
+proptest! {
+    /// Bytes made of what CSV is made of read the same whole and in chunks of any size,
+    /// and the records' lines follow one another inside the input's lines.
+    #[test]
+    fn any_bytes_read_the_same_in_any_chunks_and_their_lines_add_up(
+        bytes in proptest::collection::vec(
+            proptest::sample::select(b"a1 ,\"\n\r\xef\xbb\xbf\xff".to_vec()),
+            0..80,
+        ),
+        chunk in 1usize..17,
+    ) {
+        let whole = spanned(bytes.as_slice());
+        prop_assert_eq!(&whole, &spanned(BufReader::with_capacity(chunk, bytes.as_slice())));
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count()
+            + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
+        let mut next = 1;
+        for (line, spans, _) in &whole {
+            prop_assert!(*line >= next && *spans >= 1, "{whole:?}");
+            next = line + spans;
+        }
+        prop_assert!(next <= lines + 1, "{whole:?} in {lines} lines");
+    }
 }

@@ -62,6 +62,45 @@ fn too_many_unparseable_rows_are_refused_with_the_share_and_the_limit() {
 }
 
 #[test]
+fn a_stray_quote_that_swallows_more_than_the_limit_is_refused() {
+    // One quote opens the shape of row 100, the next closes the shape of row 300: read
+    // as CSV that is one record, which reads with the right field count. Counted as one
+    // row it would be 0.1 % of the file; counted by the 201 lines it swallowed it is 28 %.
+    let text = csv_of(&market());
+    let mut stray = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = match i {
+            100 => line.replacen(",round,", ",\"round,", 1),
+            300 => line.replacen(",round,", ",round\",", 1),
+            _ => line.to_owned(),
+        };
+        stray.push_str(&line);
+        stray.push('\n');
+    }
+    assert_eq!(stray.matches('"').count(), 2, "both rows are round");
+    let options = BuildOptions::new(date());
+    let err = build_csv(&stray, InputFormat::Native, &options, None).expect_err("refused");
+    let refusal = refusal(&err);
+    assert_eq!(
+        refusal.refused,
+        "27.9 % of rows unparseable or impossible (201 of 720: 201 unparseable, 0 impossible; 200 of them lines swallowed into records that span several lines, as a stray quote does); the limit is 20 %"
+    );
+    assert_eq!(refusal.rows_in, 720);
+    assert!(
+        refusal.rejected_examples[0]
+            .starts_with("lines 101-301: unparseable: one record over 201 lines"),
+        "{:?}",
+        refusal.rejected_examples
+    );
+    // Under a looser limit the build publishes, and its report counts the same lines.
+    let mut lenient = BuildOptions::new(date());
+    lenient.gates.max_bad_share = 0.30;
+    let built = build_csv(&stray, InputFormat::Native, &lenient, None).expect("within the limit");
+    assert_eq!((built.report.rows_in, built.report.rejected.unparseable), (720, 201));
+    assert_eq!(built.report.rows_used, 519);
+}
+
+#[test]
 fn all_prices_one_dollar_are_impossible_and_refused() {
     let cheap: Vec<crate::Listing> =
         market().into_iter().map(|l| crate::Listing { price: 1.0, ..l }).collect();

@@ -1,8 +1,9 @@
 //! Tests of `read`: the native schema, the `diamonds` adapter and every bad-row class.
 
 use pricing::{Clarity, Color, Shape};
+use proptest::prelude::*;
 
-use super::{InputFormat, ListingReader, Rejected, read_listings};
+use super::{InputFormat, ListingReader, MAX_EXAMPLES, Rejected, read_listings};
 use crate::listing::{Finish, Fluorescence};
 
 const HEADER: &str = "listing_id,carat,color,clarity,shape,cut,price,length,width,lw_ratio,lab,polish,symmetry,fluorescence,observed,note";
@@ -206,4 +207,114 @@ fn a_failing_stream_is_an_error_not_a_bad_row() {
     assert!(reader.next().expect("one").is_ok());
     let err = reader.next().expect("an error").expect_err("the stream fails");
     assert_eq!(err.to_string(), "disk on fire");
+}
+
+#[test]
+fn a_record_over_several_lines_counts_every_line_it_swallowed() {
+    // A stray quote in row 2 swallows the lines up to the next quote, in row 5: one
+    // record of four lines, counted as four unparseable rows.
+    let text = "carat,color,clarity,shape,cut,price\n\
+        1.0,G,VS2,round,EX,5000\n\
+        1.0,G,VS2,\"round,EX,5001\n\
+        1.1,G,VS2,round,EX,5002\n\
+        1.2,G,VS2,round,EX,5003\n\
+        1.3,G,VS2,round\",EX,5004\n\
+        1.4,G,VS2,round,EX,5005\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert_eq!(listings.len(), 2);
+    assert_eq!((counts.rows, counts.accepted, counts.swallowed_lines), (6, 2, 3));
+    assert_eq!(counts.rejected, Rejected { unparseable: 4, ..Rejected::default() });
+    assert_eq!(counts.rows, counts.accepted + counts.rejected.total());
+    assert_eq!(
+        counts.examples,
+        [
+            "lines 3-6: unparseable: one record over 4 lines (a stray quote?): a quoted value holds a line break; no column may hold a line break, so each line counts as an unparseable row"
+        ]
+    );
+}
+
+#[test]
+fn a_record_over_several_lines_is_refused_even_when_its_fields_would_read() {
+    // The quote opens the last column and closes at the end of a later row: the record
+    // has the right field count and every value reads, yet it swallowed two listings.
+    let text = "carat,color,clarity,shape,cut,price,listing_id\n\
+        1.0,G,VS2,round,EX,5000,\"a\n\
+        1.1,G,VS2,round,EX,5001,b\n\
+        1.2,G,VS2,round,EX,5002,c\"\n\
+        1.3,G,VS2,round,EX,5003,d\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert_eq!(listings.len(), 1);
+    assert_eq!(listings[0].listing_id.as_deref(), Some("d"));
+    assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (4, 2, 3));
+    assert!(counts.examples[0].starts_with("lines 2-4: unparseable: one record over 3 lines"));
+    // The same in the `diamonds` layout, and a quote never closed runs to the end.
+    let text = "carat,cut,color,clarity,depth,table,price,x,y,z\n\
+        0.5,Ideal,E,VS1,61.5,55,1800,5.1,5.12,3.14\n\
+        0.5,\"Ideal,E,VS1,61.5,55,1801,5.1,5.12,3.14\n\
+        0.5,Ideal,E,VS1,61.5,55,1802,5.1,5.12,3.14\n";
+    let (listings, counts) = read_listings(text, InputFormat::Diamonds);
+    assert_eq!(listings.len(), 1);
+    assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (3, 1, 2));
+    // A quote opened on the last line takes in the file's last line end: one line, whose
+    // value holds a line break (`z` is read by no rule, so only this rule refuses it).
+    let text = "carat,cut,color,clarity,depth,table,price,x,y,z\n\
+        0.5,Ideal,E,VS1,61.5,55,1800,5.1,5.12,3.14\n\
+        0.5,Ideal,E,VS1,61.5,55,1801,5.1,5.12,\"3.14\n";
+    let (listings, counts) = read_listings(text, InputFormat::Diamonds);
+    assert_eq!(listings.len(), 1);
+    assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (2, 0, 1));
+    assert_eq!(
+        counts.examples,
+        [
+            "line 3: unparseable: a quoted value holds a line break (a quote still open at the end of the file?); no column may hold a line break"
+        ]
+    );
+}
+
+#[test]
+fn a_header_over_several_lines_is_a_header_problem_and_its_lines_count() {
+    let text = "carat,color,clarity,shape,cut,price,\"note\n1.0,G,VS2,round,EX,5000,x\n1.1,G,VS2,round,EX,5001,y\"\n1.2,G,VS2,round,EX,5002,z\n";
+    let (listings, counts) = read_listings(text, InputFormat::Native);
+    assert!(listings.is_empty());
+    assert_eq!((counts.rows, counts.swallowed_lines, counts.rejected.unparseable), (3, 2, 3));
+    assert_eq!(
+        counts.header_problem.as_deref(),
+        Some(
+            "header: one record over 3 lines (a stray quote?): a quoted value holds a line break; no column may hold a line break, so each line counts as an unparseable row"
+        )
+    );
+}
+
+proptest! {
+    /// Whatever the quotes do, every line of the input is counted once: as a listing, or
+    /// as a rejected row (a record over several lines once per line, with one example).
+    #[test]
+    fn every_line_counts_once_whatever_the_quotes_do(
+        tokens in proptest::collection::vec(
+            proptest::sample::select(vec!["1.0", "G", "VS2", "round", "EX", "5000", ",", "\"", "\n"]),
+            0..120,
+        ),
+        chunk in 1usize..17,
+    ) {
+        let text = format!("carat,color,clarity,shape,cut,price\n{}", tokens.concat());
+        let (listings, counts) = read_listings(&text, InputFormat::Native);
+        let mut reader = ListingReader::new(
+            std::io::BufReader::with_capacity(chunk, text.as_bytes()),
+            InputFormat::Native,
+        )
+        .expect("memory");
+        let chunked: Vec<_> = reader.by_ref().map(|l| l.expect("memory")).collect();
+        prop_assert_eq!(&chunked, &listings);
+        prop_assert_eq!(&reader.into_counts(), &counts);
+        prop_assert_eq!(counts.rows, counts.accepted + counts.rejected.total());
+        prop_assert_eq!(listings.len() as u64, counts.accepted);
+        let records = counts.rejected.total() - counts.swallowed_lines;
+        prop_assert_eq!(counts.examples.len() as u64, records.min(MAX_EXAMPLES as u64));
+        // Every line with something besides quotes on it is a row (a line of quotes alone
+        // may be an empty field, a blank line), and no row is made up.
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let filled = lines.iter().filter(|line| line.chars().any(|c| c != '"')).count();
+        prop_assert!(counts.rows >= filled as u64, "{counts:?}");
+        prop_assert!(counts.rows <= lines.len() as u64, "{counts:?}");
+    }
 }

@@ -169,9 +169,15 @@ fn architecture_invariants_hold() {
                 "tracing",
                 "tracing-subscriber",
             ]),
-            "methodology" => {
-                Some(&["pricing", "datasets", "serde", "serde_json", "chrono", "thiserror"])
-            }
+            "methodology" => Some(&[
+                "pricing",
+                "datasets",
+                "serde",
+                "serde_json",
+                "chrono",
+                "thiserror",
+                "csv-core",
+            ]),
             _ => None,
         };
         if let Some(allowed) = allowed {
