@@ -6,7 +6,7 @@ use std::fmt;
 const PLAIN_RANGE: std::ops::Range<f64> = 1e-6..1e16;
 
 /// A number as messages echo it: the shortest digits that read back as the same `f64`,
-/// as a plain decimal within [`PLAIN_RANGE`] (and for zero), with an exponent outside it,
+/// as a plain decimal from 1e-6 up to 1e16 (and for zero), with an exponent outside it,
 /// so that no echoed number is longer than 24 characters (`-2.2250738585072014e-308`).
 ///
 /// ```
