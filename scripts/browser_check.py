@@ -13,6 +13,7 @@ Screenshots of each page at both sizes are saved for review.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,10 @@ def days():
     """(date, dcx) of every history day, from the days' own index.json files."""
     out = []
     for name in sorted(os.listdir(HISTORY)):
+        # Only the day folders: the history also holds the build lock (and may hold a
+        # build's temporary folder), which readers ignore.
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", name):
+            continue
         with open(os.path.join(HISTORY, name, "index.json")) as f:
             out.append((name, json.load(f)["dcx"]))
     return out
