@@ -97,7 +97,8 @@ async def run(tally, dcx, list_tools, call_tool):
 EXPECTED_RESOURCES = [
     "dcx://feeds/matrix.json", "dcx://feeds/matrix_cushion.json",
     "dcx://feeds/ratio_models.json", "dcx://feeds/index.json", "dcx://feeds/depth.json",
-    "dcx://docs/methodology.md", "dcx://docs/api.md",
+    "dcx://docs/methodology.md", "dcx://docs/api.md", "dcx://history/dcx.json",
+    "ui://dcx/chart.html", "ui://dcx/calculator.html",
 ]
 
 
@@ -115,7 +116,7 @@ async def run_primitives(tally, session, prompt_reference):
     check = tally.check
     resources = (await session.list_resources()).resources
     uris = [str(r.uri) for r in resources]
-    check("resources/list: the five feeds and two documents", uris == EXPECTED_RESOURCES, uris)
+    check("resources/list: the five feeds, two documents, the DCX by day, two views", uris == EXPECTED_RESOURCES, uris)
     index = (await session.read_resource("dcx://feeds/index.json")).contents[0]
     body = json.loads(index.text)
     check("resources/read dcx://feeds/index.json: the index feed as JSON",

@@ -115,6 +115,7 @@ async function main() {
 const EXPECTED_RESOURCES = [
   'dcx://feeds/matrix.json', 'dcx://feeds/matrix_cushion.json', 'dcx://feeds/ratio_models.json',
   'dcx://feeds/index.json', 'dcx://feeds/depth.json', 'dcx://docs/methodology.md', 'dcx://docs/api.md',
+  'dcx://history/dcx.json', 'ui://dcx/chart.html', 'ui://dcx/calculator.html',
 ];
 
 // Resources, the history template, prompts and a completion, as scripts/mcp_checks.py.
@@ -122,7 +123,7 @@ async function checkPrimitives(client) {
   const caps = client.getServerCapabilities() ?? {};
   check('the server offers resources, prompts, completions', Boolean(caps.resources && caps.prompts && caps.completions), caps);
   const { resources } = await client.listResources();
-  check('resources/list: the five feeds and two documents', isDeepStrictEqual(resources.map((r) => r.uri), EXPECTED_RESOURCES), resources.map((r) => r.uri));
+  check('resources/list: the five feeds, two documents, the DCX by day, two views', isDeepStrictEqual(resources.map((r) => r.uri), EXPECTED_RESOURCES), resources.map((r) => r.uri));
   const index = (await client.readResource({ uri: 'dcx://feeds/index.json' })).contents[0];
   const body = JSON.parse(index.text);
   check('resources/read dcx://feeds/index.json: the index feed as JSON', index.mimeType === 'application/json' && body.dcx > 0, index);

@@ -7,6 +7,7 @@ use pricing::PricingSet;
 use serde_json::{Value, json};
 
 use crate::{
+    apps,
     args::ArgumentErrors,
     depth, index,
     price::{self, Links, Output},
@@ -93,8 +94,9 @@ impl Tool {
     }
 
     /// The tool's `tools/list` entry for the snapshot priced from `prices`.
+    /// A tool with an MCP Apps view names it in `_meta` ([`crate::apps::tool_meta`]).
     pub fn definition(self, prices: &PricingSet) -> Value {
-        json!({
+        let mut definition = json!({
             "name": self.name(),
             "title": self.title(),
             "description": self.description(),
@@ -107,7 +109,11 @@ impl Tool {
                 "idempotentHint": true,
                 "openWorldHint": false,
             },
-        })
+        });
+        if let (Some(meta), Value::Object(fields)) = (apps::tool_meta(self), &mut definition) {
+            fields.insert("_meta".to_owned(), meta);
+        }
+        definition
     }
 
     /// Runs the tool on the live snapshot of `history`.

@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 mod answer;
+mod apps;
 pub mod args;
 mod catalog;
 mod completion;

@@ -1,7 +1,9 @@
 //! MCP resources: the five feeds of the live snapshot (`dcx://feeds/<file>`), two documents
 //! embedded at compile time (`dcx://docs/methodology.md`, `dcx://docs/api.md`), and one
-//! template for a day of the history (`dcx://history/{date}/{feed}`). Feeds are read from
-//! the snapshot's own bytes ([`datasets::Snapshot::files`]), byte for byte as published.
+//! template for a day of the history (`dcx://history/{date}/{feed}`), the DCX of every day
+//! of the history (`dcx://history/dcx.json`, what the chart view draws) and the MCP Apps
+//! views ([`crate::apps`]). Feeds are read from the snapshot's own bytes
+//! ([`datasets::Snapshot::files`]), byte for byte as published.
 
 use chrono::NaiveDate;
 use datasets::{Feed, History};
@@ -17,6 +19,8 @@ const FEEDS: &str = "dcx://feeds/";
 const DOCS: &str = "dcx://docs/";
 /// The prefix of a history day's feed.
 const HISTORY: &str = "dcx://history/";
+/// The DCX of every published day, oldest first.
+const SERIES: &str = "dcx://history/dcx.json";
 /// The one resource template: a feed of a day of the history.
 pub(crate) const HISTORY_TEMPLATE: &str = "dcx://history/{date}/{feed}";
 
@@ -103,7 +107,15 @@ pub(crate) fn list() -> Value {
             "mimeType": MARKDOWN,
         })
     });
-    Value::Array(feeds.chain(docs).collect())
+    let series = json!({
+        "uri": SERIES,
+        "name": "dcx_history",
+        "title": "DCX by day",
+        "description": "The DCX of every published day of the history, oldest first: \
+                        {\"days\": [{\"date\", \"dcx\"}]}.",
+        "mimeType": JSON,
+    });
+    Value::Array(feeds.chain(docs).chain([series]).chain(crate::apps::list()).collect())
 }
 
 /// The `resources/templates/list` entries.
@@ -146,6 +158,17 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
     {
         return Ok(Read { contents: text(MARKDOWN, doc.text), live: false });
     }
+    if uri == SERIES {
+        let days: Vec<Value> = history
+            .days()
+            .iter()
+            .map(|day| json!({ "date": day.date.to_string(), "dcx": day.dcx() }))
+            .collect();
+        return Ok(Read { contents: text(JSON, &json!({ "days": days }).to_string()), live: true });
+    }
+    if let Some(contents) = crate::apps::read(uri) {
+        return Ok(Read { contents, live: false });
+    }
     if let Some(rest) = uri.strip_prefix(HISTORY) {
         let (date, file) = rest.split_once('/').unwrap_or((rest, ""));
         let feed = Feed::from_file_name(file).ok_or_else(|| {
@@ -177,9 +200,11 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
         uri,
         format!(
             "unknown resource {}; this server offers {FEEDS}<feed> and {HISTORY_TEMPLATE} \
-             (feed one of {}), {DOCS}methodology.md and {DOCS}api.md",
+             (feed one of {}), {SERIES}, {DOCS}methodology.md, {DOCS}api.md, {} and {}",
             jsonrpc::quote(uri),
-            feed_files().join(", ")
+            feed_files().join(", "),
+            crate::apps::CHART.uri,
+            crate::apps::CALCULATOR.uri,
         ),
     ))
 }

@@ -63,7 +63,7 @@ fn the_manifest_lists_the_capabilities_as_discover_does() {
     for capability in ["tools", "resources", "prompts", "completions"] {
         assert!(card["capabilities"][capability].is_object(), "{capability}");
     }
-    assert_eq!(card["resources"].as_array().unwrap().len(), 7);
+    assert_eq!(card["resources"].as_array().unwrap().len(), 10);
     assert_eq!(card["resourceTemplates"][0]["uriTemplate"], "dcx://history/{date}/{feed}");
     assert_eq!(card["prompts"][1]["name"], "fair_asking_price");
 }

@@ -12,7 +12,7 @@ fn history() -> History {
 const LEGACY: Era = Era::Legacy("2025-11-25");
 
 #[test]
-fn the_list_names_five_feeds_and_two_documents() {
+fn the_list_names_five_feeds_two_documents_the_series_and_two_views() {
     let list = list();
     let uris: Vec<&str> =
         list.as_array().unwrap().iter().map(|r| r["uri"].as_str().unwrap()).collect();
@@ -26,12 +26,17 @@ fn the_list_names_five_feeds_and_two_documents() {
             "dcx://feeds/depth.json",
             "dcx://docs/methodology.md",
             "dcx://docs/api.md",
+            "dcx://history/dcx.json",
+            "ui://dcx/chart.html",
+            "ui://dcx/calculator.html",
         ]
     );
     for resource in list.as_array().unwrap() {
         assert!(resource["name"].is_string() && resource["description"].is_string());
         assert!(
-            resource["mimeType"] == "application/json" || resource["mimeType"] == "text/markdown"
+            resource["mimeType"] == "application/json"
+                || resource["mimeType"] == "text/markdown"
+                || resource["mimeType"] == "text/html;profile=mcp-app"
         );
     }
     assert_eq!(templates()[0]["uriTemplate"], "dcx://history/{date}/{feed}");
@@ -92,4 +97,13 @@ fn unknown_resources_are_not_found_in_each_era() {
         read(Era::Modern, "dcx://feeds/x.json", &history).err().unwrap().code,
         ErrorCode::INVALID_PARAMS
     );
+}
+
+#[test]
+fn the_series_has_one_point_per_day() {
+    let read = read(Era::Modern, "dcx://history/dcx.json", &history()).unwrap();
+    assert!(read.live);
+    let text = read.contents[0]["text"].as_str().unwrap();
+    let series: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(series, serde_json::json!({ "days": [{ "date": "2026-11-20", "dcx": 4016.38 }] }));
 }
