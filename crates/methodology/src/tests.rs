@@ -355,11 +355,12 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The review behind issue 15 saw the DCX climb 6.65 % in ten days of the same thin
-/// input. Ten consecutive builds of the same input, each published into the history the
-/// next one reads, keep the DCX flat: the committed sample (the look-back before issue 15
-/// moved it 0.054 %), and a thin input of 0.3-0.45 and 0.9-1.2 ct stones only (the first
-/// 1,500 rows; with `DIAMONDS_CSV`, where the old look-back moved it +20.7 %).
+/// A look-back that copies what earlier days derived lets the DCX ratchet: the same thin
+/// input every day once moved it 6.65 % in ten days. Ten consecutive builds of the same
+/// input, each published into the history the next one reads, keep the DCX flat: the
+/// committed sample (a chained look-back moved it 0.054 %), and a thin input of 0.3-0.45
+/// and 0.9-1.2 ct stones only (the first 1,500 rows; with `DIAMONDS_CSV`, where a chained
+/// look-back moved it +20.7 %).
 #[test]
 fn the_same_thin_input_every_day_does_not_ratchet() {
     let sample = test_support::fixture("listings/diamonds-sample.csv");
