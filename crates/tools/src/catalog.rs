@@ -1,7 +1,15 @@
 //! The closed list of tools: names, definitions (schemas, annotations) and the one
 //! `match` that runs them.
 
-use datasets::History;
+use std::{
+    cell::RefCell,
+    sync::{Arc, Weak},
+};
+
+#[cfg(test)]
+mod tests;
+
+use datasets::{History, Snapshot};
 use jsonrpc::Object;
 use pricing::PricingSet;
 use serde_json::{Value, json};
@@ -135,4 +143,25 @@ impl Tool {
 /// (the live one: its shapes and sliders are in `get_diamond_price`'s `inputSchema`).
 pub fn tool_definitions(prices: &PricingSet) -> Vec<Value> {
     Tool::ALL.into_iter().map(|tool| tool.definition(prices)).collect()
+}
+
+/// [`tool_definitions`] of `snapshot`, built once per snapshot and thread rather than
+/// per request: each thread keeps the last list it built beside a weak handle on its
+/// snapshot, which no other snapshot can share while that one lives. Per thread, so the
+/// request path takes no lock (a server's few workers each build a list once a day).
+pub(crate) fn live_tool_definitions(snapshot: &Arc<Snapshot>) -> Arc<Vec<Value>> {
+    type Built = Option<(Weak<Snapshot>, Arc<Vec<Value>>)>;
+    thread_local! {
+        static LAST: RefCell<Built> = const { RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((of, definitions)) = last.as_ref()
+            && of.upgrade().is_some_and(|live| Arc::ptr_eq(&live, snapshot))
+        {
+            return Arc::clone(definitions);
+        }
+        let definitions = Arc::new(tool_definitions(snapshot.pricing()));
+        *last = Some((Arc::downgrade(snapshot), Arc::clone(&definitions)));
+        definitions
+    })
 }

@@ -1,11 +1,13 @@
 //! The documents served by GET: the manifest (also a SEP-2127 server card) and health.
 
+use std::sync::Arc;
+
 use datasets::Live;
 use serde_json::{Value, json};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
-    catalog::{Tool, tool_definitions},
+    catalog::{Tool, live_tool_definitions},
 };
 
 #[cfg(test)]
@@ -22,9 +24,9 @@ pub(crate) const CARD_NAME: &str = "io.github.dcx-pricing/dcx-diamond-pricing";
 /// capabilities, tools with schemas, resources and their template, prompts,
 /// documentation) and the SEP-2127 card fields (`$schema`, reverse-DNS `name`,
 /// `version`, `description`, `remotes`) in one document. The tools' schemas are those of
-/// the snapshot priced from `prices` (the live one).
-pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) -> Value {
-    let tools = tool_definitions(prices);
+/// the live snapshot, `live`.
+pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) -> Value {
+    let tools = live_tool_definitions(live);
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,
@@ -67,7 +69,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, prices: &pricing::PricingSet) ->
         ],
         "capabilities": crate::rpc::capabilities(),
         "authentication": "none",
-        "tools": tools,
+        "tools": *tools,
         "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
         "resources": crate::resources::list(),
         "resourceTemplates": crate::resources::templates(),

@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json, value::RawValue};
 use crate::{
     SERVER_NAME, SERVER_VERSION,
     answer::{CallOutcome, ToolCalled},
-    catalog::{Tool, tool_definitions},
+    catalog::{Tool, live_tool_definitions},
     completion,
     price::Links,
     prompts, resources,
@@ -209,7 +209,7 @@ fn dispatch_modern(
             check_cursor("tools/list", params)?;
             Ok(answer(
                 object(json!({
-                    "tools": tool_definitions(history.live().pricing()),
+                    "tools": *live_tool_definitions(history.live()),
                     "ttlMs": TTL_MS,
                     "cacheScope": "public",
                 })),
@@ -259,7 +259,7 @@ fn dispatch_legacy(
         "ping" => Ok(answer(Payload::Empty, false)),
         "tools/list" => {
             check_cursor("tools/list", params)?;
-            Ok(answer(object(json!({ "tools": tool_definitions(history.live().pricing()) })), true))
+            Ok(answer(object(json!({ "tools": *live_tool_definitions(history.live()) })), true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))

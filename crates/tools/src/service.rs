@@ -131,8 +131,7 @@ impl ToolService {
     /// The manifest, with the tools' schemas of the live snapshot.
     fn manifest(&self) -> Bytes {
         let history = self.mcp.live().history();
-        let prices = history.live().pricing();
-        Bytes::from(manifest::manifest(&self.endpoint, &self.docs_url, prices).to_string())
+        Bytes::from(manifest::manifest(&self.endpoint, &self.docs_url, history.live()).to_string())
     }
 
     /// GET documents: public, readable from any origin.

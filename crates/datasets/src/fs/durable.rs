@@ -169,11 +169,13 @@ fn refuse_existing(dir: &Path, existing: Existing) -> Result<(), Error> {
             source: io::Error::new(io::ErrorKind::AlreadyExists, message),
         })
     };
+    if existing == Existing::Replace {
+        return Ok(());
+    }
     match (existing, load_dir(dir)) {
-        (Existing::Replace, _) => Ok(()),
         (Existing::ReplaceInvalid, Err(_)) => Ok(()),
         (_, Ok(_)) => refuse("already published; pass --force to replace it".to_owned()),
-        (Existing::Refuse, Err(err)) => refuse(format!(
+        (_, Err(err)) => refuse(format!(
             "exists but is not a valid snapshot ({}); pass --replace-invalid to replace it (a valid day is never replaced that way), or --force",
             err.to_string().replace('\n', " ")
         )),
