@@ -29,24 +29,7 @@ WORK=$(mktemp -d)
 trap 'stop_started; rm -rf "$WORK"' EXIT
 
 echo "== a three-day history from scaled listings (dcx build)"
-python3 - "$ROOT/fixtures/listings/diamonds-sample.csv" "$WORK" <<'PY'
-import csv, sys
-source, work = sys.argv[1], sys.argv[2]
-rows = list(csv.reader(open(source, newline="")))
-price = rows[0].index("price")
-for day, level in enumerate([1.0, 1.018, 0.991]):
-    with open(f"{work}/listings-{day}.csv", "w", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(rows[0])
-        for row in rows[1:]:
-            row[price] = str(round(float(row[price]) * level))
-            writer.writerow(row)
-PY
-for day in 0 1 2; do
-  "$DCX" build --listings "$WORK/listings-$day.csv" --format diamonds \
-    --history "$WORK/history" --date "2026-11-1$day" > /dev/null
-done
-"$DCX" history "$WORK/history"
+scaled_history "$DCX" "$WORK" 1.0 1.018 0.991
 
 LOG="$WORK/tool-server.log"
 start_server "$LOG" "$TARGET/release/tool-server" --history "$WORK/history" \

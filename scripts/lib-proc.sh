@@ -1,6 +1,7 @@
 # Sourced by the CI and bench scripts: Debian packages they need, cargo's target folder, free
-# loopback ports, and the servers they start (each announces its address on stderr, each is
-# stopped with SIGTERM and waited for by stop_started).
+# loopback ports, a demonstration history (scaled_history), and the servers they start
+# (each announces its address on stderr, each is stopped with SIGTERM and waited for by
+# stop_started).
 # Usage: source scripts/lib-proc.sh; need wrk wrk; start_server "$LOG" "$BIN" --listen 127.0.0.1:0
 #        ADDR=$(announced_addr "$LOG" "$STARTED_PID"); ...; stop_started (e.g. in an EXIT trap)
 
@@ -79,4 +80,31 @@ stop_started() {
   for pid in "${STARTED_PIDS[@]}"; do kill "$pid" 2> /dev/null || true; done
   for pid in "${STARTED_PIDS[@]}"; do wait "$pid" 2> /dev/null || true; done
   STARTED_PIDS=()
+}
+
+# scaled_history DCX WORK LEVEL...: a history in WORK/history of one day per LEVEL
+# (2026-11-10, -11, ...), each built by `dcx build` from the committed diamonds sample
+# with every price times that LEVEL, then listed with `dcx history`.
+scaled_history() {
+  local dcx=$1 work=$2 day=0 level
+  shift 2
+  for level in "$@"; do
+    python3 - "$(dirname "${BASH_SOURCE[0]}")/../fixtures/listings/diamonds-sample.csv" \
+      "$work/listings-$day.csv" "$level" <<'PY'
+import csv, sys
+source, target, level = sys.argv[1], sys.argv[2], float(sys.argv[3])
+rows = list(csv.reader(open(source, newline="")))
+price = rows[0].index("price")
+with open(target, "w", newline="") as out:
+    writer = csv.writer(out)
+    writer.writerow(rows[0])
+    for row in rows[1:]:
+        row[price] = str(round(float(row[price]) * level))
+        writer.writerow(row)
+PY
+    "$dcx" build --listings "$work/listings-$day.csv" --format diamonds \
+      --history "$work/history" --date "2026-11-1$day" > /dev/null
+    day=$((day + 1))
+  done
+  "$dcx" history "$work/history"
 }

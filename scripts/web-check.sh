@@ -36,24 +36,7 @@ WORK=$(mktemp -d)
 trap 'stop_started; rm -rf "$WORK"' EXIT
 
 echo "== a five-day history from scaled listings (dcx build)"
-python3 - "$ROOT/fixtures/listings/diamonds-sample.csv" "$WORK" <<'PY'
-import csv, sys
-source, work = sys.argv[1], sys.argv[2]
-rows = list(csv.reader(open(source, newline="")))
-price = rows[0].index("price")
-for day, level in enumerate([1.0, 1.012, 0.995, 1.021, 1.034]):
-    with open(f"{work}/listings-{day}.csv", "w", newline="") as out:
-        writer = csv.writer(out)
-        writer.writerow(rows[0])
-        for row in rows[1:]:
-            row[price] = str(round(float(row[price]) * level))
-            writer.writerow(row)
-PY
-for day in 0 1 2 3 4; do
-  "$DCX" build --listings "$WORK/listings-$day.csv" --format diamonds \
-    --history "$WORK/history" --date "2026-11-1$day" > /dev/null
-done
-"$DCX" history "$WORK/history"
+scaled_history "$DCX" "$WORK" 1.0 1.012 0.995 1.021 1.034
 
 LOG="$WORK/serve.log"
 start_server "$LOG" "$DCX" serve --history "$WORK/history" --feed-listen 127.0.0.1:0 \
