@@ -57,6 +57,7 @@ mod quote;
 mod ratio;
 mod rules;
 mod shown;
+mod spread;
 
 /// The crate README's example, compiled and run as a doctest.
 #[cfg(doctest)]
@@ -77,4 +78,8 @@ pub use crate::{
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
     rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
     shown::ShownNumber,
+    spread::{
+        Assessment, Basis, CellSpread, Evidence, PERCENTILES, PriceRange, SpreadMatrix, SpreadSet,
+        Verdict,
+    },
 };
