@@ -151,7 +151,7 @@ fn read_present(dir: &Path) -> Result<(FeedFiles, Vec<Issue>), Error> {
 pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
     let (files, missing) = read_present(dir)?;
     if missing.is_empty() {
-        return Snapshot::parse(files);
+        return with_stats(dir, Snapshot::parse(files)?);
     }
     // A missing feed does not hide the problems of the others: they are parsed and
     // checked too, and everything they say about the missing ones (empty here) is left
@@ -163,6 +163,15 @@ pub fn load_dir(dir: &Path) -> Result<Snapshot, Error> {
         issues.extend(found.cloned());
     }
     Err(Error::Invalid { issues })
+}
+
+/// `snapshot`, read from `dir`, with the folder's `matrix_stats.json` when it has one
+/// ([`Snapshot::with_stats`]); a folder without one gives the snapshot as it is.
+pub fn with_stats(dir: &Path, snapshot: Snapshot) -> Result<Snapshot, Error> {
+    match read_extra(dir, crate::MATRIX_STATS_FILE)? {
+        Some(bytes) => snapshot.with_stats(bytes),
+        None => Ok(snapshot),
+    }
 }
 
 /// Writes the five feeds into a new folder `dir` durably and atomically (see

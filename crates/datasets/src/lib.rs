@@ -50,6 +50,7 @@ mod history;
 mod index;
 mod live;
 mod matrix;
+mod matrix_stats;
 mod ratio_models;
 mod reader;
 pub mod reference;
@@ -68,5 +69,8 @@ pub use crate::{
     history::{Day, HELD_DAYS, History, Skipped, Trend},
     index::{Index, IndexSpec},
     live::{Clock, Live, Refusal, Reload, Source},
+    matrix_stats::{
+        DEFAULT_SPREAD_LN, MATRIX_STATS_FILE, MODEL_WIDENING, modelled_quantiles, validate_stats,
+    },
     snapshot::{Feed, FeedFiles, Snapshot},
 };

@@ -58,7 +58,7 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<MatrixFeed> {
     }
 }
 
-fn grade_list<T>(
+pub(crate) fn grade_list<T>(
     reader: &mut Reader,
     value: Option<&serde_json::Value>,
     key: &str,

@@ -74,6 +74,60 @@ pub fn embedded() -> FeedFiles {
     })
 }
 
+/// The reference snapshot's `matrix_stats.json`, compiled in beside [`embedded`].
+pub fn embedded_stats() -> &'static [u8] {
+    include_bytes!("../reference-snapshot/matrix_stats.json")
+}
+
+/// Generates the reference `matrix_stats.json`: no listings stand behind the reference
+/// prices, so every cell is `modelled`, with no asks and the model range around its price
+/// ([`crate::modelled_quantiles`] with the default spread, widened).
+pub fn generate_stats() -> Vec<u8> {
+    stats_file(&generate()).to_bytes()
+}
+
+/// The model-range `matrix_stats.json` of `files` (a valid snapshot), every cell
+/// `modelled` with no asks.
+pub fn stats_file(files: &FeedFiles) -> wire::MatrixStatsFile {
+    let snapshot = crate::Snapshot::parse(files.clone()).expect("a valid snapshot");
+    let family = |matrix: &pricing::PriceMatrix| {
+        let bands = (0..matrix.bands().len()).map(|band| {
+            let cells = matrix.colors().iter().flat_map(|&color| {
+                matrix.clarities().iter().map(move |&clarity| {
+                    let ln = matrix.ln_at_band(band, color, clarity);
+                    wire::CellStatsFile::new(&pricing::CellSpread {
+                        observations: 0,
+                        quantiles: crate::modelled_quantiles(
+                            ln,
+                            crate::DEFAULT_SPREAD_LN,
+                            crate::MODEL_WIDENING,
+                        ),
+                        basis: pricing::Basis::Modelled,
+                    })
+                })
+            });
+            (band_key(matrix.bands()[band]), cells.collect())
+        });
+        Ordered(bands.collect())
+    };
+    let pricing = snapshot.pricing();
+    wire::MatrixStatsFile {
+        ts: snapshot.ts_text().to_owned(),
+        r: pricing.round().colors().iter().map(|c| c.as_str().to_owned()).collect(),
+        c: pricing.round().clarities().iter().map(|c| c.as_str().to_owned()).collect(),
+        s: [pricing.round().colors().len(), pricing.round().clarities().len()],
+        percentiles: [10, 25, 50, 75, 90],
+        round: family(pricing.round()),
+        cushion: family(pricing.cushion()),
+    }
+}
+
+/// A band carat as its key: the shortest decimal, with `.0` on whole carats (`1.0`).
+fn band_key(carat: f64) -> String {
+    let text = carat.to_string();
+    if text.contains('.') { text } else { format!("{text}.0") }
+}
+
 /// Generates the five reference feeds.
 pub fn generate() -> FeedFiles {
     generate_variant(TS, 1.0)

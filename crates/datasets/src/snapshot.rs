@@ -131,6 +131,8 @@ pub struct Snapshot {
     index: Index,
     depth: Depth,
     files: FeedFiles,
+    /// `matrix_stats.json`, when the day has it (`matrix_stats.rs`).
+    pub(crate) stats: Option<Box<crate::matrix_stats::Stats>>,
 }
 
 impl Snapshot {
@@ -215,15 +217,18 @@ impl Snapshot {
                     index,
                     depth,
                     files,
+                    stats: None,
                 })
             }
             _ => Err(Error::Invalid { issues }),
         }
     }
 
-    /// The embedded reference snapshot (`fixtures/snapshot/`), compiled into the binary.
+    /// The embedded reference snapshot (`fixtures/snapshot/`), compiled into the binary,
+    /// with its `matrix_stats.json`.
     pub fn reference() -> Snapshot {
         Snapshot::parse(crate::reference::embedded())
+            .and_then(|snapshot| snapshot.with_stats(crate::reference::embedded_stats().to_vec()))
             .expect("the embedded reference snapshot is valid (tested)")
     }
 

@@ -201,3 +201,81 @@ pub fn to_bytes<T: Serialize>(feed: &T) -> Vec<u8> {
     bytes.push(b'\n');
     bytes
 }
+
+/// `matrix_stats.json`: per cell of both matrices, the screened asks, their quantiles
+/// and the basis of the price. Written by [`MatrixStatsFile::to_bytes`], one line per
+/// cell.
+#[derive(Debug, Clone, Serialize)]
+pub struct MatrixStatsFile {
+    /// Publication time, the snapshot's `ts`.
+    pub ts: String,
+    /// Colour grades, the rows (as `matrix.json`).
+    pub r: Vec<String>,
+    /// Clarity grades, the columns.
+    pub c: Vec<String>,
+    /// `[len(r), len(c)]`.
+    pub s: [usize; 2],
+    /// The percentiles of each cell's `q`: always `[10, 25, 50, 75, 90]`.
+    pub percentiles: [u32; 5],
+    /// Band key -> the round cells of the band, row-major.
+    pub round: Ordered<Vec<CellStatsFile>>,
+    /// Band key -> the cushion cells of the band, row-major.
+    pub cushion: Ordered<Vec<CellStatsFile>>,
+}
+
+/// One cell of `matrix_stats.json`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CellStatsFile {
+    /// Screened asks in the cell that day.
+    pub n: u32,
+    /// Per-carat USD at the 10th, 25th, 50th, 75th and 90th percentile, to the cent.
+    pub q: [f64; 5],
+    /// `observed`, `looked_back`, `modelled` or `carried`.
+    pub basis: String,
+}
+
+impl CellStatsFile {
+    /// The published form of a cell: quantiles rounded to cents.
+    pub fn new(cell: &pricing::CellSpread) -> CellStatsFile {
+        CellStatsFile {
+            n: cell.observations,
+            q: cell.quantiles.map(pricing::round_cents),
+            basis: cell.basis.as_str().to_owned(),
+        }
+    }
+}
+
+impl MatrixStatsFile {
+    /// The published bytes: the header fields and band keys one per line, each cell one
+    /// compact line, a trailing newline.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = String::from("{\n");
+        out.push_str(&format!("  \"ts\": {},\n", json(&self.ts)));
+        out.push_str(&format!("  \"r\": {},\n", json(&self.r)));
+        out.push_str(&format!("  \"c\": {},\n", json(&self.c)));
+        out.push_str(&format!("  \"s\": {},\n", json(&self.s)));
+        out.push_str(&format!("  \"percentiles\": {},\n", json(&self.percentiles)));
+        for (name, family, last) in
+            [("round", &self.round, false), ("cushion", &self.cushion, true)]
+        {
+            out.push_str(&format!("  \"{name}\": {{\n"));
+            for (b, (key, cells)) in family.0.iter().enumerate() {
+                out.push_str(&format!("    {}: [\n", json(key)));
+                for (i, cell) in cells.iter().enumerate() {
+                    let comma = if i + 1 < cells.len() { "," } else { "" };
+                    out.push_str(&format!("      {}{comma}\n", json(cell)));
+                }
+                let comma = if b + 1 < family.0.len() { "," } else { "" };
+                out.push_str(&format!("    ]{comma}\n"));
+            }
+            out.push_str(if last { "  }\n" } else { "  },\n" });
+        }
+        out.push_str("}\n");
+        out.into_bytes()
+    }
+}
+
+/// Compact JSON of a value.
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).expect("feed types always serialize")
+}

@@ -26,12 +26,13 @@ pub enum Route {
 
 impl Route {
     /// Every route, in the order the index lists them.
-    pub const ALL: [Route; 16] = [
+    pub const ALL: [Route; 18] = [
         Route::Feed(Feed::Matrix),
         Route::Feed(Feed::MatrixCushion),
         Route::Feed(Feed::RatioModels),
         Route::Feed(Feed::Index),
         Route::Feed(Feed::Depth),
+        Route::Document(Document::MatrixStatsJson),
         Route::Track,
         Route::Health,
         Route::Index,
@@ -40,6 +41,7 @@ impl Route {
         Route::Document(Document::HistoryCsv),
         Route::Document(Document::MatrixCsv),
         Route::Document(Document::MatrixCushionCsv),
+        Route::Document(Document::MatrixStatsCsv),
         Route::Document(Document::OpenApi),
         Route::Document(Document::Stylesheet),
         Route::Document(Document::Script),

@@ -92,3 +92,4 @@ proptest! {
 }
 
 mod lookup;
+mod spread;

@@ -218,7 +218,9 @@ impl Plan<'_> {
             return refused(skip);
         }
         let loaded = match fs::read_files(&folder.path) {
-            Ok(files) => Snapshot::parse(files),
+            Ok(files) => {
+                Snapshot::parse(files).and_then(|parsed| fs::with_stats(&folder.path, parsed))
+            }
             // A feed is missing: `load_dir` also reports what is wrong with the others.
             Err(_) => fs::load_dir(&folder.path),
         };

@@ -14,6 +14,30 @@ fn committed_files_equal_the_generator_output() {
 }
 
 #[test]
+fn committed_stats_equal_the_generator_output() {
+    let text = String::from_utf8(reference::generate_stats()).unwrap();
+    test_support::assert_golden("snapshot/matrix_stats.json", &text);
+    assert_eq!(reference::embedded_stats(), text.as_bytes());
+}
+
+#[test]
+fn reference_stats_are_modelled_ranges_around_every_price() {
+    let snapshot = Snapshot::reference();
+    let spreads = snapshot.spreads().expect("the reference has spreads");
+    let round = snapshot.pricing().round();
+    for band in 0..round.bands().len() {
+        for &color in Color::ALL {
+            for &clarity in Clarity::ALL {
+                let cell = spreads.matrix(pricing::BaseMatrix::Round).cell(band, color, clarity);
+                assert_eq!((cell.observations, cell.basis), (0, pricing::Basis::Modelled));
+                let price = round.ln_at_band(band, color, clarity).exp();
+                assert!(cell.quantiles[0] < price && price < cell.quantiles[4]);
+            }
+        }
+    }
+}
+
+#[test]
 fn reference_is_valid() {
     let snapshot = Snapshot::parse(reference::generate()).unwrap_or_else(|err| panic!("{err}"));
     assert_eq!(snapshot.ts_text(), reference::TS);
