@@ -103,7 +103,7 @@ impl Feeds {
                 if let Some(refusal) = self.config.live.last_refusal() {
                     let day = refusal.day.map(|day| day.to_string());
                     body["status"] = json!("degraded");
-                    let reason = serve::public_reason(&refusal.reason, self.config.live.source());
+                    let reason = self.config.live.source().public_reason(&refusal.reason);
                     body["refused"] = json!({ "day": day, "reason": reason });
                 }
                 serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))

@@ -14,7 +14,7 @@
 //!   however a reload interleaves.
 //! * [`run`] serves until `shutdown` completes, as `tools::run` does. Reloads are not
 //!   its business: the binary starts the one reload loop of the `Live`
-//!   ([`serve::spawn_reloads`]), which `dcx serve` shares with the tool server.
+//!   (`launcher::spawn_reloads`), which `dcx serve` shares with the tool server.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock: the
 //! current time comes from [`Config::clock`], and everything worth logging is passed to

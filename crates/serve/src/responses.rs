@@ -182,25 +182,6 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
     response
 }
 
-/// `reason` (why the data source was refused, as [`datasets::Live::last_refusal`] says)
-/// as a public answer such as `/health` may show it: without the server's folder paths.
-/// The source's folder followed by a separator is dropped, so a file below it is named
-/// from there (`2026-11-21/matrix.json: ...`); the folder alone becomes `the snapshot
-/// folder` or `the history folder`. The log keeps the whole reason.
-pub fn public_reason(reason: &str, source: &datasets::Source) -> String {
-    let (folder, name) = match source {
-        datasets::Source::Embedded => return reason.to_owned(),
-        datasets::Source::Snapshot(folder) => (folder, "the snapshot folder"),
-        datasets::Source::History(folder) => (folder, "the history folder"),
-    };
-    let folder = folder.display().to_string();
-    let folder = folder.trim_end_matches(std::path::MAIN_SEPARATOR);
-    if folder.is_empty() {
-        return reason.to_owned();
-    }
-    reason.replace(&format!("{folder}{}", std::path::MAIN_SEPARATOR), "").replace(folder, name)
-}
-
 /// Most characters of untrusted text an error message quotes; the rest is cut.
 pub const QUOTED_CHARS_MAX: usize = 64;
 

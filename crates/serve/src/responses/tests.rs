@@ -5,9 +5,7 @@ use hyper::{Response, StatusCode};
 
 use crate::responses::{BodyRefusal, json_string, refused_body};
 use crate::testing::headers;
-use crate::{
-    Body, accepts, accepts_html, json_response, method_not_allowed, not_found, public_reason,
-};
+use crate::{Body, accepts, accepts_html, json_response, method_not_allowed, not_found};
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
     response.headers().get(name).map(|value| value.to_str().unwrap())
@@ -135,26 +133,4 @@ fn not_found_cuts_a_long_path() {
     let text = body(not_found(&path));
     assert!(text.len() < 200, "{text}");
     assert!(text.contains("xxx…"), "{text}");
-}
-
-#[test]
-fn a_public_reason_names_no_folder_of_the_server() {
-    let snapshot = datasets::Source::Snapshot("/srv/dcx/today/".into());
-    let reason = "/srv/dcx/today/matrix.json: permission denied; /srv/dcx/today unreadable";
-    assert_eq!(
-        public_reason(reason, &snapshot),
-        "matrix.json: permission denied; the snapshot folder unreadable"
-    );
-    let relative = datasets::Source::History("data/history".into());
-    assert_eq!(
-        public_reason(
-            "no valid snapshot in data/history: data/history/2026-11-21/ts.json",
-            &relative
-        ),
-        "no valid snapshot in the history folder: 2026-11-21/ts.json"
-    );
-    assert_eq!(
-        public_reason("/l/3: must be positive", &datasets::Source::Embedded),
-        "/l/3: must be positive"
-    );
 }
