@@ -26,13 +26,16 @@
 #![deny(missing_docs)]
 
 mod cache;
+mod document;
 mod handler;
 mod index_page;
 mod page;
 mod query;
 mod routes;
 mod served;
+mod stone;
 mod track;
+mod tracked;
 
 use std::{future::Future, sync::Arc};
 
@@ -40,8 +43,9 @@ use tokio::net::TcpListener;
 
 pub use crate::{
     cache::{MIN_MAX_AGE, cache_control},
+    document::Document,
     handler::Feeds,
-    page::{CONTENT_SECURITY_POLICY, Document, sample_note},
+    page::{CONTENT_SECURITY_POLICY, sample_note},
     routes::Route,
 };
 

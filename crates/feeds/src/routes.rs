@@ -2,7 +2,7 @@
 
 use datasets::Feed;
 
-use crate::page::Document;
+use crate::document::Document;
 
 #[cfg(test)]
 mod tests;
