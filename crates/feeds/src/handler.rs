@@ -81,10 +81,10 @@ impl Feeds {
         let cache = cache_control(served.ts, unix_seconds((self.config.clock)()));
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
-            Route::Index => {
+            Route::Home => {
                 let page = match serve::accepts_html(&request.headers) {
                     true => &served.pages.home,
-                    false => &served.index_json,
+                    false => &served.home_json,
                 };
                 // Its `Vary` also names `Accept` (see `Served::new`).
                 page.respond(request, &cache)
@@ -125,7 +125,7 @@ impl Feeds {
 impl serve::Handler for Feeds {
     /// The route's place in [`Route::ALL`].
     fn route(&self, path: &str) -> Option<usize> {
-        Route::from_path(path).map(Route::index)
+        Route::from_path(path).map(Route::position)
     }
 
     /// `/track` and a priced `/quote` compute a quote per day of their window: the

@@ -28,7 +28,7 @@
 mod cache;
 mod document;
 mod handler;
-mod index_page;
+mod home_page;
 mod page;
 mod query;
 mod routes;

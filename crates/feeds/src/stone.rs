@@ -68,7 +68,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in &pairs {
         if !PARAMETERS.contains(&name.as_str()) && ![FORMAT, DAYS, FROM].contains(&name.as_str()) {
-            problem(name, format!("unknown parameter {}", serve::quote(name)), &known);
+            problem(name, format!("unknown parameter {}", serve::quoted(name)), &known);
         } else if seen.contains(&name.as_str()) {
             problem(name, format!("{name} is given more than once"), "one value");
         } else {
@@ -88,17 +88,21 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     if let Some(text) = value(FORMAT)
         && !FORMATS.split(", ").any(|format| format.eq_ignore_ascii_case(text))
     {
-        problem(FORMAT, format!("unknown format {}", serve::quote(text)), FORMATS);
+        problem(FORMAT, format!("unknown format {}", serve::quoted(text)), FORMATS);
     }
     if let Some(text) = value(DAYS)
         && days(text).is_none()
     {
-        problem(DAYS, format!("days {} is not a number of days", serve::quote(text)), DAYS_ALLOWED);
+        problem(
+            DAYS,
+            format!("days {} is not a number of days", serve::quoted(text)),
+            DAYS_ALLOWED,
+        );
     }
     if let Some(text) = value(FROM)
         && date(text).is_none()
     {
-        problem(FROM, format!("from {} is not a date", serve::quote(text)), FROM_ALLOWED);
+        problem(FROM, format!("from {} is not a date", serve::quoted(text)), FROM_ALLOWED);
     }
     let checked = input.validate();
     for rule in checked.as_ref().err().into_iter().flatten() {

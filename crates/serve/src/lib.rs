@@ -44,8 +44,8 @@ pub use crate::{
     rate::RateLimit,
     representation::Representation,
     responses::{
-        BodyRefusal, QUOTED_CHARS_MAX, accepts, accepts_html, clip, json_response,
-        method_not_allowed, not_found, quote,
+        BodyRefusal, CLIP_CHARS_MAX, accepts, accepts_html, clip, json_response,
+        method_not_allowed, not_found, quoted,
     },
     server::serve,
 };
@@ -91,7 +91,7 @@ pub trait Handler: Send + Sync + 'static {
     }
 
     /// Which of the service's routes `path` (the request path, without the query) is:
-    /// an index into the service's own fixed list of routes, `None` for any other path.
+    /// its position in the service's own fixed list of routes, `None` for any other path.
     /// Only asked with [`Reporting::metrics`], for [`Event::Answered`]: per-route figures
     /// stay a small, bounded set, never the raw paths clients send. By default `None`.
     fn route(&self, _path: &str) -> Option<usize> {

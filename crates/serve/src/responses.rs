@@ -41,7 +41,7 @@ pub fn method_not_allowed(allow: &str) -> Response<Body> {
 }
 
 /// `404 Not Found` with a JSON body naming the path: `{"error":"not found","path":"/x"}`
-/// (a path over [`QUOTED_CHARS_MAX`] characters is cut, as [`quote`] cuts it).
+/// (a path over [`CLIP_CHARS_MAX`] characters is cut, as [`quoted`] cuts it).
 pub fn not_found(path: &str) -> Response<Body> {
     let body = format!(r#"{{"error":"not found","path":{}}}"#, json_string(&clip(path)));
     json_response(StatusCode::NOT_FOUND, Bytes::from(body))
@@ -183,21 +183,21 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
 }
 
 /// Most characters of untrusted text an error message quotes; the rest is cut.
-pub const QUOTED_CHARS_MAX: usize = 64;
+pub const CLIP_CHARS_MAX: usize = 64;
 
-/// `text` as a JSON string literal for an error message: at most [`QUOTED_CHARS_MAX`]
+/// `text` as a JSON string literal for an error message: at most [`CLIP_CHARS_MAX`]
 /// characters of it, so that no input makes an error large; longer text is cut, marked
 /// with `…` and followed by its full length (`"aaa…" (21000 bytes)`).
-pub fn quote(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     match clip(text) {
         std::borrow::Cow::Borrowed(whole) => json_string(whole),
         std::borrow::Cow::Owned(cut) => format!("{} ({} bytes)", json_string(&cut), text.len()),
     }
 }
 
-/// `text` itself when short, else its first [`QUOTED_CHARS_MAX`] characters and `…`.
+/// `text` itself when short, else its first [`CLIP_CHARS_MAX`] characters and `…`.
 pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(QUOTED_CHARS_MAX) {
+    match text.char_indices().nth(CLIP_CHARS_MAX) {
         None => text.into(),
         Some((cut, _)) => format!("{}…", &text[..cut]).into(),
     }

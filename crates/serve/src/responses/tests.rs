@@ -118,13 +118,13 @@ fn accept_elements_with_a_malformed_q_are_not_listed() {
 }
 
 #[test]
-fn quote_cuts_long_text_and_says_how_long_it_was() {
-    assert_eq!(crate::quote("a\"b"), r#""a\"b""#);
-    let exact = "é".repeat(crate::QUOTED_CHARS_MAX);
-    assert_eq!(crate::quote(&exact), json_string(&exact));
+fn quoted_cuts_long_text_and_says_how_long_it_was() {
+    assert_eq!(crate::quoted("a\"b"), r#""a\"b""#);
+    let exact = "é".repeat(crate::CLIP_CHARS_MAX);
+    assert_eq!(crate::quoted(&exact), json_string(&exact));
     let long = "é".repeat(10_000);
-    let cut = format!("{}…", "é".repeat(crate::QUOTED_CHARS_MAX));
-    assert_eq!(crate::quote(&long), format!("{} (20000 bytes)", json_string(&cut)));
+    let cut = format!("{}…", "é".repeat(crate::CLIP_CHARS_MAX));
+    assert_eq!(crate::quoted(&long), format!("{} (20000 bytes)", json_string(&cut)));
 }
 
 #[test]
