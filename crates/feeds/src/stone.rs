@@ -31,12 +31,14 @@ pub(crate) const DEFAULT_DAYS: u64 = datasets::HELD_DAYS;
 /// answer nor the work to build it grows with the query.
 pub(crate) const LISTED_PROBLEMS_MAX: usize = 8;
 
-/// One bad parameter: which, what was wrong, and what is allowed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One bad parameter: which, what was wrong, and what is allowed. Serialized as an
+/// item of a `/track` refusal's `problems` (its fields in this order, the order of their
+/// names).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub(crate) struct Problem {
-    pub(crate) parameter: String,
-    pub(crate) message: String,
     pub(crate) allowed: String,
+    pub(crate) message: String,
+    pub(crate) parameter: String,
 }
 
 /// Why a query was refused: the first [`LISTED_PROBLEMS_MAX`] problems in the order

@@ -11,12 +11,11 @@
 use bytes::Bytes;
 use datasets::History;
 use hyper::{Response, StatusCode};
-use serde_json::{Value, json};
 use serve::Body;
 
 use crate::{
     page, query,
-    stone::{self, FORMAT, Refusal},
+    stone::{self, FORMAT, Problem, Refusal},
     tracked::{self, Tracked},
 };
 
@@ -45,21 +44,26 @@ pub(crate) fn respond(
                 .respond(request, cache_control)
         }
         Err(Refusal { problems, more }) => {
-            let problems: Vec<Value> = problems
-                .iter()
-                .map(|p| json!({ "parameter": p.parameter, "message": p.message, "allowed": p.allowed }))
-                .collect();
-            let mut body = json!({
-                "error": "invalid parameters",
-                "problems": problems,
-                "example": "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
-            });
-            if more > 0 {
-                body["more_problems"] = json!(more);
-            }
-            json(StatusCode::BAD_REQUEST, &body)
+            let body = Refused {
+                error: "invalid parameters",
+                example: "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
+                more_problems: (more > 0).then_some(more),
+                problems: &problems,
+            };
+            let text = serde_json::to_string(&body).unwrap_or_default();
+            serve::json_response(StatusCode::BAD_REQUEST, Bytes::from(text))
         }
     }
+}
+
+/// `/track`'s `400` answer (its fields in this order, the order of their names).
+#[derive(serde::Serialize)]
+struct Refused<'a> {
+    error: &'static str,
+    example: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    more_problems: Option<usize>,
+    problems: &'a [Problem],
 }
 
 /// Whether the query asks for CSV (`format=csv`, any case; checked by [`stone::parse`]).
@@ -67,9 +71,4 @@ fn wants_csv(query: &str) -> bool {
     query::pairs(query)
         .iter()
         .any(|(name, value)| name == FORMAT && value.eq_ignore_ascii_case("csv"))
-}
-
-fn json(status: StatusCode, value: &Value) -> Response<Body> {
-    let text = serde_json::to_string(value).unwrap_or_default();
-    serve::json_response(status, Bytes::from(text))
 }
