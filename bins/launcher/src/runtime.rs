@@ -101,13 +101,18 @@ fn watch(handle: &tokio::runtime::Handle, workers: usize, running: &AtomicBool) 
             continue;
         }
         COLLECTIONS.fetch_add(1, Ordering::Relaxed);
-        for _ in 0..workers {
-            // A task that holds its worker a moment, so that the next one goes to
-            // another worker rather than queueing behind it.
-            drop(handle.spawn(async { std::thread::sleep(Duration::from_millis(1)) }));
+        // Tasks that hold their worker a moment, so that the next one goes to another
+        // worker rather than queueing behind it.
+        let wakes: Vec<_> = (0..workers)
+            .map(|_| handle.spawn(async { std::thread::sleep(Duration::from_millis(1)) }))
+            .collect();
+        // The wake-ups they cause are the watcher's own, not work: counted once they ran.
+        for _ in 0..200 {
+            if wakes.iter().all(tokio::task::JoinHandle::is_finished) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
-        // The wake-ups just caused are the watcher's own, not work.
-        std::thread::sleep(LOOK_EVERY);
         (seen, collected) = (WAKE_UPS.load(Ordering::Relaxed), true);
     }
 }
