@@ -17,9 +17,9 @@ stdout carries only MCP messages, one JSON-RPC message per line; diagnostics go 
 Exits 0 when stdin ends. Host configuration: the README's \"Use it from your MCP client\".")]
 pub(crate) struct Args {
     #[command(flatten)]
-    data: cli_flags::DataFlags,
+    data: launcher::DataFlags,
     /// Base URL of the feed server that `tracking_url` links point at.
-    #[arg(long, default_value = "http://127.0.0.1:8080", value_parser = tools::parse_url)]
+    #[arg(long, default_value = launcher::DEFAULT_FEED_URL, value_parser = tools::parse_url)]
     feed_url: String,
     /// Write one stderr line per message.
     #[arg(long)]
@@ -34,7 +34,7 @@ pub(crate) fn run(args: Args) -> Outcome {
         tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
     let hangups = {
         let _entered = runtime.enter();
-        serve::Hangups::install()
+        launcher::Hangups::install()
     };
     let source = args.data.source();
     let (live, skipped) =
@@ -43,7 +43,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     let live = Arc::new(live);
     let reloads = {
         let _entered = runtime.enter();
-        serve::spawn_reloads(Arc::clone(&live), args.data.poll(), hangups, |outcome| {
+        launcher::spawn_reloads(Arc::clone(&live), args.data.poll(), hangups, |outcome| {
             if outcome.is_news() {
                 log(&outcome.to_string());
             }

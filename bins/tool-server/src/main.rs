@@ -1,60 +1,59 @@
 //! `tool-server`: serves the pricing tools over MCP (streamable HTTP; protocol 2026-07-28
 //! and the 2025 revisions) until SIGINT/SIGTERM; SIGHUP reloads the data, and so does
-//! `--poll-secs` for a history folder, as in the feed server.
-use std::{process::ExitCode, sync::Arc};
+//! `--poll-secs` for a history folder, as in the feed server. The flags say where to
+//! listen; [`launcher::run`] does the rest.
+use std::{net::SocketAddr, process::ExitCode};
 
 use clap::Parser;
 
-mod args;
 #[cfg(test)]
 mod tests;
 
-use crate::args::Args;
+/// The default listen address.
+const DEFAULT_LISTEN: &str = "127.0.0.1:8081";
 
-/// This server's name in its log events.
-const SERVER: &str = "tool-server";
+/// Serve the diamond pricing tools over MCP (streamable HTTP; protocol 2026-07-28 and the
+/// 2025 revisions 2025-11-25, 2025-06-18, 2025-03-26).
+#[derive(Debug, Parser)]
+#[command(
+    version,
+    about,
+    after_help = "Examples:
+  tool-server                                  the embedded reference snapshot on :8081
+  tool-server --history /srv/dcx/history --feed-url https://feeds.example.com
+  tool-server --public-url https://mcp.example.com/ --allowed-origin https://app.example.com
+
+SIGHUP reloads the data; SIGINT/SIGTERM drain and stop."
+)]
+struct Args {
+    /// Address to listen on; port 0 picks a free port (printed on stderr).
+    #[arg(long, default_value = DEFAULT_LISTEN)]
+    listen: SocketAddr,
+    /// Base URL of the feed server that `tracking_url` links point at.
+    #[arg(long, default_value = launcher::DEFAULT_FEED_URL, value_parser = tools::parse_url)]
+    feed_url: String,
+    /// Public URL, docs URL, allowed origins.
+    #[command(flatten)]
+    tools: launcher::ToolFlags,
+    /// What every server takes: data, logs, connection caps, metrics.
+    #[command(flatten)]
+    server: launcher::ServerFlags,
+}
+
+impl Args {
+    /// The tool server the flags describe.
+    fn tool_server(&self) -> launcher::ToolServer {
+        let (listen, flags) = (self.listen, self.tools.clone());
+        launcher::ToolServer { listen, flags, feed_url: Some(self.feed_url.clone()) }
+    }
+}
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    if let Err(err) = args.logs.init() {
-        eprintln!("{SERVER}: {err}");
-        return ExitCode::from(2);
-    }
-    let served =
-        allocator::block_on_workers(run(args)).map_err(Into::into).and_then(|served| served);
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(err) => {
-            telemetry::fatal(SERVER, &*err);
-            ExitCode::FAILURE
-        }
-    }
+    let tools = args.tool_server();
+    launcher::run(PROCESS, args.server, launcher::Services::Tools(tools))
 }
 
-async fn run(mut args: Args) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    // First of all: a SIGHUP while the data loads reloads once serving, never ends us.
-    let hangups = serve::Hangups::install();
-    if let Some(lowered) = args.connections.fit_open_files(1) {
-        telemetry::note(SERVER, &lowered);
-    }
-    let settings = args.into_settings();
-    let (live, skipped) = datasets::Live::open_with_clock(
-        settings.source.clone(),
-        Arc::new(std::time::SystemTime::now),
-    )?;
-    skipped.iter().for_each(|day| telemetry::skipped(SERVER, day));
-    telemetry::started(SERVER, env!("CARGO_PKG_VERSION"), &live);
-    let live = Arc::new(live);
-    let clock: serve::Clock = Arc::new(std::time::SystemTime::now);
-    let listener = serve::bind(settings.listen).await?;
-    let metrics = settings.metrics.start(env!("CARGO_PKG_VERSION"), &live, &clock).await?;
-    let report = telemetry::on_reload(SERVER, metrics.clone());
-    let _reloads = serve::spawn_reloads(Arc::clone(&live), settings.poll, hangups, report);
-    let mut config = settings.config(live, clock);
-    config.metrics = metrics.is_some();
-    config.on_tool_call = metrics.as_ref().map(telemetry::Metrics::tool_call_hook);
-    let counted = metrics.map(|metrics| metrics.server("tools", &tools::ROUTES));
-    let events = telemetry::on_event(SERVER, counted);
-    tools::run(config, listener, serve::shutdown_signal(), events).await?;
-    Ok(())
-}
+/// This process in log lines and `/health`.
+const PROCESS: launcher::Process =
+    launcher::Process { name: "tool-server", version: env!("CARGO_PKG_VERSION") };

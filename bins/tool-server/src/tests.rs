@@ -2,28 +2,28 @@
 
 use clap::Parser;
 
-use crate::args::Args;
+use crate::Args;
 
-fn parse(flags: &[&str]) -> Result<crate::args::Settings, String> {
-    let args = Args::try_parse_from(std::iter::once("tool-server").chain(flags.iter().copied()))
-        .map_err(|e| e.to_string())?;
-    Ok(args.into_settings())
+fn parse(flags: &[&str]) -> Result<Args, String> {
+    Args::try_parse_from(std::iter::once("tool-server").chain(flags.iter().copied()))
+        .map_err(|e| e.to_string())
 }
 
 #[test]
 fn defaults_serve_the_embedded_snapshot_on_8081() {
-    let settings = parse(&[]).unwrap();
-    assert_eq!(settings.listen.to_string(), "127.0.0.1:8081");
-    assert_eq!(settings.source, datasets::Source::Embedded);
-    assert_eq!(settings.poll, Some(std::time::Duration::from_secs(60)));
+    let args = parse(&[]).unwrap();
+    assert_eq!(args.listen.to_string(), "127.0.0.1:8081");
+    assert_eq!(args.server.data.source(), datasets::Source::Embedded);
+    assert_eq!(args.server.data.poll(), Some(std::time::Duration::from_secs(60)));
+    assert_eq!(args.tool_server().feed_url.as_deref(), Some("http://127.0.0.1:8080"));
 }
 
 #[test]
 fn poll_secs_is_the_feed_servers_flag() {
     // What the reload loop uses: the shared rule applied to the flag, for a history folder.
     let every = |flags: &[&str]| {
-        let settings = parse(&[flags, &["--history", "h"]].concat()).unwrap();
-        settings.source.poll_period(settings.poll).map(|poll| poll.as_secs())
+        let args = parse(&[flags, &["--history", "h"]].concat()).unwrap();
+        args.server.data.source().poll_period(args.server.data.poll()).map(|poll| poll.as_secs())
     };
     assert_eq!(every(&[]), Some(60));
     assert_eq!(every(&["--poll-secs", "5"]), Some(5));
@@ -33,7 +33,8 @@ fn poll_secs_is_the_feed_servers_flag() {
 #[test]
 fn snapshot_and_history_exclude_each_other() {
     assert!(parse(&["--snapshot", "a", "--history", "b"]).is_err());
-    assert_eq!(parse(&["--history", "h"]).unwrap().source, datasets::Source::History("h".into()));
+    let source = parse(&["--history", "h"]).unwrap().server.data.source();
+    assert_eq!(source, datasets::Source::History("h".into()));
 }
 
 #[test]
@@ -47,7 +48,7 @@ fn bad_values_are_refused() {
 
 #[test]
 fn flags_reach_the_config() {
-    let settings = parse(&[
+    let args = parse(&[
         "--public-url",
         "https://mcp.example.com/",
         "--feed-url",
@@ -63,7 +64,10 @@ fn flags_reach_the_config() {
     let live = std::sync::Arc::new(datasets::Live::fixed(datasets::History::single(
         datasets::Snapshot::reference(),
     )));
-    let config = settings.config(live, std::sync::Arc::new(std::time::SystemTime::now));
+    let tools = args.tool_server();
+    let feed_url = tools.feed_url.clone().unwrap();
+    let clock = std::sync::Arc::new(std::time::SystemTime::now);
+    let config = launcher::tool_config(&args.server, &tools.flags, feed_url, live, clock);
     assert_eq!(config.public_url.as_deref(), Some("https://mcp.example.com/"));
     assert_eq!(config.links.feed_url, "https://feeds.example.com");
     assert_eq!(config.allowed_origins.len(), 2);

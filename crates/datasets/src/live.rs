@@ -18,6 +18,9 @@ use crate::{
     snapshot::Snapshot,
 };
 
+#[cfg(test)]
+mod tests;
+
 /// Where the served data comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -59,6 +62,25 @@ impl Source {
             Source::History(_) => period.filter(|period| !period.is_zero()),
             Source::Snapshot(_) | Source::Embedded => None,
         }
+    }
+
+    /// `reason` (why this source was refused, as [`Live::last_refusal`] says) as a
+    /// public answer such as `/health` may show it: without the server's folder paths.
+    /// The source's folder followed by a separator is dropped, so a file below it is
+    /// named from there (`2026-11-21/matrix.json: ...`); the folder alone becomes `the
+    /// snapshot folder` or `the history folder`. The log keeps the whole reason.
+    pub fn public_reason(&self, reason: &str) -> String {
+        let (folder, name) = match self {
+            Source::Embedded => return reason.to_owned(),
+            Source::Snapshot(folder) => (folder, "the snapshot folder"),
+            Source::History(folder) => (folder, "the history folder"),
+        };
+        let folder = folder.display().to_string();
+        let folder = folder.trim_end_matches(std::path::MAIN_SEPARATOR);
+        if folder.is_empty() {
+            return reason.to_owned();
+        }
+        reason.replace(&format!("{folder}{}", std::path::MAIN_SEPARATOR), "").replace(folder, name)
     }
 
     /// Reads the source; on a reload, days unchanged since `previous` keep their parsed

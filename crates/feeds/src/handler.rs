@@ -81,10 +81,10 @@ impl Feeds {
         let cache = cache_control(served.ts, unix_seconds((self.config.clock)()));
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
-            Route::Index => {
+            Route::Home => {
                 let page = match serve::accepts_html(&request.headers) {
                     true => &served.pages.home,
-                    false => &served.index_json,
+                    false => &served.home_json,
                 };
                 // Its `Vary` also names `Accept` (see `Served::new`).
                 page.respond(request, &cache)
@@ -103,7 +103,7 @@ impl Feeds {
                 if let Some(refusal) = self.config.live.last_refusal() {
                     let day = refusal.day.map(|day| day.to_string());
                     body["status"] = json!("degraded");
-                    let reason = serve::public_reason(&refusal.reason, self.config.live.source());
+                    let reason = self.config.live.source().public_reason(&refusal.reason);
                     body["refused"] = json!({ "day": day, "reason": reason });
                 }
                 serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
@@ -129,7 +129,7 @@ impl Feeds {
 impl serve::Handler for Feeds {
     /// The route's place in [`Route::ALL`].
     fn route(&self, path: &str) -> Option<usize> {
-        Route::from_path(path).map(Route::index)
+        Route::from_path(path).map(Route::position)
     }
 
     /// `/track` and a priced `/quote` compute a quote per day of their window: the

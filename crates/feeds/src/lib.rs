@@ -14,7 +14,7 @@
 //!   however a reload interleaves.
 //! * [`run`] serves until `shutdown` completes, as `tools::run` does. Reloads are not
 //!   its business: the binary starts the one reload loop of the `Live`
-//!   ([`serve::spawn_reloads`]), which `dcx serve` shares with the tool server.
+//!   (`launcher::spawn_reloads`), which `dcx serve` shares with the tool server.
 //!
 //! **Architecture invariant:** this crate never prints and never reads the clock: the
 //! current time comes from [`Config::clock`], and everything worth logging is passed to
@@ -26,13 +26,16 @@
 #![deny(missing_docs)]
 
 mod cache;
+mod document;
 mod handler;
-mod index_page;
+mod home_page;
 mod page;
 mod query;
 mod routes;
 mod served;
+mod stone;
 mod track;
+mod tracked;
 
 use std::{future::Future, sync::Arc};
 
@@ -40,8 +43,9 @@ use tokio::net::TcpListener;
 
 pub use crate::{
     cache::{MIN_MAX_AGE, cache_control},
+    document::Document,
     handler::Feeds,
-    page::{CONTENT_SECURITY_POLICY, Document, sample_note},
+    page::{CONTENT_SECURITY_POLICY, sample_note},
     routes::Route,
 };
 

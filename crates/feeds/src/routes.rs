@@ -2,7 +2,7 @@
 
 use datasets::Feed;
 
-use crate::page::Document;
+use crate::document::Document;
 
 #[cfg(test)]
 mod tests;
@@ -10,8 +10,8 @@ mod tests;
 /// One route of the feed server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Route {
-    /// `/` : a small index of the feeds (JSON, or HTML for browsers).
-    Index,
+    /// `/`: the home page, listing the feeds (JSON, or HTML for browsers).
+    Home,
     /// `/health` : status, live snapshot `ts`, number of history days, server version.
     Health,
     /// `/track` : one stone's quote in each snapshot of a window of days, oldest first.
@@ -25,7 +25,7 @@ pub enum Route {
 }
 
 impl Route {
-    /// Every route, in the order the index lists them.
+    /// Every route, in the order the home page lists them.
     pub const ALL: [Route; 18] = [
         Route::Feed(Feed::Matrix),
         Route::Feed(Feed::MatrixCushion),
@@ -35,7 +35,7 @@ impl Route {
         Route::Document(Document::MatrixStatsJson),
         Route::Track,
         Route::Health,
-        Route::Index,
+        Route::Home,
         Route::Quote,
         Route::Document(Document::HistoryJson),
         Route::Document(Document::HistoryCsv),
@@ -48,7 +48,7 @@ impl Route {
     ];
 
     /// The route's place in [`Route::ALL`]: how per-route metrics count it.
-    pub fn index(self) -> usize {
+    pub fn position(self) -> usize {
         Route::ALL.iter().position(|route| *route == self).unwrap_or(Route::ALL.len())
     }
 
@@ -56,7 +56,7 @@ impl Route {
     /// exact: no trailing slash, no case folding.
     pub fn from_path(path: &str) -> Option<Route> {
         match path {
-            "/" => Some(Route::Index),
+            "/" => Some(Route::Home),
             "/health" => Some(Route::Health),
             "/track" => Some(Route::Track),
             "/quote" => Some(Route::Quote),
@@ -69,7 +69,7 @@ impl Route {
     /// The path the route is served at.
     pub fn path(self) -> &'static str {
         match self {
-            Route::Index => "/",
+            Route::Home => "/",
             Route::Health => "/health",
             Route::Track => "/track",
             Route::Quote => "/quote",
@@ -85,7 +85,7 @@ impl Route {
     /// One sentence on what the route serves.
     pub fn description(self) -> &'static str {
         match self {
-            Route::Index => "this index of the feeds (JSON; HTML for browsers)",
+            Route::Home => "this index of the feeds (JSON; HTML for browsers)",
             Route::Health => "service status, live snapshot ts, history days and server version",
             Route::Track => {
                 "one stone's quote in each snapshot of a window of days (the last 30 by default), oldest first: ?shape=&carat=&color=&clarity=[&ratio=][&days=N|all][&from=DATE]"

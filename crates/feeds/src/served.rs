@@ -8,7 +8,7 @@ use datasets::{Feed, History};
 use hyper::header::{self, HeaderValue};
 use serve::Representation;
 
-use crate::{index_page, page};
+use crate::{home_page, page};
 
 #[cfg(test)]
 mod tests;
@@ -29,7 +29,7 @@ pub(crate) struct Served {
     /// The five feeds of the live snapshot, in [`Feed::ALL`] order.
     feeds: [Representation; 5],
     /// `/` as JSON.
-    pub(crate) index_json: Representation,
+    pub(crate) home_json: Representation,
     /// `/` as HTML, the downloads and the other prebuilt documents.
     pub(crate) pages: page::Pages,
 }
@@ -51,7 +51,7 @@ impl Served {
             Representation::new(Bytes::copy_from_slice(bytes), "application/json", ts)
                 .with_headers(serve::cors_any_origin)
         });
-        let page = index_page::Page {
+        let page = home_page::Page {
             history: &history,
             feeds: &feeds,
             stats: stats.as_ref(),
@@ -59,15 +59,15 @@ impl Served {
             version,
         };
         // `/` also varies with `Accept` (JSON or HTML).
-        let index = |body, kind| {
+        let home = |body, kind| {
             Representation::new(body, kind, ts).with_headers(|headers| {
                 serve::cors_any_origin(headers);
                 headers.insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
             })
         };
-        let index_json = index(page.json(), "application/json");
+        let home_json = home(page.json(), "application/json");
         let pages = page::Pages::new(&history, &page::Site { name, version, feeds: &feeds });
-        Served { ts_text: live.ts_text().to_owned(), history, ts, feeds, index_json, pages }
+        Served { ts_text: live.ts_text().to_owned(), history, ts, feeds, home_json, pages }
     }
 
     /// The representation of one feed.

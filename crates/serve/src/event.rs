@@ -40,7 +40,7 @@ pub enum Event<'a> {
     /// One request was answered (only reported with [`Reporting::metrics`]): what
     /// per-route figures count.
     Answered {
-        /// The route, an index into the service's own list of routes
+        /// The route, its position in the service's own list of routes
         /// ([`crate::Handler::route`]); `None` for a path outside them.
         route: Option<usize>,
         /// The response status code.
@@ -89,7 +89,8 @@ impl fmt::Display for Event<'_> {
             Event::Closed => f.write_str("connection closed"),
             Event::RateLimited { client } => write!(f, "rate limited {client}"),
             Event::Answered { route, status, elapsed } => {
-                let route = route.map_or("other".to_owned(), |index| format!("route {index}"));
+                let route =
+                    route.map_or("other".to_owned(), |position| format!("route {position}"));
                 write!(f, "answered {route} {status} in {}us", elapsed.as_micros())
             }
             Event::ConnectionFailed(err) => write!(f, "connection failed: {err}"),

@@ -7,13 +7,12 @@
 //! conditional GET and gzip for a precomputed [`Representation`], CORS, and
 //! the small JSON error responses every service needs.
 //!
-//! Around the services, what every binary does the same way: [`spawn_reloads`], the one
-//! reload loop of a [`datasets::Live`] (SIGHUP and polling), on the SIGHUP handler a
-//! binary installs first ([`Hangups`]); [`bind`], whose error names
+//! Around the services, what every binary does the same way: [`bind`], whose error names
 //! the address; [`ErrorReport`], a fatal error with its causes; and the [`Clock`] type.
+//! Signals, the data and its reloads are the launcher's (`bins/launcher`).
 //!
-//! **Architecture invariant:** this crate knows no route and no service (of `datasets` it
-//! knows only the `Live` data it reloads); it never prints or logs. Everything worth reporting is passed to the caller as an [`Event`]
+//! **Architecture invariant:** this crate knows no route, no service and no data; it
+//! never prints or logs. Everything worth reporting is passed to the caller as an [`Event`]
 //! through a callback, and the caller (a binary) decides how to write it.
 //!
 //! Unit tests sit next to each module in `<module>/tests.rs`; socket-level tests are in
@@ -34,7 +33,6 @@ mod rate;
 mod representation;
 mod responses;
 mod server;
-mod signals;
 #[cfg(test)]
 mod testing;
 
@@ -46,11 +44,10 @@ pub use crate::{
     rate::RateLimit,
     representation::Representation,
     responses::{
-        BodyRefusal, QUOTED_CHARS_MAX, accepts, accepts_html, clip, json_response,
-        method_not_allowed, not_found, public_reason, quote,
+        BodyRefusal, CLIP_CHARS_MAX, accepts, accepts_html, clip, json_response,
+        method_not_allowed, not_found, quoted,
     },
     server::serve,
-    signals::{Hangups, Reloads, shutdown_signal, spawn_reloads},
 };
 
 /// The injected clock of a service: only binaries read the real time (they pass
@@ -94,7 +91,7 @@ pub trait Handler: Send + Sync + 'static {
     }
 
     /// Which of the service's routes `path` (the request path, without the query) is:
-    /// an index into the service's own fixed list of routes, `None` for any other path.
+    /// its position in the service's own fixed list of routes, `None` for any other path.
     /// Only asked with [`Reporting::metrics`], for [`Event::Answered`]: per-route figures
     /// stay a small, bounded set, never the raw paths clients send. By default `None`.
     fn route(&self, _path: &str) -> Option<usize> {

@@ -41,7 +41,7 @@ pub fn method_not_allowed(allow: &str) -> Response<Body> {
 }
 
 /// `404 Not Found` with a JSON body naming the path: `{"error":"not found","path":"/x"}`
-/// (a path over [`QUOTED_CHARS_MAX`] characters is cut, as [`quote`] cuts it).
+/// (a path over [`CLIP_CHARS_MAX`] characters is cut, as [`quoted`] cuts it).
 pub fn not_found(path: &str) -> Response<Body> {
     let body = format!(r#"{{"error":"not found","path":{}}}"#, json_string(&clip(path)));
     json_response(StatusCode::NOT_FOUND, Bytes::from(body))
@@ -182,41 +182,22 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
     response
 }
 
-/// `reason` (why the data source was refused, as [`datasets::Live::last_refusal`] says)
-/// as a public answer such as `/health` may show it: without the server's folder paths.
-/// The source's folder followed by a separator is dropped, so a file below it is named
-/// from there (`2026-11-21/matrix.json: ...`); the folder alone becomes `the snapshot
-/// folder` or `the history folder`. The log keeps the whole reason.
-pub fn public_reason(reason: &str, source: &datasets::Source) -> String {
-    let (folder, name) = match source {
-        datasets::Source::Embedded => return reason.to_owned(),
-        datasets::Source::Snapshot(folder) => (folder, "the snapshot folder"),
-        datasets::Source::History(folder) => (folder, "the history folder"),
-    };
-    let folder = folder.display().to_string();
-    let folder = folder.trim_end_matches(std::path::MAIN_SEPARATOR);
-    if folder.is_empty() {
-        return reason.to_owned();
-    }
-    reason.replace(&format!("{folder}{}", std::path::MAIN_SEPARATOR), "").replace(folder, name)
-}
-
 /// Most characters of untrusted text an error message quotes; the rest is cut.
-pub const QUOTED_CHARS_MAX: usize = 64;
+pub const CLIP_CHARS_MAX: usize = 64;
 
-/// `text` as a JSON string literal for an error message: at most [`QUOTED_CHARS_MAX`]
+/// `text` as a JSON string literal for an error message: at most [`CLIP_CHARS_MAX`]
 /// characters of it, so that no input makes an error large; longer text is cut, marked
 /// with `…` and followed by its full length (`"aaa…" (21000 bytes)`).
-pub fn quote(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     match clip(text) {
         std::borrow::Cow::Borrowed(whole) => json_string(whole),
         std::borrow::Cow::Owned(cut) => format!("{} ({} bytes)", json_string(&cut), text.len()),
     }
 }
 
-/// `text` itself when short, else its first [`QUOTED_CHARS_MAX`] characters and `…`.
+/// `text` itself when short, else its first [`CLIP_CHARS_MAX`] characters and `…`.
 pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(QUOTED_CHARS_MAX) {
+    match text.char_indices().nth(CLIP_CHARS_MAX) {
         None => text.into(),
         Some((cut, _)) => format!("{}…", &text[..cut]).into(),
     }

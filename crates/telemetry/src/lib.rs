@@ -185,7 +185,7 @@ pub fn server_event(server: &str, event: &serve::Event<'_>) {
     }
 }
 
-/// The reload callback of a binary ([`serve::spawn_reloads`]): each outcome logged
+/// The reload callback of a binary (`launcher::spawn_reloads`): each outcome logged
 /// ([`reload`]) and, with metrics on, counted ([`Metrics::reload`]).
 pub fn on_reload(
     server: &'static str,

@@ -67,7 +67,7 @@ pub use crate::{
 ///
 /// The one call a binary needs, the same as `feeds::run` for the feed server. Reloads
 /// are the binary's: it starts the one reload loop of the `Live`
-/// ([`serve::spawn_reloads`]), which `dcx serve` shares with the feed server.
+/// (`launcher::spawn_reloads`), which `dcx serve` shares with the feed server.
 ///
 /// When `config.public_url` is `None` the advertised endpoint is
 /// `http://<listener address>/`, so port 0 works.

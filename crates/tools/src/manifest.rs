@@ -105,7 +105,7 @@ pub fn health(data: &Live) -> Value {
 
 /// With a `refusal`: `"status": "degraded"` and `"refused": {"day", "reason"}` (`day`
 /// null when the whole source was refused; `reason` without the folder paths of
-/// `source`, [`serve::public_reason`]).
+/// `source`, [`datasets::Source::public_reason`]).
 fn mark_degraded(
     health: &mut Value,
     refusal: Option<&datasets::Refusal>,
@@ -114,7 +114,7 @@ fn mark_degraded(
     if let Some(refusal) = refusal {
         health["status"] = json!("degraded");
         let day = refusal.day.map(|day| day.to_string());
-        let reason = serve::public_reason(&refusal.reason, source);
+        let reason = source.public_reason(&refusal.reason);
         health["refused"] = json!({ "day": day, "reason": reason });
     }
 }

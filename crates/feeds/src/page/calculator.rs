@@ -1,20 +1,23 @@
 //! The price calculator: the GET form (on `/` and `/quote`) and its answer page, built
 //! per query from the same code path as `/track` and `dcx quote`
 //! ([`datasets::Snapshot::quote`]), with the very messages `/track` gives for bad input
-//! ([`crate::track::parse`]) shown next to their fields.
+//! ([`crate::stone::parse`]) shown next to their fields. It renders a
+//! [`Priced`](crate::tracked::Priced), the typed answer `/track`'s renderers share.
 
-use chrono::NaiveDate;
 use datasets::History;
 use maud::{Markup, html};
-use pricing::{Clarity, Color, Quote, QuoteRequest, Shape, round_cents};
-use serde_json::Value;
+use pricing::{Clarity, Color, Quote, Shape, round_cents};
 
 use super::{
     chart::{self, Measure, Point},
     format,
     layout::{self, Frame},
 };
-use crate::{query, track};
+use crate::{
+    query,
+    stone::{self, Problem, Refusal},
+    tracked::{self, Priced},
+};
 
 #[cfg(test)]
 mod tests;
@@ -28,7 +31,7 @@ pub(crate) struct Fields {
     pub(crate) clarity: String,
     pub(crate) ratio: String,
     /// The bad parameters, as `/track` reports them.
-    pub(crate) problems: Vec<track::Problem>,
+    pub(crate) problems: Vec<Problem>,
     /// How many more problems there were than `/track` lists.
     pub(crate) more_problems: usize,
 }
@@ -49,7 +52,7 @@ impl Default for Fields {
 }
 
 impl Fields {
-    fn problems_of(&self, field: &str) -> impl Iterator<Item = &track::Problem> {
+    fn problems_of(&self, field: &str) -> impl Iterator<Item = &Problem> {
         self.problems.iter().filter(move |p| p.parameter == field)
     }
 }
@@ -95,23 +98,9 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         .filter(|(_, value)| !value.trim().is_empty())
         .map(|(name, value)| format!("{}={}", encode(name), encode(value.trim())))
         .collect();
-    let priced = track::parse(&given.join("&")).and_then(|request| {
-        history.live().quote(&request).map(|quote| (request, quote)).map_err(|err| {
-            // The same words as `/track` and the tool; the field names are the parameters.
-            let problem = track::Problem {
-                parameter: err.field.name().to_owned(),
-                message: err.message,
-                allowed: err.field.allowed(),
-            };
-            track::Refusal { problems: vec![problem], more: 0 }
-        })
-    });
-    let (ok, result) = match priced {
-        Ok((request, quote)) => {
-            let from = track::from_date(&given.join("&"), history.live_date());
-            (true, priced_stone(history, &request, &quote, from))
-        }
-        Err(track::Refusal { problems, more }) => {
+    let (ok, result) = match tracked::price(history, &given.join("&")) {
+        Ok(priced) => (true, priced_stone(history, &priced)),
+        Err(Refusal { problems, more }) => {
             fields.problems = problems;
             fields.more_problems = more;
             (false, html! {})
@@ -145,10 +134,10 @@ fn encode(text: &str) -> String {
 /// The calculator form, filled with `fields` and their problems.
 pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
     let ratios = history.live().pricing().ratios();
-    let general: Vec<&track::Problem> = fields
+    let general: Vec<&Problem> = fields
         .problems
         .iter()
-        .filter(|p| !track::PARAMETERS.contains(&p.parameter.as_str()))
+        .filter(|p| !stone::PARAMETERS.contains(&p.parameter.as_str()))
         .collect();
     html! {
         form.calculator method="get" action="/quote" novalidate {
@@ -203,7 +192,7 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
 
 /// One labelled field with its problems (message, then what is allowed) under it.
 fn field(fields: &Fields, name: &str, label: &str, control: Markup) -> Markup {
-    let problems: Vec<&track::Problem> = fields.problems_of(name).collect();
+    let problems: Vec<&Problem> = fields.problems_of(name).collect();
     html! {
         div class={ "field" @if !problems.is_empty() { " invalid" } } {
             label for=(name) { (label) }
@@ -224,23 +213,14 @@ fn title_case(word: &str) -> String {
 }
 
 /// The answer: the price now, then the stone over the days of its window.
-fn priced_stone(
-    history: &History,
-    request: &QuoteRequest,
-    quote: &Quote,
-    from: NaiveDate,
-) -> Markup {
+fn priced_stone(history: &History, priced: &Priced) -> Markup {
+    let quote = &priced.quote;
     let total = round_cents(quote.total_usd);
     let per_carat = round_cents(quote.per_carat_usd);
-    let tracked = track::track(history, request, from);
-    let entries = track_entries(&tracked);
-    let points: Vec<Point> = history
-        .days_from(from)
+    let entries = &priced.tracked.entries;
+    let points: Vec<Point> = entries
         .iter()
-        .zip(entries)
-        .filter_map(|(day, entry)| {
-            Some(Point { date: day.date, value: entry["per_carat_usd"].as_f64()? })
-        })
+        .filter_map(|entry| Some(Point { date: entry.date, value: entry.priced()?.per_carat_usd }))
         .collect();
     let query = track_query(quote);
     html! {
@@ -262,12 +242,12 @@ fn priced_stone(
                     tbody {
                         @for entry in entries.iter().rev() {
                             tr {
-                                th scope="row" { (entry["date"].as_str().unwrap_or("")) }
-                                @match (entry["per_carat_usd"].as_f64(), entry["total_usd"].as_f64()) {
-                                    (Some(per_carat), Some(total)) => {
-                                        td { (format::usd(per_carat)) } td { (format::usd(total)) }
+                                th scope="row" { (entry.date.to_string()) }
+                                @match &entry.price {
+                                    Ok(price) => {
+                                        td { (format::usd(price.per_carat_usd)) } td { (format::usd(price.total_usd)) }
                                     }
-                                    _ => td.error colspan="2" { (entry["error"].as_str().unwrap_or("not priced")) },
+                                    Err(error) => td.error colspan="2" { (error) },
                                 }
                             }
                         }
@@ -340,9 +320,4 @@ fn track_query(quote: &Quote) -> String {
         query.push_str(&format!("&ratio={}", quote.shape_ratio));
     }
     query
-}
-
-/// A `/track` answer's entries.
-pub(crate) fn track_entries(tracked: &Value) -> &[Value] {
-    tracked["entries"].as_array().map_or(&[], Vec::as_slice)
 }

@@ -7,7 +7,8 @@ use datasets::History;
 use pricing::{BaseMatrix, PriceMatrix, SpreadSet};
 use serde_json::{Value, json};
 
-use super::{calculator::track_entries, format};
+use super::format;
+use crate::tracked::Tracked;
 
 #[cfg(test)]
 mod tests;
@@ -107,32 +108,45 @@ pub(crate) fn stats_csv(spreads: &SpreadSet) -> String {
     out
 }
 
-/// `/track?…&format=csv`: one row per history day, from the `/track` JSON answer.
-pub(crate) fn track_csv(tracked: &Value) -> String {
+/// `/track?…&format=csv`: one row per day of the window; an empty cell for what a day
+/// does not have. Numbers are written as the JSON answer writes them.
+pub(crate) fn track_csv(tracked: &Tracked) -> String {
     let mut out = String::from(
         "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,ratio_multiplier,preference_driven_ratio,error\r\n",
     );
-    let cell = |value: &Value| match value {
-        Value::Null => String::new(),
-        Value::String(text) => csv_text(text),
-        other => other.to_string(),
-    };
-    let stone: Vec<String> =
-        ["shape", "carat", "color", "clarity"].iter().map(|k| cell(&tracked[*k])).collect();
-    for entry in track_entries(tracked) {
-        let [date, ts] = ["date", "ts"].map(|k| cell(&entry[k]));
-        let rest = [
-            "per_carat_usd",
-            "total_usd",
-            "shape_ratio",
-            "ratio_multiplier",
-            "preference_driven_ratio",
-            "error",
-        ]
-        .map(|k| cell(&entry[k]));
-        let _ = write!(out, "{date},{ts},{},{}\r\n", stone.join(","), rest.join(","));
+    let stone = [
+        csv_text(tracked.shape),
+        number(tracked.carat),
+        csv_text(tracked.color),
+        csv_text(tracked.clarity),
+    ]
+    .join(",");
+    for entry in &tracked.entries {
+        let (date, ts) = (entry.date.to_string(), csv_text(&entry.ts));
+        let rest = match &entry.price {
+            Ok(price) => {
+                let fancy = price.fancy.map(|fancy| {
+                    let preference = fancy.preference_driven_ratio.to_string();
+                    [number(fancy.shape_ratio), number(fancy.ratio_multiplier), preference]
+                });
+                let [ratio, multiplier, preference] = fancy.unwrap_or_default();
+                let (per_carat, total) = (number(price.per_carat_usd), number(price.total_usd));
+                [per_carat, total, ratio, multiplier, preference, String::new()]
+            }
+            Err(error) => {
+                let mut cells = [(); 6].map(|()| String::new());
+                cells[5] = csv_text(error);
+                cells
+            }
+        };
+        let _ = write!(out, "{date},{ts},{stone},{}\r\n", rest.join(","));
     }
     out
+}
+
+/// A number as JSON writes it (`1.0`, `6962.34`), so that CSV and JSON agree.
+fn number(value: f64) -> String {
+    serde_json::to_string(&value).unwrap_or_default()
 }
 
 /// A CSV field: quoted (with quotes doubled) when it holds a comma, quote or line break.

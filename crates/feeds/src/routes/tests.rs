@@ -19,8 +19,8 @@ fn look_alikes_are_not_routes() {
 
 /// Per-route metrics count a route by its place in `Route::ALL`: one place each.
 #[test]
-fn every_route_has_its_own_index() {
+fn every_route_has_its_own_position() {
     for (place, route) in Route::ALL.into_iter().enumerate() {
-        assert_eq!(route.index(), place, "{route:?}");
+        assert_eq!(route.position(), place, "{route:?}");
     }
 }

@@ -3,7 +3,7 @@
 use datasets::{History, Snapshot};
 use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
 
-use crate::track::{parse, track};
+use crate::{stone::parse, tracked::track};
 
 #[track_caller]
 fn check_ok(query: &str, expect: QuoteRequest) {
@@ -91,16 +91,16 @@ fn values_get_the_quote_rules_words() {
 #[test]
 fn every_quote_field_is_a_parameter() {
     for field in pricing::QuoteField::ALL {
-        assert!(crate::track::PARAMETERS.contains(&field.name()), "{field}");
+        assert!(crate::stone::PARAMETERS.contains(&field.name()), "{field}");
     }
-    assert_eq!(crate::track::PARAMETERS.len(), pricing::QuoteField::ALL.len());
+    assert_eq!(crate::stone::PARAMETERS.len(), pricing::QuoteField::ALL.len());
 }
 
 #[test]
 fn entries_cover_every_day_with_cents() {
     let history = History::single(Snapshot::reference());
     let request = parse("shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4").unwrap();
-    let value = track(&history, &request, chrono::NaiveDate::MIN);
+    let value = serde_json::to_value(track(&history, &request, chrono::NaiveDate::MIN)).unwrap();
     let entries = value["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 1);
     let quote = history.live().quote(&request).unwrap();
@@ -114,7 +114,7 @@ fn entries_cover_every_day_with_cents() {
 fn a_quote_failing_in_a_snapshot_is_an_entry_with_an_error() {
     let history = History::single(Snapshot::reference());
     let request = parse("shape=oval&carat=1&color=G&clarity=VS2&ratio=3").unwrap();
-    let value = track(&history, &request, chrono::NaiveDate::MIN);
+    let value = serde_json::to_value(track(&history, &request, chrono::NaiveDate::MIN)).unwrap();
     let entry = &value["entries"][0];
     assert!(entry["error"].as_str().unwrap().contains("between 1.25 and 1.7"), "{entry}");
     assert!(entry.get("total_usd").is_none());
@@ -124,7 +124,7 @@ fn a_quote_failing_in_a_snapshot_is_an_entry_with_an_error() {
 fn many_problems_are_counted_past_the_first_few() {
     let query = format!("carat=1&color=G&clarity=VS2{}", "&a".repeat(21_000));
     let refusal = parse(&query).unwrap_err();
-    assert_eq!(refusal.problems.len(), crate::track::LISTED_PROBLEMS_MAX);
+    assert_eq!(refusal.problems.len(), crate::stone::LISTED_PROBLEMS_MAX);
     assert_eq!(refusal.problems[0].message, "unknown parameter \"a\"");
     assert_eq!(refusal.problems.len() + refusal.more, 21_000);
 }
@@ -154,6 +154,6 @@ fn days_and_from_together_start_the_window_at_the_later_one() {
     ] {
         let query = format!("{stone}{window}");
         assert!(parse(&query).is_ok(), "{query}");
-        assert_eq!(crate::track::from_date(&query, live), date(start), "{query}");
+        assert_eq!(crate::stone::from_date(&query, live), date(start), "{query}");
     }
 }

@@ -5,9 +5,7 @@ use hyper::{Response, StatusCode};
 
 use crate::responses::{BodyRefusal, json_string, refused_body};
 use crate::testing::headers;
-use crate::{
-    Body, accepts, accepts_html, json_response, method_not_allowed, not_found, public_reason,
-};
+use crate::{Body, accepts, accepts_html, json_response, method_not_allowed, not_found};
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
     response.headers().get(name).map(|value| value.to_str().unwrap())
@@ -120,13 +118,13 @@ fn accept_elements_with_a_malformed_q_are_not_listed() {
 }
 
 #[test]
-fn quote_cuts_long_text_and_says_how_long_it_was() {
-    assert_eq!(crate::quote("a\"b"), r#""a\"b""#);
-    let exact = "é".repeat(crate::QUOTED_CHARS_MAX);
-    assert_eq!(crate::quote(&exact), json_string(&exact));
+fn quoted_cuts_long_text_and_says_how_long_it_was() {
+    assert_eq!(crate::quoted("a\"b"), r#""a\"b""#);
+    let exact = "é".repeat(crate::CLIP_CHARS_MAX);
+    assert_eq!(crate::quoted(&exact), json_string(&exact));
     let long = "é".repeat(10_000);
-    let cut = format!("{}…", "é".repeat(crate::QUOTED_CHARS_MAX));
-    assert_eq!(crate::quote(&long), format!("{} (20000 bytes)", json_string(&cut)));
+    let cut = format!("{}…", "é".repeat(crate::CLIP_CHARS_MAX));
+    assert_eq!(crate::quoted(&long), format!("{} (20000 bytes)", json_string(&cut)));
 }
 
 #[test]
@@ -135,26 +133,4 @@ fn not_found_cuts_a_long_path() {
     let text = body(not_found(&path));
     assert!(text.len() < 200, "{text}");
     assert!(text.contains("xxx…"), "{text}");
-}
-
-#[test]
-fn a_public_reason_names_no_folder_of_the_server() {
-    let snapshot = datasets::Source::Snapshot("/srv/dcx/today/".into());
-    let reason = "/srv/dcx/today/matrix.json: permission denied; /srv/dcx/today unreadable";
-    assert_eq!(
-        public_reason(reason, &snapshot),
-        "matrix.json: permission denied; the snapshot folder unreadable"
-    );
-    let relative = datasets::Source::History("data/history".into());
-    assert_eq!(
-        public_reason(
-            "no valid snapshot in data/history: data/history/2026-11-21/ts.json",
-            &relative
-        ),
-        "no valid snapshot in the history folder: 2026-11-21/ts.json"
-    );
-    assert_eq!(
-        public_reason("/l/3: must be positive", &datasets::Source::Embedded),
-        "/l/3: must be positive"
-    );
 }

@@ -4,7 +4,6 @@
 mod admission;
 mod deadlines;
 #[cfg(unix)]
-mod signals;
 mod support;
 
 use std::{io::Read, time::Duration};

@@ -48,7 +48,7 @@ fn bad_input_gets_the_track_messages_next_to_the_fields() {
     let query = "shape=round&carat=9&color=G&clarity=VS2";
     let (ok, html) = page(query);
     assert!(!ok);
-    let problems = track::parse(query).unwrap_err().problems;
+    let problems = crate::stone::parse(query).unwrap_err().problems;
     assert_eq!(problems.len(), 1);
     let message = maud::html! { (problems[0].message) }.into_string();
     assert!(

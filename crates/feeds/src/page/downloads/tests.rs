@@ -42,7 +42,7 @@ fn track_rows_quote_text_with_commas() {
         shape: Shape::Oval,
         ratio: Some(3.0),
     };
-    let csv = track_csv(&crate::track::track(&history, &request, chrono::NaiveDate::MIN));
+    let csv = track_csv(&crate::tracked::track(&history, &request, chrono::NaiveDate::MIN));
     let rows: Vec<&str> = csv.trim_end().split("\r\n").collect();
     assert_eq!(rows.len(), 2);
     assert!(

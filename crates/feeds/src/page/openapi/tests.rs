@@ -98,7 +98,7 @@ fn every_stone_the_schema_allows_is_priced_and_the_next_ratio_out_is_refused() {
             for ratio in [None, Some(min), Some((min + max) / 2.0), Some(max)] {
                 let query = query(carat, ratio);
                 assert!(page_ok(&query), "/quote?{query} is allowed but refused");
-                let request = crate::track::parse(&query).expect("/track takes it");
+                let request = crate::stone::parse(&query).expect("/track takes it");
                 assert!(
                     history.live().quote(&request).is_ok(),
                     "/track?{query} has an error entry"

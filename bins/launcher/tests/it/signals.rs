@@ -1,4 +1,4 @@
-//! Tests for `serve::shutdown_signal` and `serve::spawn_reloads`, by signalling this test
+//! Tests for `launcher::shutdown_signal` and `launcher::spawn_reloads`, by signalling this test
 //! process. Each test first installs its own handler for the signal it sends, so the
 //! signal can never take the default action (terminating the test binary).
 
@@ -9,7 +9,8 @@ use tokio::{
     sync::mpsc,
 };
 
-use crate::support::STUCK;
+/// Long enough for anything that works; only a hang waits this long.
+const STUCK: Duration = Duration::from_secs(2);
 
 /// Sends `name` (e.g. `HUP`) to this process with the system's `kill`.
 fn raise(name: &str) {
@@ -31,7 +32,7 @@ struct History(PathBuf);
 
 impl History {
     fn new(name: &str) -> History {
-        let dir = std::env::temp_dir().join(format!("serve-it-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("launcher-it-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         test_support::write_day(&dir, "2026-11-19", |_, text| text);
         History(dir)
@@ -48,8 +49,8 @@ impl Drop for History {
 fn reloads(
     history: &History,
     poll: Option<Duration>,
-) -> (serve::Reloads, mpsc::UnboundedReceiver<String>) {
-    start(open(history), poll, serve::Hangups::install())
+) -> (launcher::Reloads, mpsc::UnboundedReceiver<String>) {
+    start(open(history), poll, launcher::Hangups::install())
 }
 
 /// The `Live` over `history`, loaded now.
@@ -62,10 +63,10 @@ fn open(history: &History) -> Arc<datasets::Live> {
 fn start(
     live: Arc<datasets::Live>,
     poll: Option<Duration>,
-    hangups: serve::Hangups,
-) -> (serve::Reloads, mpsc::UnboundedReceiver<String>) {
+    hangups: launcher::Hangups,
+) -> (launcher::Reloads, mpsc::UnboundedReceiver<String>) {
     let (sender, receiver) = mpsc::unbounded_channel();
-    let reloads = serve::spawn_reloads(live, poll, hangups, move |outcome| {
+    let reloads = launcher::spawn_reloads(live, poll, hangups, move |outcome| {
         let _ = sender.send(outcome.to_string());
     });
     (reloads, receiver)
@@ -112,7 +113,7 @@ async fn reload_runs_on_a_timer_and_reports_every_outcome() {
 async fn reload_runs_on_sighup_even_one_sent_before_the_loop_started() {
     let _keep_alive = signal(SignalKind::hangup()).unwrap();
     let history = History::new("hup");
-    let hangups = serve::Hangups::install();
+    let hangups = launcher::Hangups::install();
     let live = open(&history);
     test_support::write_day(&history.0, "2026-11-20", |_, text| text);
     raise("HUP");
@@ -143,7 +144,7 @@ async fn reload_runs_on_sighup_even_one_sent_before_the_loop_started() {
 async fn shutdown_signal_resolves_on_sigterm_even_before_its_first_poll() {
     let _keep_alive = signal(SignalKind::terminate()).unwrap();
 
-    let waiting = tokio::spawn(serve::shutdown_signal());
+    let waiting = tokio::spawn(launcher::shutdown_signal());
     settle().await;
     assert!(!waiting.is_finished());
     raise("TERM");
@@ -151,7 +152,7 @@ async fn shutdown_signal_resolves_on_sigterm_even_before_its_first_poll() {
 
     // The handlers are installed by the call: without that, this SIGTERM would be lost
     // (the guard above keeps it from terminating the test binary) and the future would wait.
-    let shutdown = serve::shutdown_signal();
+    let shutdown = launcher::shutdown_signal();
     raise("TERM");
     settle().await;
     tokio::time::timeout(STUCK, shutdown).await.expect("a SIGTERM before the first poll was lost");

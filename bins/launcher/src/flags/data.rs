@@ -5,7 +5,7 @@
 use std::{path::PathBuf, time::Duration};
 
 /// `--snapshot DIR | --history DIR` and `--poll-secs N`.
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct DataFlags {
     /// Serve one snapshot folder instead of the embedded reference snapshot.
     #[arg(long, conflicts_with = "history")]

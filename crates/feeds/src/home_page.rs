@@ -1,4 +1,4 @@
-//! `/` for programs: a small JSON index of the feeds and routes (browsers get
+//! `/` for programs: the home page as JSON, listing the feeds and routes (browsers get
 //! `crate::page`'s HTML home page).
 
 use bytes::Bytes;
@@ -6,12 +6,12 @@ use datasets::{Feed, History};
 use serde_json::{Value, json};
 use serve::Representation;
 
-use crate::{ALLOW, Route, page::Document};
+use crate::{ALLOW, Route, document::Document};
 
 #[cfg(test)]
 mod tests;
 
-/// What the index shows, borrowed from the history being served.
+/// What the home page shows, borrowed from the history being served.
 pub(crate) struct Page<'a> {
     pub(crate) history: &'a History,
     /// The five feeds in [`Feed::ALL`] order.
@@ -23,7 +23,7 @@ pub(crate) struct Page<'a> {
 }
 
 impl Page<'_> {
-    /// The index as a JSON object.
+    /// The home page as a JSON object.
     pub(crate) fn value(&self) -> Value {
         let mut feeds: Vec<Value> = Feed::ALL
             .iter()
@@ -66,7 +66,7 @@ impl Page<'_> {
         })
     }
 
-    /// The index as JSON bytes, pretty-printed for people reading it with curl.
+    /// The home page as JSON bytes, pretty-printed for people reading it with curl.
     pub(crate) fn json(&self) -> Bytes {
         let mut text = serde_json::to_string_pretty(&self.value()).unwrap_or_default();
         text.push('\n');

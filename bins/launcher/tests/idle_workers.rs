@@ -44,11 +44,7 @@ async fn burst() {
 #[test]
 #[ignore = "resident memory: run by scripts/memory-check.sh"]
 fn idle_workers_hand_back_what_a_burst_left() {
-    if std::env::var_os(allocator::PURGE_DELAY_VARIABLE).is_some() {
-        eprintln!("{} is set, and it wins: nothing to check", allocator::PURGE_DELAY_VARIABLE);
-        return;
-    }
-    let (before, after_each) = allocator::block_on_workers(async {
+    let (before, after_each) = launcher::block_on_workers(async {
         tokio::time::sleep(Duration::from_millis(100)).await;
         let before = rss_kib();
         let mut after_each = Vec::new();

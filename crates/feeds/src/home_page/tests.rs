@@ -1,4 +1,4 @@
-//! Unit tests for `crate::index_page`: both forms list every feed.
+//! Unit tests for `crate::home_page`: both forms list every feed.
 
 use std::sync::Arc;
 
@@ -10,7 +10,7 @@ use crate::{Route, served::Served};
 fn json_and_html_list_every_feed() {
     let served =
         Served::new(Arc::new(History::single(Snapshot::reference())), "feed-server", "9.9.9");
-    let json: serde_json::Value = serde_json::from_slice(served.index_json.identity()).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(served.home_json.identity()).unwrap();
     assert_eq!(json["server"]["version"], "9.9.9");
     assert_eq!(json["ts"], "2026-11-20T00:00:00Z");
     assert_eq!(json["history_days"], serde_json::json!(["2026-11-20"]));
