@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod cache;
+mod check;
 mod handler;
 mod index_page;
 mod page;

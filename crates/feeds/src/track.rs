@@ -224,6 +224,9 @@ pub(crate) fn track(history: &History, request: &QuoteRequest, from: NaiveDate) 
                         json!(round_cents(quote.per_carat_usd)),
                     );
                     entry.insert("total_usd".to_owned(), json!(round_cents(quote.total_usd)));
+                    if let Some(evidence) = snapshot.evidence(&quote) {
+                        crate::check::insert_evidence(&mut entry, &evidence);
+                    }
                     if let Some(fancy) = quote.fancy {
                         let adjustment = fancy.adjustment;
                         entry.insert("shape_ratio".to_owned(), json!(quote.shape_ratio));

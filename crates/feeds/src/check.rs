@@ -1,0 +1,202 @@
+//! `/check`: an asking price weighed against the live snapshot's quote of a stone
+//! (`/check?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4&asking_price_usd=6500`):
+//! the benchmark, where the ask falls among comparable asks (percentile), its discount
+//! against the benchmark and a verdict by the 10th-90th percentile range
+//! ([`pricing::Evidence::assess`]), with the range, the asks behind it and the basis of
+//! the price. The same fields as the tool server's `check_asking_price`; bad parameters
+//! get `/track`'s answer and words. Also the evidence members `/track` entries carry.
+
+use bytes::Bytes;
+use datasets::{History, Snapshot};
+use hyper::{Response, StatusCode};
+use pricing::{Evidence, Given, Quote, QuoteRequest, ShownNumber, round_cents};
+use serde_json::{Map, Value, json};
+use serve::Body;
+
+use crate::{
+    query,
+    track::{self, LISTED_PROBLEMS_MAX, PARAMETERS, Problem, Refusal},
+};
+
+#[cfg(test)]
+mod tests;
+
+/// The asking price parameter: the total asked for the stone, USD.
+pub(crate) const ASKING: &str = "asking_price_usd";
+
+/// What `asking_price_usd` accepts, in words: the tool server's words.
+pub(crate) const ASKING_ALLOWED: &str =
+    "a finite number of US dollars greater than 0 (the total asked for the stone)";
+
+/// An example of a good query, in every `400` answer.
+const EXAMPLE: &str =
+    "/check?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4&asking_price_usd=6500";
+
+/// The asking price rule: a finite number above 0, or the problem saying what is allowed.
+pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, Problem> {
+    let message = match given {
+        Given::Value(value) if value.is_finite() && value > 0.0 => return Ok(value),
+        Given::Value(value) => {
+            format!("{ASKING} must be {ASKING_ALLOWED}, got {}", ShownNumber(value))
+        }
+        Given::Missing => format!("{ASKING} is required: {ASKING_ALLOWED}"),
+        Given::Unreadable(given) => format!("{ASKING} must be {ASKING_ALLOWED}, got {given}"),
+    };
+    Err(Problem { parameter: ASKING.to_owned(), message, allowed: ASKING_ALLOWED.to_owned() })
+}
+
+/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`).
+pub(crate) fn tenth(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0 + 0.0
+}
+
+/// Adds the evidence members to a quote's JSON object: `range` (cents), `observations`
+/// and `basis`, the names and roundings of the tool server.
+pub(crate) fn insert_evidence(object: &mut Map<String, Value>, evidence: &Evidence) {
+    let range = evidence.range;
+    object.insert(
+        "range".to_owned(),
+        json!({
+            "low_per_carat_usd": round_cents(range.low_per_carat_usd),
+            "high_per_carat_usd": round_cents(range.high_per_carat_usd),
+            "low_usd": round_cents(range.low_usd),
+            "high_usd": round_cents(range.high_usd),
+        }),
+    );
+    object.insert("observations".to_owned(), json!(evidence.observations));
+    object.insert("basis".to_owned(), json!(evidence.basis.as_str()));
+}
+
+/// The `/check` answer of a stone's quote and an ask: the tool's `structuredContent`.
+pub(crate) fn answer(snapshot: &Snapshot, quote: &Quote, evidence: &Evidence, ask: f64) -> Value {
+    let assessed = evidence.assess(ask);
+    let mut object = Map::new();
+    let mut put = |name: &str, value: Value| object.insert(name.to_owned(), value);
+    put("shape", json!(quote.shape.as_str()));
+    put("carat", json!(quote.carat));
+    put("color", json!(quote.color.as_str()));
+    put("clarity", json!(quote.clarity.as_str()));
+    put("shape_ratio", json!(quote.shape_ratio));
+    put(ASKING, json!(ask));
+    put("benchmark_usd", json!(round_cents(quote.total_usd)));
+    put("benchmark_per_carat_usd", json!(round_cents(quote.per_carat_usd)));
+    put("percentile", json!(tenth(assessed.percentile)));
+    put("discount_pct", json!(tenth(assessed.discount_pct)));
+    put("verdict", json!(assessed.verdict.as_str()));
+    put("as_of", json!(snapshot.ts_text()));
+    insert_evidence(&mut object, evidence);
+    Value::Object(object)
+}
+
+/// Reads a `/check` query: the stone by `/track`'s rules and words, and the ask; every bad
+/// parameter at once (the first [`LISTED_PROBLEMS_MAX`], the rest counted).
+pub(crate) fn parse(query: &str) -> Result<(QuoteRequest, f64), Refusal> {
+    let pairs = query::pairs(query);
+    let mut problems = Vec::new();
+    let known = format!("{}, {ASKING}", PARAMETERS.join(", "));
+    for (name, _) in pairs.iter().filter(|(name, _)| !is_stone(name) && name != ASKING) {
+        let message = format!("unknown parameter {}", serve::quote(name));
+        problems.push(Problem {
+            parameter: serve::clip(name).into_owned(),
+            message,
+            allowed: known.clone(),
+        });
+    }
+    let asks: Vec<&str> =
+        pairs.iter().filter(|(n, _)| n == ASKING).map(|(_, v)| v.as_str()).collect();
+    // The stone's parameters as sent, for `/track`'s own checks.
+    let stone: Vec<&str> = query
+        .split('&')
+        .filter(|segment| query::pairs(segment).first().is_some_and(|(name, _)| is_stone(name)))
+        .collect();
+    let (request, more) = match track::parse(&stone.join("&")) {
+        Ok(request) => (Some(request), 0),
+        Err(refusal) => {
+            problems.extend(refusal.problems);
+            (None, refusal.more)
+        }
+    };
+    let ask = match asks.as_slice() {
+        [_, _, ..] => Err(Problem {
+            parameter: ASKING.to_owned(),
+            message: format!("{ASKING} is given more than once"),
+            allowed: "one value".to_owned(),
+        }),
+        asks => asking_price(asks.first().map_or(Given::Missing, |text| Given::number_text(text))),
+    };
+    let ask = ask.map_err(|problem| problems.push(problem)).ok();
+    match (request, ask) {
+        (Some(request), Some(ask)) if problems.is_empty() => Ok((request, ask)),
+        _ => {
+            let more = more + problems.len().saturating_sub(LISTED_PROBLEMS_MAX);
+            problems.truncate(LISTED_PROBLEMS_MAX);
+            Err(Refusal { problems, more })
+        }
+    }
+}
+
+fn is_stone(name: &str) -> bool {
+    PARAMETERS.contains(&name)
+}
+
+/// Answers `/check?<query>` from the live snapshot of `history`: `200` with the answer
+/// (with an `ETag`, gzip when asked, `304` when the tag matches); `400` naming every bad
+/// parameter, as `/track` does; `503` when the live snapshot has no spread data.
+pub(crate) fn respond(
+    history: &History,
+    request: &serve::Request,
+    cache_control: &str,
+) -> Response<Body> {
+    let live = history.live();
+    let checked = parse(request.uri.query().unwrap_or("")).and_then(|(stone, ask)| {
+        let quote = live.quote(&stone).map_err(|err| Refusal {
+            problems: vec![Problem {
+                parameter: err.field.name().to_owned(),
+                message: err.message,
+                allowed: err.field.allowed(),
+            }],
+            more: 0,
+        })?;
+        Ok((quote, ask))
+    });
+    match checked {
+        Ok((quote, ask)) => match live.evidence(&quote) {
+            Some(evidence) => {
+                let body = answer(live, &quote, &evidence, ask).to_string();
+                let ts = live.ts().timestamp();
+                serve::Representation::for_request(
+                    Bytes::from(body),
+                    "application/json",
+                    ts,
+                    request,
+                )
+                .respond(request, cache_control)
+            }
+            None => {
+                let body = json!({ "error": "no spread data", "message": no_spreads(live) });
+                serve::json_response(StatusCode::SERVICE_UNAVAILABLE, Bytes::from(body.to_string()))
+            }
+        },
+        Err(Refusal { problems, more }) => {
+            let problems: Vec<Value> = problems
+                .iter()
+                .map(|p| json!({ "parameter": p.parameter, "message": p.message, "allowed": p.allowed }))
+                .collect();
+            let mut body =
+                json!({ "error": "invalid parameters", "problems": problems, "example": EXAMPLE });
+            if more > 0 {
+                body["more_problems"] = json!(more);
+            }
+            serve::json_response(StatusCode::BAD_REQUEST, Bytes::from(body.to_string()))
+        }
+    }
+}
+
+/// Why no ask can be checked against `snapshot`.
+pub(crate) fn no_spreads(snapshot: &Snapshot) -> String {
+    format!(
+        "no asking price can be checked now: the live snapshot ({}) has no spread data \
+         (matrix_stats.json); /track and /quote still price the stone",
+        snapshot.ts_text()
+    )
+}
