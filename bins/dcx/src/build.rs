@@ -164,7 +164,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     let written = match (&args.out, &args.history) {
         (Some(out), _) => {
-            let extras = [(methodology::OBSERVED_FILE, build.observed.as_slice())];
+            let extras = build.extras();
             datasets::fs::publish_dir(out, &build.files, &extras, existing)?;
             out.clone()
         }

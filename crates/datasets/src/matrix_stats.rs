@@ -238,9 +238,9 @@ fn cell(reader: &mut Reader, value: &Value, pointer: &str) -> Option<CellSpread>
 
 /// The typical ln distance of a cell's 10th, 25th, 50th, 75th and 90th percentile ask from
 /// its published price, used when a build's own cells are too few to measure it: the
-/// figures measured on the full `diamonds` data set (the median over its cells of 20
-/// screened asks or more; `docs/methodology.md`).
-pub const DEFAULT_SPREAD_LN: [f64; 5] = [-0.12, -0.01, 0.08, 0.19, 0.30];
+/// figures measured on the full `diamonds` data set (the median over its 234 round cells
+/// of 20 screened asks or more; `docs/methodology.md`).
+pub const DEFAULT_SPREAD_LN: [f64; 5] = [-0.119, -0.058, -0.005, 0.051, 0.125];
 
 /// How much wider than the typical spread the range of a cell without asks of its own
 /// is drawn (about its centre): its price is a model's, so its range says so.

@@ -118,7 +118,11 @@ impl Feeds {
                 request,
                 &cache,
             ),
-            Route::Document(document) => served.pages.document(document).respond(request, &cache),
+            Route::Document(document) => match served.pages.document(document) {
+                Some(representation) => representation.respond(request, &cache),
+                // A day published without `matrix_stats.json`.
+                None => serve::not_found(request.uri.path()),
+            },
         }
     }
 }

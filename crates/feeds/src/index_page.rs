@@ -6,7 +6,7 @@ use datasets::{Feed, History};
 use serde_json::{Value, json};
 use serve::Representation;
 
-use crate::{ALLOW, Route};
+use crate::{ALLOW, Route, page::Document};
 
 #[cfg(test)]
 mod tests;
@@ -16,6 +16,8 @@ pub(crate) struct Page<'a> {
     pub(crate) history: &'a History,
     /// The five feeds in [`Feed::ALL`] order.
     pub(crate) feeds: &'a [Representation; 5],
+    /// `matrix_stats.json`, when the live day has it.
+    pub(crate) stats: Option<&'a Representation>,
     pub(crate) name: &'a str,
     pub(crate) version: &'a str,
 }
@@ -23,7 +25,7 @@ pub(crate) struct Page<'a> {
 impl Page<'_> {
     /// The index as a JSON object.
     pub(crate) fn value(&self) -> Value {
-        let feeds: Vec<Value> = Feed::ALL
+        let mut feeds: Vec<Value> = Feed::ALL
             .iter()
             .zip(self.feeds)
             .map(|(&feed, representation)| {
@@ -35,9 +37,20 @@ impl Page<'_> {
                 })
             })
             .collect();
+        if let Some(stats) = self.stats {
+            let route = Route::Document(Document::MatrixStatsJson);
+            feeds.push(json!({
+                "path": route.path(),
+                "description": route.description(),
+                "bytes": stats.identity().len(),
+                "etag": stats.etag(),
+            }));
+        }
         let routes: Vec<Value> = Route::ALL
             .iter()
-            .filter(|route| !matches!(route, Route::Feed(_)))
+            .filter(|route| {
+                !matches!(route, Route::Feed(_) | Route::Document(Document::MatrixStatsJson))
+            })
             .map(|route| json!({ "path": route.path(), "description": route.description() }))
             .collect();
         let days: Vec<String> =

@@ -43,6 +43,10 @@ pub enum Document {
     MatrixCsv,
     /// `/matrix_cushion.csv`: the cushion matrix in dollars per carat.
     MatrixCushionCsv,
+    /// `/matrix_stats.json`: the day's `matrix_stats.json` as published (when it has one).
+    MatrixStatsJson,
+    /// `/matrix_stats.csv`: the same as CSV, one row per cell of both matrices.
+    MatrixStatsCsv,
     /// `/openapi.json`: the OpenAPI 3.1 description of the feed server.
     OpenApi,
     /// `/site.css`: the pages' stylesheet.
@@ -53,22 +57,25 @@ pub enum Document {
 
 impl Document {
     /// Every document, in the order of [`Pages`]'s table.
-    pub const ALL: [Document; 7] = [
+    pub const ALL: [Document; 9] = [
         Document::HistoryJson,
         Document::HistoryCsv,
         Document::MatrixCsv,
         Document::MatrixCushionCsv,
+        Document::MatrixStatsJson,
+        Document::MatrixStatsCsv,
         Document::OpenApi,
         Document::Stylesheet,
         Document::Script,
     ];
 
     /// The downloads offered to analysts.
-    pub const DOWNLOADS: [Document; 4] = [
+    pub const DOWNLOADS: [Document; 5] = [
         Document::HistoryCsv,
         Document::HistoryJson,
         Document::MatrixCsv,
         Document::MatrixCushionCsv,
+        Document::MatrixStatsCsv,
     ];
 
     /// The document served at `path`, if any.
@@ -83,6 +90,8 @@ impl Document {
             Document::HistoryCsv => "/index/history.csv",
             Document::MatrixCsv => "/matrix.csv",
             Document::MatrixCushionCsv => "/matrix_cushion.csv",
+            Document::MatrixStatsJson => "/matrix_stats.json",
+            Document::MatrixStatsCsv => "/matrix_stats.csv",
             Document::OpenApi => "/openapi.json",
             Document::Stylesheet => "/site.css",
             Document::Script => "/site.js",
@@ -102,6 +111,12 @@ impl Document {
             Document::MatrixCushionCsv => {
                 "cushion prices: band, color, clarity, usd_per_carat (CSV)"
             }
+            Document::MatrixStatsJson => {
+                "the spread behind every price: per cell of both matrices, the screened asks, their 10th to 90th percentile per carat and how the price was made"
+            }
+            Document::MatrixStatsCsv => {
+                "the spread of every cell: matrix, band, color, clarity, asks, basis, p10..p90 USD per carat (CSV)"
+            }
             Document::OpenApi => {
                 "OpenAPI 3.1 description of every route, parameter, response and error"
             }
@@ -112,10 +127,13 @@ impl Document {
 
     fn content_type(self) -> &'static str {
         match self {
-            Document::HistoryJson | Document::OpenApi => "application/json",
-            Document::HistoryCsv | Document::MatrixCsv | Document::MatrixCushionCsv => {
-                "text/csv; charset=utf-8; header=present"
+            Document::HistoryJson | Document::OpenApi | Document::MatrixStatsJson => {
+                "application/json"
             }
+            Document::HistoryCsv
+            | Document::MatrixCsv
+            | Document::MatrixCushionCsv
+            | Document::MatrixStatsCsv => "text/csv; charset=utf-8; header=present",
             Document::Stylesheet => "text/css; charset=utf-8",
             Document::Script => "text/javascript; charset=utf-8",
         }
@@ -147,7 +165,9 @@ pub(crate) struct Site<'a> {
 pub(crate) struct Pages {
     /// `/` as HTML.
     pub(crate) home: Representation,
-    documents: Vec<Representation>,
+    /// In [`Document::ALL`] order; `None` for the spread documents of a day without
+    /// `matrix_stats.json`.
+    documents: Vec<Option<Representation>>,
     /// True when the embedded reference snapshot is live.
     pub(crate) sample: bool,
 }
@@ -160,7 +180,7 @@ impl Pages {
         let sample = is_sample(history);
         let frame =
             layout::Frame { name: site.name, version: site.version, ts: live.ts_text(), sample };
-        let feeds: Vec<home::FeedLink> = Feed::ALL
+        let mut feeds: Vec<home::FeedLink> = Feed::ALL
             .iter()
             .zip(site.feeds)
             .map(|(&feed, representation)| home::FeedLink {
@@ -168,6 +188,10 @@ impl Pages {
                 bytes: representation.identity().len(),
             })
             .collect();
+        if let Some(stats) = live.stats_file() {
+            let route = Route::Document(Document::MatrixStatsJson);
+            feeds.push(home::FeedLink { route, bytes: stats.len() });
+        }
         let html = home::page(history, &frame, &feeds).into_string();
         let home = Representation::new(Bytes::from(html), "text/html; charset=utf-8", ts)
             .with_headers(|headers| {
@@ -180,24 +204,31 @@ impl Pages {
             .iter()
             .map(|&document| {
                 let body = match document {
-                    Document::HistoryJson => downloads::history_json(history),
-                    Document::HistoryCsv => downloads::history_csv(history),
-                    Document::MatrixCsv => downloads::matrix_csv(live.pricing().round()),
-                    Document::MatrixCushionCsv => downloads::matrix_csv(live.pricing().cushion()),
-                    Document::OpenApi => openapi::document(live.pricing()),
-                    Document::Stylesheet => STYLESHEET.to_owned(),
-                    Document::Script => SCRIPT.to_owned(),
+                    Document::HistoryJson => Bytes::from(downloads::history_json(history)),
+                    Document::HistoryCsv => Bytes::from(downloads::history_csv(history)),
+                    Document::MatrixCsv => {
+                        Bytes::from(downloads::matrix_csv(live.pricing().round()))
+                    }
+                    Document::MatrixCushionCsv => {
+                        Bytes::from(downloads::matrix_csv(live.pricing().cushion()))
+                    }
+                    Document::MatrixStatsJson => Bytes::copy_from_slice(live.stats_file()?),
+                    Document::MatrixStatsCsv => Bytes::from(downloads::stats_csv(live.spreads()?)),
+                    Document::OpenApi => Bytes::from(openapi::document(live.pricing())),
+                    Document::Stylesheet => Bytes::from_static(STYLESHEET.as_bytes()),
+                    Document::Script => Bytes::from_static(SCRIPT.as_bytes()),
                 };
-                Representation::new(Bytes::from(body), document.content_type(), ts)
-                    .with_headers(serve::cors_any_origin)
+                let representation = Representation::new(body, document.content_type(), ts);
+                Some(representation.with_headers(serve::cors_any_origin))
             })
             .collect();
         Pages { home, documents, sample }
     }
 
-    /// The representation of one document.
-    pub(crate) fn document(&self, document: Document) -> &Representation {
-        &self.documents[document as usize]
+    /// The representation of one document; `None` for a spread document of a day
+    /// without `matrix_stats.json`.
+    pub(crate) fn document(&self, document: Document) -> Option<&Representation> {
+        self.documents[document as usize].as_ref()
     }
 }
 

@@ -28,12 +28,13 @@ pub enum Route {
 
 impl Route {
     /// Every route, in the order the index lists them.
-    pub const ALL: [Route; 17] = [
+    pub const ALL: [Route; 19] = [
         Route::Feed(Feed::Matrix),
         Route::Feed(Feed::MatrixCushion),
         Route::Feed(Feed::RatioModels),
         Route::Feed(Feed::Index),
         Route::Feed(Feed::Depth),
+        Route::Document(Document::MatrixStatsJson),
         Route::Track,
         Route::Health,
         Route::Index,
@@ -43,6 +44,7 @@ impl Route {
         Route::Document(Document::HistoryCsv),
         Route::Document(Document::MatrixCsv),
         Route::Document(Document::MatrixCushionCsv),
+        Route::Document(Document::MatrixStatsCsv),
         Route::Document(Document::OpenApi),
         Route::Document(Document::Stylesheet),
         Route::Document(Document::Script),

@@ -47,7 +47,17 @@ impl Served {
             )
             .with_headers(serve::cors_any_origin)
         });
-        let page = index_page::Page { history: &history, feeds: &feeds, name, version };
+        let stats = live.stats_file().map(|bytes| {
+            Representation::new(Bytes::copy_from_slice(bytes), "application/json", ts)
+                .with_headers(serve::cors_any_origin)
+        });
+        let page = index_page::Page {
+            history: &history,
+            feeds: &feeds,
+            stats: stats.as_ref(),
+            name,
+            version,
+        };
         // `/` also varies with `Accept` (JSON or HTML).
         let index = |body, kind| {
             Representation::new(body, kind, ts).with_headers(|headers| {

@@ -19,7 +19,7 @@ use crate::{
     ratio,
     read::{InputFormat, ListingReader, RowCounts},
     report::{MatrixReport, Report, ShapeReport},
-    scope, select, smooth,
+    scope, select, smooth, spread,
 };
 
 /// Reads `csv` in `format` and builds from it: [`build_reader`] over text in memory.
@@ -225,7 +225,14 @@ fn assemble(
     let files = FeedFiles::from_fn(|feed: Feed| std::mem::take(&mut bytes[feed as usize]));
 
     stage(Stage::Validating);
-    Snapshot::parse(files.clone()).map_err(Error::Invalid)?;
+    let round_spreads = spread::spreads(market.at_band(Shape::Round), &round, &round_ln);
+    let cushion_spreads = spread::spreads(market.at_band(Shape::Cushion), &cushion, &cushion_ln);
+    let stats = spread::stats_file(&round_spreads.cells, &cushion_spreads.cells, &ts).to_bytes();
+    notes.push(round_spreads.note("round"));
+    notes.push(cushion_spreads.note("cushion"));
+    Snapshot::parse(files.clone())
+        .and_then(|snapshot| snapshot.with_stats(stats.clone()))
+        .map_err(Error::Invalid)?;
 
     let report = Report {
         date: date.to_string(),
@@ -248,7 +255,7 @@ fn assemble(
         trend_30d: index.trend_30d,
         notes,
     };
-    Ok(Build { files, report, observed })
+    Ok(Build { files, report, observed, stats })
 }
 
 /// Refuses a matrix whose rounded ln values still break a monotonicity rule.

@@ -47,6 +47,7 @@ mod report;
 mod scope;
 mod select;
 mod smooth;
+mod spread;
 #[cfg(any(test, feature = "synthetic"))]
 pub mod synthetic;
 
@@ -81,6 +82,7 @@ pub use crate::{
         OFFSET_MIN_LISTINGS, QUANTILE, SCREEN_FLOOR, SCREEN_MADS, SCREEN_MIN_LISTINGS,
     },
     smooth::{MAX_PASSES, pava},
+    spread::{MIN_SPREAD_ASKS, SPREAD_MIN_CELLS, SPREAD_MIN_LISTINGS},
 };
 
 /// One basket stone of the DCX.
@@ -169,6 +171,17 @@ pub struct Build {
     /// The bytes of `observed.json`: the cells observed today, which [`publish`] writes
     /// beside the feeds.
     pub observed: Vec<u8>,
+    /// The bytes of `matrix_stats.json` (validated with the feeds): the spread of every
+    /// cell, which [`publish`] writes beside the feeds.
+    pub stats: Vec<u8>,
+}
+
+impl Build {
+    /// The files a day's folder holds beside the five feeds: `observed.json` and
+    /// `matrix_stats.json`, as `(file name, bytes)`.
+    pub fn extras(&self) -> [(&'static str, &[u8]); 2] {
+        [(OBSERVED_FILE, &self.observed), (datasets::MATRIX_STATS_FILE, &self.stats)]
+    }
 }
 
 /// Why a build or a publication failed.

@@ -7,11 +7,13 @@
 //! plus at most as many 8-byte asks waiting to be merged), not with the number of rows: a
 //! market seen through ten times as many listings at the same prices costs the same.
 
-use pricing::{Clarity, Color, Shape};
+use std::sync::OnceLock;
+
+use pricing::{Carat, Clarity, Color, PriceMatrix, Shape};
 
 use crate::{
     listing::Listing,
-    scope::{BAND_KEYS, CELLS, Used, cell_index},
+    scope::{BAND_CARATS, BAND_KEYS, CELLS, Used, cell_index},
 };
 
 /// Asks waiting in a cell before they are merged into its counted values.
@@ -167,6 +169,8 @@ pub(crate) struct Market {
     pub(crate) depth: Depth,
     /// Fancy listings with an L/W ratio, for the ratio models.
     with_ratio: Vec<Listing>,
+    /// The round and the cushion asks brought to their band's carat (`spread.rs`).
+    at_band: [CellAsks; 2],
 }
 
 impl Default for Market {
@@ -175,6 +179,7 @@ impl Default for Market {
             asks: vec![CellAsks::default(); Shape::ALL.len()],
             depth: [[[0; Clarity::ALL.len()]; Color::ALL.len()]; BAND_KEYS.len()],
             with_ratio: Vec::new(),
+            at_band: Default::default(),
         }
     }
 }
@@ -183,7 +188,16 @@ impl Market {
     /// Takes in one in-scope listing of `band`.
     pub(crate) fn add(&mut self, listing: &Listing, band: usize) {
         let cell = cell_index(band, listing.color, listing.clarity);
-        self.asks[listing.shape.index()].push(cell, listing.per_carat().ln());
+        let ln = listing.per_carat().ln();
+        self.asks[listing.shape.index()].push(cell, ln);
+        let family = match listing.shape {
+            Shape::Round => Some(0),
+            Shape::Cushion => Some(1),
+            _ => None,
+        };
+        if let Some(family) = family {
+            self.at_band[family].push(cell, ln + to_band(listing, band));
+        }
         self.depth[band][listing.color.index()][listing.clarity.index()] += 1;
         if listing.shape.is_fancy() && listing.lw_ratio.is_some() {
             self.with_ratio.push(listing.without_text());
@@ -195,10 +209,34 @@ impl Market {
         &self.asks[shape.index()]
     }
 
+    /// The asks of the round (`Shape::Round`) or the cushion family brought to their
+    /// band's carat.
+    pub(crate) fn at_band(&self, shape: Shape) -> &CellAsks {
+        &self.at_band[usize::from(shape != Shape::Round)]
+    }
+
     /// The fancy listings with an L/W ratio, as the ratio models read them.
     pub(crate) fn with_ratio(&self) -> Vec<Used<'_>> {
         self.with_ratio.iter().map(|listing| Used { listing }).collect()
     }
+}
+
+/// What brings a listing's ln per-carat ask to its band's carat: the change of the
+/// reference snapshot's round price (its colour and clarity) from the listing's carat
+/// down to the band's. Asks of one cell then differ by their stones, not by where in the
+/// band their carats lie.
+pub(crate) fn to_band(listing: &Listing, band: usize) -> f64 {
+    static CURVE: OnceLock<PriceMatrix> = OnceLock::new();
+    let curve = CURVE.get_or_init(|| {
+        let files = datasets::reference::embedded();
+        let snapshot = datasets::Snapshot::parse(files).expect("the reference is valid");
+        snapshot.pricing().round().clone()
+    });
+    let (Ok(carat), Ok(key)) = (Carat::new(listing.carat), Carat::new(BAND_CARATS[band])) else {
+        return 0.0;
+    };
+    let (color, clarity) = (listing.color, listing.clarity);
+    curve.ln_per_carat(key, color, clarity) - curve.ln_per_carat(carat, color, clarity)
 }
 
 #[cfg(test)]

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use chrono::NaiveDate;
 use datasets::{History, Snapshot, fs::Existing};
 
-use crate::{Build, Error, observed::OBSERVED_FILE};
+use crate::{Build, Error};
 
 /// Writes `build` as `history_dir/YYYY-MM-DD/` durably and atomically
-/// ([`datasets::fs::publish_dir`]): the five feeds and `observed.json`, the day complete
+/// ([`datasets::fs::publish_dir`]): the five feeds, `observed.json` and `matrix_stats.json`, the day complete
 /// or not at all, on disk when this returns. The feeds must be a valid snapshot whose
 /// `ts` falls on `date`. What happens to an existing day is `existing`'s to say; a
 /// failure leaves the history as it was. The caller holds the history's
@@ -27,7 +27,7 @@ pub fn publish(
         return Err(Error::Refused { date, reason: format!("the snapshot's ts is on {day}") });
     }
     let dir = history_dir.join(date.format("%Y-%m-%d").to_string());
-    let extras = [(OBSERVED_FILE, build.observed.as_slice())];
+    let extras = build.extras();
     datasets::fs::publish_dir(&dir, files, &extras, existing)
         .map_err(|source| Error::Publish { path: dir.clone(), source })?;
     Ok(dir)

@@ -123,7 +123,7 @@ pub(crate) fn quantile(sorted: &[f64], q: f64) -> f64 {
 
 /// Drops the asks of one sorted cell that lie more than [`SCREEN_MADS`] robust spreads
 /// from its median.
-fn screen_within(sorted: &mut Vec<f64>) {
+pub(crate) fn screen_within(sorted: &mut Vec<f64>) {
     let median = quantile(sorted, 0.5);
     let mut deviations: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
     deviations.sort_by(f64::total_cmp);

@@ -18,7 +18,7 @@ pub(crate) fn date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date")
 }
 
-fn diamonds() -> (String, &'static str) {
+pub(crate) fn diamonds() -> (String, &'static str) {
     match std::env::var("DIAMONDS_CSV") {
         Ok(path) if !path.is_empty() => (
             std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("DIAMONDS_CSV={path}: {e}")),

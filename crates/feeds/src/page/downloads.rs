@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use datasets::History;
-use pricing::PriceMatrix;
+use pricing::{BaseMatrix, PriceMatrix, SpreadSet};
 use serde_json::{Value, json};
 
 use super::{calculator::track_entries, format};
@@ -70,6 +70,37 @@ pub(crate) fn matrix_csv(matrix: &PriceMatrix) -> String {
                     color.as_str(),
                     clarity.as_str()
                 );
+            }
+        }
+    }
+    out
+}
+
+/// `/matrix_stats.csv`: one row per cell of both matrices, round first, with its asks,
+/// the basis of its price and its quantiles in dollars per carat (cents).
+pub(crate) fn stats_csv(spreads: &SpreadSet) -> String {
+    let mut out = String::from("matrix,band,color,clarity,asks,basis,p10,p25,p50,p75,p90\r\n");
+    for base in [BaseMatrix::Round, BaseMatrix::Cushion] {
+        let matrix = spreads.matrix(base);
+        let name = base.feed_name().trim_end_matches(".json");
+        for (i, &band) in matrix.bands().iter().enumerate() {
+            for &color in matrix.colors() {
+                for &clarity in matrix.clarities() {
+                    let cell = matrix.cell(i, color, clarity);
+                    let _ = write!(
+                        out,
+                        "{name},{},{},{},{},{}",
+                        format::carat(band),
+                        color.as_str(),
+                        clarity.as_str(),
+                        cell.observations,
+                        cell.basis
+                    );
+                    for q in cell.quantiles {
+                        let _ = write!(out, ",{:.2}", pricing::round_cents(q));
+                    }
+                    out.push_str("\r\n");
+                }
             }
         }
     }

@@ -205,7 +205,8 @@ async fn index_is_json_by_default_and_html_for_browsers() {
             "/matrix_cushion.json",
             "/ratio_models.json",
             "/index.json",
-            "/depth.json"
+            "/depth.json",
+            "/matrix_stats.json"
         ]
     );
     let matrix = server.get("/matrix.json").await;

@@ -6,5 +6,6 @@ mod docs;
 mod http;
 mod pages;
 mod reload;
+mod stats;
 mod support;
 mod track;

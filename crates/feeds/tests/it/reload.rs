@@ -218,7 +218,8 @@ async fn a_misdated_new_day_is_refused() {
     let dir = temp_dir("reload-misdated");
     write_plain_day(&dir, "2026-11-20");
     let server = Server::start(config(Source::History(dir.clone()))).await;
-    write_day(&dir, "2026-11-21", |_, text| text.replace("2026-11-21", "2026-11-22"));
+    // Every file, `matrix_stats.json` too, carries the 22nd's `ts`.
+    test_support::write_day(&dir, "2026-11-21", |_, text| text.replace("2026-11-21", "2026-11-22"));
     let line = server.reload().await;
     assert_eq!(
         line,

@@ -1,0 +1,165 @@
+//! The spread of each cell, published as `matrix_stats.json`: how many asks stand behind
+//! the price and where they lie (10th to 90th percentile per carat), and how the price
+//! was made.
+//!
+//! The asks of a cell are taken brought to its band's carat (`market.rs`), so that they
+//! differ by their stones and not by where in the band their carats lie, and screened as
+//! the price selection screens (`select.rs`): an ask further than a factor
+//! [`NEIGHBOUR_FACTOR`] from the published price is dropped, then, with
+//! [`SCREEN_MIN_LISTINGS`] or more, every ask beyond [`SCREEN_MADS`](crate::select::SCREEN_MADS) robust spreads from
+//! the median. With at least [`MIN_SPREAD_ASKS`] left, the quantiles are theirs
+//! ([`predictive_quantile`]). A cell with fewer gets the model range
+//! ([`datasets::modelled_quantiles`]): the typical distance of each quantile from the
+//! published price, measured over the cells of at least [`SPREAD_MIN_LISTINGS`] asks
+//! (the median over them; [`datasets::DEFAULT_SPREAD_LN`] when fewer than
+//! [`SPREAD_MIN_CELLS`] cells measure it), placed around the cell's published price;
+//! widened by [`datasets::MODEL_WIDENING`] when the cell has no asks at all today.
+
+use datasets::{
+    DEFAULT_SPREAD_LN, MODEL_WIDENING, modelled_quantiles,
+    wire::{CellStatsFile, MatrixStatsFile, Ordered},
+};
+use pricing::{Basis, CellSpread, Clarity, Color, PERCENTILES};
+
+use crate::{
+    cells::{Cells, Provenance},
+    market::CellAsks,
+    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND},
+    select::{self, NEIGHBOUR_FACTOR, SCREEN_MIN_LISTINGS},
+};
+
+/// The fewest screened asks whose own quantiles a cell publishes; below, the model range.
+pub const MIN_SPREAD_ASKS: usize = 5;
+/// The fewest screened asks of a cell that measures the typical spread.
+pub const SPREAD_MIN_LISTINGS: usize = 20;
+/// The fewest measuring cells for a measured typical spread.
+pub const SPREAD_MIN_CELLS: usize = 5;
+
+/// The spreads of one matrix.
+#[derive(Debug, Clone)]
+pub(crate) struct Spreads {
+    /// Band-major, then colour, then clarity, as the matrix.
+    pub(crate) cells: Vec<CellSpread>,
+    /// The typical ln distance of each quantile from the published price.
+    pub(crate) typical: [f64; 5],
+    /// The cells that measured `typical` (0: the default).
+    pub(crate) measured_by: usize,
+}
+
+impl Spreads {
+    /// A sentence for the report: the typical range and what measured it.
+    pub(crate) fn note(&self, name: &str) -> String {
+        let percent = |ln: f64| (ln.exp() - 1.0) * 100.0;
+        let (low, high) = (percent(self.typical[0]), percent(self.typical[4]));
+        let from = match self.measured_by {
+            0 => "the default (too few cells of 20 asks)".to_owned(),
+            n => format!("measured over {n} cells of 20 asks or more"),
+        };
+        format!(
+            "{name} spread: the 10th to 90th percentile ask typically lies {low:+.1} % to {high:+.1} % of the published price, {from}"
+        )
+    }
+}
+
+/// How a cell's price was made, as published.
+pub(crate) fn basis(provenance: Option<Provenance>) -> Basis {
+    match provenance {
+        Some(Provenance::Observed | Provenance::Thin) => Basis::Observed,
+        Some(Provenance::LookedBack) => Basis::LookedBack,
+        Some(Provenance::Carried) => Basis::Carried,
+        Some(Provenance::Modelled | Provenance::Derived) | None => Basis::Modelled,
+    }
+}
+
+/// The spreads of a matrix from its asks at their band's carat, its cells and its
+/// published ln prices (rounded as in the feed).
+pub(crate) fn spreads(at_band: &CellAsks, cells: &Cells, published: &[f64]) -> Spreads {
+    let limit = NEIGHBOUR_FACTOR.ln();
+    let kept: Vec<Vec<f64>> = (0..CELLS)
+        .map(|cell| {
+            let mut list = at_band.cell(cell).sorted();
+            list.retain(|x| (x - published[cell]).abs() <= limit);
+            if list.len() >= SCREEN_MIN_LISTINGS {
+                select::screen_within(&mut list);
+            }
+            list
+        })
+        .collect();
+    let quantiles = |list: &[f64]| PERCENTILES.map(|p| predictive_quantile(list, p / 100.0));
+    let measuring: Vec<[f64; 5]> = kept
+        .iter()
+        .zip(published)
+        .filter(|(list, _)| list.len() >= SPREAD_MIN_LISTINGS)
+        .map(|(list, &price)| quantiles(list).map(|q| q - price))
+        .collect();
+    let typical = if measuring.len() >= SPREAD_MIN_CELLS {
+        std::array::from_fn(|k| {
+            let mut offsets: Vec<f64> = measuring.iter().map(|q| q[k]).collect();
+            offsets.sort_by(f64::total_cmp);
+            select::quantile(&offsets, 0.5)
+        })
+    } else {
+        DEFAULT_SPREAD_LN
+    };
+    let cells = kept
+        .iter()
+        .enumerate()
+        .map(|(cell, list)| {
+            let quantiles = match list.len() {
+                n if n >= MIN_SPREAD_ASKS => quantiles(list).map(f64::exp),
+                0 => modelled_quantiles(published[cell], typical, MODEL_WIDENING),
+                _ => modelled_quantiles(published[cell], typical, 1.0),
+            };
+            let observations = u32::try_from(list.len()).unwrap_or(u32::MAX);
+            CellSpread { observations, quantiles, basis: basis(cells.provenance[cell]) }
+        })
+        .collect();
+    let measured_by = if measuring.len() >= SPREAD_MIN_CELLS { measuring.len() } else { 0 };
+    Spreads { cells, typical, measured_by }
+}
+
+/// The `q` quantile of sorted values as a new value's prediction (Hyndman and Fan type
+/// 6): the `q (n + 1)`-th smallest, interpolated, clamped to the smallest and largest.
+/// A new draw from the same market falls below the `k`-th smallest of `n` with
+/// probability `k / (n + 1)`, so the 10th to 90th percentile so taken holds 80 % of new
+/// asks whatever `n`; the type 7 of the price selection holds fewer when `n` is small
+/// (about 72 % at 20 asks).
+pub(crate) fn predictive_quantile(sorted: &[f64], q: f64) -> f64 {
+    let n = sorted.len();
+    let position = (q * (n + 1) as f64).clamp(1.0, n as f64);
+    let below = position.floor() as usize;
+    let above = (below + 1).min(n);
+    let fraction = position - below as f64;
+    sorted[below - 1] + (sorted[above - 1] - sorted[below - 1]) * fraction
+}
+
+/// `matrix_stats.json` from the spreads of both matrices.
+pub(crate) fn stats_file(
+    round: &[CellSpread],
+    cushion: &[CellSpread],
+    ts: &str,
+) -> MatrixStatsFile {
+    let family = |cells: &[CellSpread]| {
+        Ordered(
+            BAND_KEYS
+                .iter()
+                .zip(cells.chunks(CELLS_PER_BAND))
+                .map(|(key, band)| {
+                    ((*key).to_owned(), band.iter().map(CellStatsFile::new).collect())
+                })
+                .collect(),
+        )
+    };
+    MatrixStatsFile {
+        ts: ts.to_owned(),
+        r: Color::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
+        c: Clarity::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
+        s: [Color::ALL.len(), Clarity::ALL.len()],
+        percentiles: PERCENTILES.map(|p| p as u32),
+        round: family(round),
+        cushion: family(cushion),
+    }
+}
+
+#[cfg(test)]
+mod tests;
