@@ -14,8 +14,9 @@ use super::{
     format,
     layout::{self, Frame},
 };
-use crate::{query, track};
+use crate::{check, query, track};
 
+mod asking;
 #[cfg(test)]
 mod tests;
 
@@ -27,6 +28,8 @@ pub(crate) struct Fields {
     pub(crate) color: String,
     pub(crate) clarity: String,
     pub(crate) ratio: String,
+    /// The optional asking price (`/check`'s `asking_price_usd`).
+    pub(crate) asking: String,
     /// The bad parameters, as `/track` reports them.
     pub(crate) problems: Vec<track::Problem>,
     /// How many more problems there were than `/track` lists.
@@ -42,6 +45,7 @@ impl Default for Fields {
             color: "G".to_owned(),
             clarity: "VS2".to_owned(),
             ratio: String::new(),
+            asking: String::new(),
             problems: Vec::new(),
             more_problems: 0,
         }
@@ -86,13 +90,14 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         color: typed("color"),
         clarity: typed("clarity"),
         ratio: typed("ratio"),
+        asking: typed(check::ASKING),
         problems: Vec::new(),
         more_problems: 0,
     };
     // A field left empty is a parameter not given; the rest goes through `/track`'s checks.
     let given: Vec<String> = pairs
         .iter()
-        .filter(|(_, value)| !value.trim().is_empty())
+        .filter(|(name, value)| !value.trim().is_empty() && name != check::ASKING)
         .map(|(name, value)| format!("{}={}", encode(name), encode(value.trim())))
         .collect();
     let priced = track::parse(&given.join("&")).and_then(|request| {
@@ -106,10 +111,11 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
             track::Refusal { problems: vec![problem], more: 0 }
         })
     });
+    let priced = asking::with_ask(priced, asking::read(&fields.asking));
     let (ok, result) = match priced {
-        Ok((request, quote)) => {
+        Ok((request, quote, ask)) => {
             let from = track::from_date(&given.join("&"), history.live_date());
-            (true, priced_stone(history, &request, &quote, from))
+            (true, priced_stone(history, &request, &quote, from, ask))
         }
         Err(track::Refusal { problems, more }) => {
             fields.problems = problems;
@@ -148,7 +154,9 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
     let general: Vec<&track::Problem> = fields
         .problems
         .iter()
-        .filter(|p| !track::PARAMETERS.contains(&p.parameter.as_str()))
+        .filter(|p| {
+            !track::PARAMETERS.contains(&p.parameter.as_str()) && p.parameter != check::ASKING
+        })
         .collect();
     html! {
         form.calculator method="get" action="/quote" novalidate {
@@ -195,6 +203,11 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
                         value=(fields.ratio) placeholder="shape's usual" aria-describedby="ratio-help";
                     small.help id="ratio-help" { "Fancy shapes only; empty for the usual ratio." }
                 }))
+                (field(fields, check::ASKING, "Asking price (USD)", html! {
+                    input id=(check::ASKING) name=(check::ASKING) type="text" inputmode="decimal" autocomplete="off"
+                        value=(fields.asking) placeholder="optional" aria-describedby="asking-help";
+                    small.help id="asking-help" { "Optional: the total asked, to check it." }
+                }))
             }
             button type="submit" { "Price it" }
         }
@@ -229,6 +242,7 @@ fn priced_stone(
     request: &QuoteRequest,
     quote: &Quote,
     from: NaiveDate,
+    ask: Option<f64>,
 ) -> Markup {
     let total = round_cents(quote.total_usd);
     let per_carat = round_cents(quote.per_carat_usd);
@@ -251,6 +265,7 @@ fn priced_stone(
                 div.figure { span.label { "Per carat" } span.value data-per-carat-usd=(per_carat) { (format::usd(per_carat)) } }
                 div.figure.total { span.label { "Total" } span.value data-total-usd=(total) { (format::usd(total)) } }
             }
+            (asking::evidence(history.live(), quote, ask))
             p.note { (basis(history, quote)) }
             h3 { "This stone over " (entries.len()) " day" @if entries.len() != 1 { "s" } }
             @if points.len() > 1 {
