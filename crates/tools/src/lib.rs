@@ -1,5 +1,5 @@
-//! The MCP tool service: the three pricing tools (`get_diamond_price`, `get_dcx_index`,
-//! `get_market_depth`), their schemas, the resources (the live feeds, two documents, a
+//! The MCP tool service: the four pricing tools (`get_diamond_price`, `get_dcx_index`,
+//! `get_market_depth`, `check_asking_price`), their schemas, the resources (the live feeds, two documents, a
 //! template for a day of the history), two prompts and argument completion, and the
 //! JSON-RPC dispatch over HTTP and stdio, in both protocol eras (2026-07-28, stateless;
 //! and 2025-11-25 / 2025-06-18 / 2025-03-26, the `initialize` handshake). [`Mcp`] answers
