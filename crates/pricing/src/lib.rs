@@ -30,6 +30,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! What stands behind a price comes from the day's spread file: a [`SpreadSet`] (both
+//! families' [`SpreadMatrix`], per cell the screened asks, their 10th to 90th percentile
+//! and the [`Basis`] of the price) turns a [`Quote`] into its [`Evidence`] with
+//! [`SpreadSet::evidence`]: a [`PriceRange`], the asks behind it, and for an asking price
+//! its [`percentile`](Evidence::percentile), [`discount_pct`](Evidence::discount_pct) and
+//! [`Verdict`].
+//!
 //! Real matrices and ratio models come from the daily feeds: the `dcx-datasets` crate
 //! parses them into a `Snapshot` whose `pricing()` is a [`PricingSet`]. The examples
 //! `hand_matrix` (a fancy shape through a hand-made [`RatioModel`]) and, in `dcx-datasets`,

@@ -64,3 +64,19 @@ fn the_grid_must_be_the_matrices_grid() {
     assert!(!problems("{").is_empty());
     assert!(!problems("{}").is_empty());
 }
+
+#[test]
+fn a_folder_is_read_with_its_spread_file_or_without_one() {
+    let dir = std::env::temp_dir().join(format!("dcx-stats-{}", std::process::id()));
+    let extras = [(crate::MATRIX_STATS_FILE, reference::embedded_stats())];
+    crate::fs::write_dir_atomic_with(&dir, &reference::embedded(), &extras, true).unwrap();
+    assert!(crate::fs::load_dir(&dir).unwrap().spreads().is_some());
+    let broken = reference_text().replacen("\"modelled\"", "\"guessed\"", 1);
+    std::fs::write(dir.join(crate::MATRIX_STATS_FILE), broken).unwrap();
+    let err = crate::fs::load_dir(&dir).unwrap_err().to_string();
+    assert!(err.contains("matrix_stats.json /round/0.3/0/basis: unknown basis"), "{err}");
+    std::fs::remove_file(dir.join(crate::MATRIX_STATS_FILE)).unwrap();
+    let without = crate::fs::load_dir(&dir).unwrap();
+    assert!(without.spreads().is_none() && without.stats_file().is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -231,6 +231,12 @@ fn depth(history: &History) -> Markup {
     }
 }
 
+/// Whether the page offers a download: the spread's CSV only when the day has the file.
+fn offered(document: Document, feeds: &[FeedLink]) -> bool {
+    document != Document::MatrixStatsCsv
+        || feeds.iter().any(|feed| feed.route == Route::Document(Document::MatrixStatsJson))
+}
+
 fn links(feeds: &[FeedLink]) -> Markup {
     let example = "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4";
     html! {
@@ -254,7 +260,7 @@ fn links(feeds: &[FeedLink]) -> Markup {
             }
             h3 { "Downloads" }
             ul.downloads {
-                @for document in Document::DOWNLOADS {
+                @for document in Document::DOWNLOADS.into_iter().filter(|&d| offered(d, feeds)) {
                     li { a href=(document.path()) { code { (document.path()) } } " " span.muted { (document.description()) } }
                 }
                 li { a href={ (example) "&format=csv" } { code { "/track?…&format=csv" } } " "

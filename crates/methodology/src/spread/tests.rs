@@ -196,3 +196,19 @@ fn a_carat_is_brought_to_its_band_along_the_reference_curve() {
     assert!((to_band(&listing(1.2), band) - (at(1.0) - at(1.2))).abs() < 1e-12);
     assert_eq!(to_band(&listing(1.0), band), 0.0);
 }
+
+#[test]
+fn a_published_day_holds_its_spread_file_and_reads_back_with_it() {
+    let csv = synthetic_csv(3, 1);
+    let build = build_csv(&csv, InputFormat::Native, &BuildOptions::new(date()), None).unwrap();
+    let dir = crate::tests::temp_dir("spread-publish");
+    let day = crate::publish(&dir, date(), &build, datasets::fs::Existing::Refuse).unwrap();
+    let written = std::fs::read(day.join(datasets::MATRIX_STATS_FILE)).unwrap();
+    assert_eq!(written, build.stats);
+    let snapshot = datasets::fs::load_dir(&day).unwrap();
+    let spreads = snapshot.spreads().expect("read back with the day");
+    let cell = spreads.matrix(BaseMatrix::Round).cell(5, Color::G, Clarity::Vs2);
+    assert!(cell.observations >= CHECKED_CELL_ASKS, "{cell:?}");
+    assert_eq!(cell.basis, pricing::Basis::Observed);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
