@@ -46,6 +46,27 @@ STONES = [
 passed = 0
 
 
+# Tables cut off at the right edge: a table that does not fit the screen must sit in a box
+# that scrolls sideways and itself fits the screen (nothing is hidden, everything reachable).
+CUT_TABLES = """width => [...document.querySelectorAll('table')].filter(table => {
+    const box = table.getBoundingClientRect();
+    if (box.left >= -0.5 && box.right <= width + 0.5) return false;
+    for (let up = table.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === 'auto' || style.overflowX === 'scroll') {
+            const frame = up.getBoundingClientRect();
+            return frame.left < -0.5 || frame.right > width + 0.5;
+        }
+    }
+    return true;
+}).map(table => table.className || 'table')"""
+
+
+def cut_tables(page, width):
+    """The tables of the page a reader of `width` pixels cannot read in full."""
+    return page.evaluate(CUT_TABLES, width)
+
+
 def check(condition, what):
     global passed
     if not condition:
@@ -111,6 +132,8 @@ def run(browser, history, live_day):
         page.screenshot(path=f"{SHOTS}/home-{size}-top.png")
         wide = page.evaluate("document.documentElement.scrollWidth")
         check(wide <= width, f"{size}: the page is no wider than the screen ({wide} <= {width})")
+        cut = cut_tables(page, width)
+        check(not cut, f"{size}: every table of / fits or scrolls in its card ({cut})")
     check(not problems, f"no console error or failed request on / ({problems})")
 
     points = page.eval_on_selector_all(
@@ -137,6 +160,8 @@ def run(browser, history, live_day):
         page.screenshot(path=f"{SHOTS}/quote-{size}.png", full_page=True)
         wide = page.evaluate("document.documentElement.scrollWidth")
         check(wide <= width, f"{size}: the answer is no wider than the screen ({wide} <= {width})")
+        cut = cut_tables(page, width)
+        check(not cut, f"{size}: every table of the answer fits or scrolls ({cut})")
 
     for stone, ask in ((STONES[0], "5200"), (STONES[2], "20000"), (STONES[3], "900")):
         page.set_viewport_size({"width": 1280, "height": 900})
