@@ -186,6 +186,8 @@ def run(browser, history, live_day):
             bar = page.locator("#check svg.range-bar").bounding_box()
             check(wide <= width and bar["x"] >= 0 and bar["x"] + bar["width"] <= width,
                   f"{size}: the check and its bar fit the screen ({wide} <= {width})")
+            cut = cut_tables(page, width)
+            check(not cut, f"{size}: every table of the checked answer fits or scrolls ({cut})")
 
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(FEED + "/", wait_until="load")
