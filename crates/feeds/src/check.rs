@@ -45,9 +45,13 @@ pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, Problem> {
     Err(Problem { parameter: ASKING.to_owned(), message, allowed: ASKING_ALLOWED.to_owned() })
 }
 
-/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`).
+/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`). An
+/// absurd ask's discount, too large for tenths, is kept as it is, and never beyond the
+/// largest finite number (JSON has no infinity).
 pub(crate) fn tenth(value: f64) -> f64 {
-    (value * 10.0).round() / 10.0 + 0.0
+    let value = value.clamp(-f64::MAX, f64::MAX);
+    let scaled = value * 10.0;
+    if scaled.is_finite() { scaled.round() / 10.0 + 0.0 } else { value }
 }
 
 /// Adds the evidence members to a quote's JSON object: `range` (cents), `observations`

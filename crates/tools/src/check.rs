@@ -44,9 +44,13 @@ pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, String> {
     }
 }
 
-/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`).
+/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`). An
+/// absurd ask's discount, too large for tenths, is kept as it is, and never beyond the
+/// largest finite number (JSON has no infinity).
 pub(crate) fn tenth(value: f64) -> f64 {
-    (value * 10.0).round() / 10.0 + 0.0
+    let value = value.clamp(-f64::MAX, f64::MAX);
+    let scaled = value * 10.0;
+    if scaled.is_finite() { scaled.round() / 10.0 + 0.0 } else { value }
 }
 
 /// The `structuredContent` of `check_asking_price`, in the order it is written.

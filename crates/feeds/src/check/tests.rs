@@ -98,3 +98,21 @@ fn track_entries_carry_the_evidence_when_the_day_has_spreads() {
     let entry = tracked["entries"][0].as_object().unwrap();
     assert!(entry.contains_key("total_usd") && !entry.contains_key("range"), "{entry:?}");
 }
+
+#[test]
+fn the_largest_ask_gives_finite_numbers() {
+    let snapshot = Snapshot::reference();
+    let request = QuoteRequest {
+        carat: 0.3,
+        color: Color::K,
+        clarity: Clarity::Si2,
+        shape: Shape::Round,
+        ratio: None,
+    };
+    let quote = snapshot.quote(&request).unwrap();
+    let evidence = snapshot.evidence(&quote).unwrap();
+    let shown = answer(&snapshot, &quote, &evidence, f64::MAX);
+    assert!(shown["discount_pct"].as_f64().is_some_and(f64::is_finite), "{shown}");
+    assert!(shown["percentile"].as_f64().is_some_and(f64::is_finite), "{shown}");
+    assert_eq!(tenth(f64::INFINITY), f64::MAX);
+}

@@ -121,4 +121,16 @@ fn tenths_are_rounded_and_never_negative_zero() {
     assert_eq!(tenth(-12.54), -12.5);
     assert_eq!(tenth(62.35_f64.next_up()), 62.4);
     assert_eq!(tenth(-0.01).to_string(), "0");
+    assert_eq!(tenth(1e308), 1e308);
+    assert_eq!(tenth(f64::INFINITY), f64::MAX);
+}
+
+#[test]
+fn the_largest_ask_gives_finite_numbers() {
+    let args = json!({"carat": 0.3, "color": "K", "clarity": "SI2", "asking_price_usd": f64::MAX});
+    let (_, s) = call(&Snapshot::reference(), args).unwrap();
+    for name in ["percentile", "discount_pct", "asking_price_usd"] {
+        assert!(s[name].as_f64().is_some_and(f64::is_finite), "{name}: {s}");
+    }
+    assert_eq!(s["verdict"], "above_market");
 }

@@ -244,6 +244,11 @@ fn check_results_match_the_schema_with_every_verdict() {
             assert_eq!(s["benchmark_usd"], total);
             verdicts.insert(s["verdict"].as_str().unwrap().to_owned());
         }
+        for ask in [f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+            let mut arguments = stone.clone();
+            arguments["asking_price_usd"] = json!(ask);
+            check(&history, Tool::Check, arguments);
+        }
     }
     assert_eq!(verdicts.len(), 3, "{verdicts:?}");
 }
