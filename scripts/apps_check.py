@@ -118,6 +118,7 @@ def views():
               f"tools/list links {name} to {uri}")
         check(listed.get(uri, {}).get("mimeType") == MIME, f"resources/list lists {uri} as {MIME}")
     check("_meta" not in tools["get_market_depth"], "get_market_depth has no view")
+    check("_meta" not in tools["check_asking_price"], "check_asking_price has no view")
     read = {}
     for uri in links.values():
         items = [mcp("resources/read", {"uri": uri}, era)["result"]["contents"][0] for era in (MODERN, LEGACY)]

@@ -6,6 +6,8 @@ Checks, printing one line per check and failing on the first miss:
   * the page loads with no console error and no failed request, at 1280x900 and 390x844;
   * the chart has one point per history day, each with that day's date and DCX;
   * the calculator's answer equals `dcx quote --json` for round and fancy stones;
+  * with an asking price, the calculator shows the verdict, percentile and discount of
+    `GET /check` and a range bar, no wider than a phone;
   * a bad carat shows the API's message next to the carat field;
   * the tool server's /docs is rendered HTML naming the server's own URL.
 Screenshots of each page at both sizes are saved for review.
@@ -145,12 +147,7 @@ def run(browser, history, live_day):
     for stone in STONES:
         page.goto(FEED + "/", wait_until="load")
         form = page.locator("form.calculator")
-        form.locator("#shape").select_option(stone["shape"])
-        form.locator("#carat").fill(stone["carat"])
-        form.locator("#color").select_option(stone["color"])
-        form.locator("#clarity").select_option(stone["clarity"])
-        if "ratio" in stone:
-            form.locator("#ratio").fill(stone["ratio"])
+        fill(form, stone)
         with page.expect_navigation():
             form.locator("button[type=submit]").click()
         shown = float(page.locator("[data-total-usd]").get_attribute("data-total-usd"))
@@ -166,6 +163,33 @@ def run(browser, history, live_day):
         cut = cut_tables(page, width)
         check(not cut, f"{size}: every table of the answer fits or scrolls ({cut})")
 
+    for stone, ask in ((STONES[0], "5200"), (STONES[2], "20000"), (STONES[3], "900")):
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(FEED + "/", wait_until="load")
+        fill(page.locator("form.calculator"), stone)
+        page.locator("#asking_price_usd").fill(ask)
+        with page.expect_navigation():
+            page.locator("form.calculator button[type=submit]").click()
+        shown = page.locator("#check")
+        query = "&".join(f"{k}={v}" for k, v in stone.items()) + f"&asking_price_usd={ask}"
+        with urllib.request.urlopen(FEED + "/check?" + query, timeout=10) as answer:
+            expected = json.load(answer)
+        got = (shown.get_attribute("data-verdict"), float(shown.get_attribute("data-percentile")),
+               float(shown.get_attribute("data-discount-pct")))
+        want = (expected["verdict"], expected["percentile"], expected["discount_pct"])
+        check(got == want, f"the calculator's check {got} = GET /check {want} for {stone} at {ask}")
+        check(page.locator("#check svg.range-bar").count() == 1, "the check draws the ask on a range bar")
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=f"{SHOTS}/check-{stone['shape']}-{size}.png", full_page=True)
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            bar = page.locator("#check svg.range-bar").bounding_box()
+            check(wide <= width and bar["x"] >= 0 and bar["x"] + bar["width"] <= width,
+                  f"{size}: the check and its bar fit the screen ({wide} <= {width})")
+            cut = cut_tables(page, width)
+            check(not cut, f"{size}: every table of the checked answer fits or scrolls ({cut})")
+
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(FEED + "/", wait_until="load")
     page.locator("#carat").fill("9")
     with page.expect_navigation():
@@ -188,6 +212,16 @@ def run(browser, history, live_day):
     check(page.locator("h1").count() >= 1, "the tool server's /docs is rendered HTML")
     check(TOOL + "/" in page.content(), "the tool server's /docs shows its own URL")
     check(not problems, f"no console error or failed request on /docs ({problems})")
+
+
+def fill(form, stone):
+    """Fills the calculator form with `stone`."""
+    form.locator("#shape").select_option(stone["shape"])
+    form.locator("#carat").fill(stone["carat"])
+    form.locator("#color").select_option(stone["color"])
+    form.locator("#clarity").select_option(stone["clarity"])
+    if "ratio" in stone:
+        form.locator("#ratio").fill(stone["ratio"])
 
 
 def track_message(url):

@@ -6,7 +6,7 @@ Reads the bundle's manifest.json, resolves `${__dirname}` in its `server.mcp_con
 command and args to the unpacked folder, checks the entry point is there and executable,
 starts the command as a child process over stdio with the Python MCP SDK 1.x client
 (the 2025 `initialize` handshake that desktop hosts use), and runs the shared checks of
-`mcp_checks.py` (tools listed, all three called, quotes compared with the bundled
+`mcp_checks.py` (tools listed, all four called, quotes compared with the bundled
 binary's `dcx quote --json`). The release version is checked through `dcx --version`:
 `serverInfo.version` is the fixed 2.0.0 of docs/decisions.md 4.6. Exits 1 on any failure.
 """

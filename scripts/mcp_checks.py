@@ -3,9 +3,10 @@
 A client script adapts its library to two async callables and hands them to `run`:
 `list_tools()` returns `[{"name", "description", "output_schema"}]` and
 `call_tool(name, arguments)` returns `{"is_error", "structured", "texts"}`. `run` lists
-the tools, calls all three (a round and two fancy quotes, the DCX index, market depth with
-and without carat, one bad argument) and compares each quote's structured content with
-`dcx quote --json` for the same inputs. `run_primitives` takes the client session itself
+the tools, calls all four (a round and two fancy quotes, the DCX index, market depth with
+and without carat, an asking price checked, one bad argument each for the price and the
+check) and compares each quote's structured content with `dcx quote --json` for the same
+inputs. `run_primitives` takes the client session itself
 (the SDKs name the methods alike: `list_resources`, `read_resource`, `list_prompts`,
 `get_prompt`, `complete`) and checks the resources, the history template, the prompts
 and a completion. `report` prints the tally and gives the exit code.
@@ -14,7 +15,7 @@ and a completion. `report` prints the tally and gives the exit code.
 import json
 import subprocess
 
-EXPECTED_TOOLS = ["get_diamond_price", "get_dcx_index", "get_market_depth"]
+EXPECTED_TOOLS = ["get_diamond_price", "get_dcx_index", "get_market_depth", "check_asking_price"]
 QUOTES = [
     {"carat": 1.23, "color": "G", "clarity": "VS2"},
     {"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.35},
@@ -53,7 +54,7 @@ async def run(tally, dcx, list_tools, call_tool):
     check = tally.check
     tools = await list_tools()
     names = [t["name"] for t in tools]
-    check("tools/list returns the three tools in order", names == EXPECTED_TOOLS, names)
+    check("tools/list returns the four tools in order", names == EXPECTED_TOOLS, names)
     for tool in tools:
         check(f"{tool['name']} has a description and an output schema",
               bool(tool["description"]) and bool(tool["output_schema"]))
@@ -87,6 +88,23 @@ async def run(tally, dcx, list_tools, call_tool):
     check("get_market_depth(): carat points and 10 combinations",
           not overview["is_error"] and len(s.get("top_combinations") or []) == 10
           and s.get("available_carats") == sorted(s.get("available_carats") or []), s)
+
+    stone = QUOTES[1]
+    quote = dcx_quote(dcx, stone)
+    asked = await call_tool("check_asking_price", {**stone, "asking_price_usd": 6500})
+    s = asked["structured"] or {}
+    check("check_asking_price: the benchmark, range and basis of dcx quote --json",
+          not asked["is_error"] and s.get("benchmark_usd") == quote["total_usd"]
+          and s.get("range") == quote.get("range") and s.get("basis") == quote.get("basis"),
+          f"\n  tool: {s}\n  dcx:  {quote}")
+    check("check_asking_price: a verdict, a percentile and the discount",
+          s.get("verdict") in ("below_market", "within_market", "above_market")
+          and 0 <= s.get("percentile", -1) <= 100
+          and abs((6500 / quote["total_usd"] - 1) * 100 - s.get("discount_pct", 1e9)) <= 0.06, s)
+    refused = await call_tool("check_asking_price", {**stone, "asking_price_usd": -1})
+    texts = " ".join(refused["texts"])
+    check("check_asking_price with a negative ask: isError naming asking_price_usd",
+          refused["is_error"] and "asking_price_usd" in texts, texts)
 
     bad = await call_tool("get_diamond_price", {"carat": 7, "color": "Z", "clarity": "VS2"})
     texts = " ".join(bad["texts"])

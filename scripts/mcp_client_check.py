@@ -2,7 +2,7 @@
 
 Usage: mcp_client_check.py URL DCX_BINARY
 
-Runs the shared checks of `mcp_checks.py` (the tools listed, all three called, each quote
+Runs the shared checks of `mcp_checks.py` (the tools listed, all four called, each quote
 compared with `dcx quote --json`; the resources, the history template, a prompt and a
 completion) through `mcp` 2.x's `Client`. Exits 1 on any mismatch.
 """

@@ -6,7 +6,7 @@
 //        node mcp_clients_check.mjs NODE_MODULES stdio DCX
 //        node mcp_clients_check.mjs NODE_MODULES mcp-remote URL DCX
 //
-// Lists the tools, calls all three (the quotes of scripts/mcp_checks.py), and compares each
+// Lists the tools, calls all four (the quotes of scripts/mcp_checks.py), and compares each
 // quote's structuredContent with `dcx quote --json`; then reads the resources and the
 // history template, gets a prompt and completes an argument. Exits 1 on any mismatch.
 import { execFileSync } from 'node:child_process';
@@ -22,7 +22,7 @@ const { StreamableHTTPClientTransport } = require('@modelcontextprotocol/sdk/cli
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
 const sdkVersion = JSON.parse(readFileSync(path.join(modules, '@modelcontextprotocol/sdk/package.json'), 'utf8')).version;
 
-const EXPECTED_TOOLS = ['get_diamond_price', 'get_dcx_index', 'get_market_depth'];
+const EXPECTED_TOOLS = ['get_diamond_price', 'get_dcx_index', 'get_market_depth', 'check_asking_price'];
 const QUOTES = [
   { carat: 1.23, color: 'G', clarity: 'VS2' },
   { carat: 1.23, color: 'G', clarity: 'VS2', shape: 'oval', shape_ratio: 1.35 },
@@ -75,7 +75,7 @@ async function main() {
   check('the server offers tools', Boolean(client.getServerCapabilities()?.tools));
 
   const { tools } = await client.listTools();
-  check('tools/list returns the three tools in order', isDeepStrictEqual(tools.map((t) => t.name), EXPECTED_TOOLS), tools.map((t) => t.name));
+  check('tools/list returns the four tools in order', isDeepStrictEqual(tools.map((t) => t.name), EXPECTED_TOOLS), tools.map((t) => t.name));
   for (const tool of tools) {
     check(`${tool.name} has a description and an output schema`, Boolean(tool.description) && Boolean(tool.outputSchema));
   }
@@ -99,6 +99,16 @@ async function main() {
   check('get_market_depth(1.04): nearest key 1.0 and a total', !depth.isError && d.carat_key === '1.0' && d.comparable_offer_count === total, d);
   const overview = await client.callTool({ name: 'get_market_depth', arguments: {} });
   check('get_market_depth(): 10 combinations', !overview.isError && overview.structuredContent?.top_combinations?.length === 10);
+  const stone = QUOTES[1];
+  const quote = dcxQuote(dcx, stone);
+  const asked = await client.callTool({ name: 'check_asking_price', arguments: { ...stone, asking_price_usd: 6500 } });
+  const c = asked.structuredContent ?? {};
+  check('check_asking_price: the benchmark, range and basis of dcx quote --json', !asked.isError
+    && c.benchmark_usd === quote.total_usd && isDeepStrictEqual(c.range, quote.range) && c.basis === quote.basis, c);
+  check('check_asking_price: a verdict and a percentile', ['below_market', 'within_market', 'above_market'].includes(c.verdict)
+    && c.percentile >= 0 && c.percentile <= 100, c);
+  const refused = await client.callTool({ name: 'check_asking_price', arguments: { ...stone, asking_price_usd: -1 } });
+  check('check_asking_price with a negative ask: isError naming asking_price_usd', refused.isError && texts(refused).join(' ').includes('asking_price_usd'), texts(refused));
   const bad = await client.callTool({ name: 'get_diamond_price', arguments: { carat: 7, color: 'Z', clarity: 'VS2' } });
   const badText = texts(bad).join(' ');
   check('bad arguments: isError naming carat and color', bad.isError && badText.includes('carat') && badText.includes('color'), badText);

@@ -8,7 +8,8 @@
 #     never refused;
 #   * scripts/browser_check.py: Debian's chromium driven by PyPI playwright (its own
 #     browser download is not used) checks the page, the chart, the calculator (against
-#     `dcx quote --json`) and the tool server's /docs, and saves screenshots at 1280x900
+#     `dcx quote --json`, and with an asking price against `GET /check`) and the tool
+#     server's /docs, and saves screenshots at 1280x900
 #     and 390x844 in .cache/screenshots/ (git-ignored).
 # The Python packages live in .cache/venv-web (reused). Bounded to a few minutes.
 set -euo pipefail

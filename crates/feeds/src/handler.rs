@@ -11,7 +11,7 @@ use hyper::{
 use serde_json::json;
 use serve::{Body, Request};
 
-use crate::{ALLOW, Config, Route, cache_control, page, served::Served, track};
+use crate::{ALLOW, Config, Route, cache_control, check, page, served::Served, track};
 
 #[cfg(test)]
 mod tests;
@@ -109,6 +109,7 @@ impl Feeds {
                 serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
             }
             Route::Track => track::respond(&served.history, request, &cache),
+            Route::Check => check::respond(&served.history, request, &cache),
             Route::Quote => page::quote(
                 &served.history,
                 served.pages.sample,
@@ -132,11 +133,12 @@ impl serve::Handler for Feeds {
         Route::from_path(path).map(Route::position)
     }
 
-    /// `/track` and a priced `/quote` compute a quote per day of their window: the
-    /// routes a rate limit meters (the calculator's empty form is prebuilt work).
+    /// `/track` and a priced `/quote` compute a quote per day of their window, `/check`
+    /// one per query: the routes a rate limit meters (the calculator's empty form is
+    /// prebuilt work).
     fn is_metered(&self, request: &Request) -> bool {
         match request.uri.path() {
-            "/track" => true,
+            "/track" | "/check" => true,
             "/quote" => request.uri.query().is_some_and(|query| !query.is_empty()),
             _ => false,
         }

@@ -1,4 +1,4 @@
-//! The REST feed service: the five snapshot feeds, `/health`, `/`, and `/track`, served
+//! The REST feed service: the five snapshot feeds, `/health`, `/`, `/track` and `/check`, served
 //! like a good CDN origin (strong ETags, `Last-Modified`, 304s, gzip, CORS, a
 //! `Cache-Control` lifetime that ends at the next expected refresh).
 //!
@@ -26,6 +26,7 @@
 #![deny(missing_docs)]
 
 mod cache;
+mod check;
 mod document;
 mod handler;
 mod home_page;

@@ -20,13 +20,15 @@ pub enum Route {
     Feed(Feed),
     /// `/quote` : the price calculator's answer page (HTML), built per query.
     Quote,
+    /// `/check` : an asking price against the live quote of a stone (JSON), per query.
+    Check,
     /// A prebuilt download, the API description or an asset of the pages.
     Document(Document),
 }
 
 impl Route {
     /// Every route, in the order the home page lists them.
-    pub const ALL: [Route; 18] = [
+    pub const ALL: [Route; 19] = [
         Route::Feed(Feed::Matrix),
         Route::Feed(Feed::MatrixCushion),
         Route::Feed(Feed::RatioModels),
@@ -37,6 +39,7 @@ impl Route {
         Route::Health,
         Route::Home,
         Route::Quote,
+        Route::Check,
         Route::Document(Document::HistoryJson),
         Route::Document(Document::HistoryCsv),
         Route::Document(Document::MatrixCsv),
@@ -60,6 +63,7 @@ impl Route {
             "/health" => Some(Route::Health),
             "/track" => Some(Route::Track),
             "/quote" => Some(Route::Quote),
+            "/check" => Some(Route::Check),
             _ => Document::from_path(path)
                 .map(Route::Document)
                 .or_else(|| path.strip_prefix('/').and_then(Feed::from_file_name).map(Route::Feed)),
@@ -73,6 +77,7 @@ impl Route {
             Route::Health => "/health",
             Route::Track => "/track",
             Route::Quote => "/quote",
+            Route::Check => "/check",
             Route::Document(document) => document.path(),
             Route::Feed(Feed::Matrix) => "/matrix.json",
             Route::Feed(Feed::MatrixCushion) => "/matrix_cushion.json",
@@ -98,6 +103,9 @@ impl Route {
             }
             Route::Quote => {
                 "the price calculator's answer page (HTML): ?shape=&carat=&color=&clarity=[&ratio=]"
+            }
+            Route::Check => {
+                "an asking price against the live quote of a stone: benchmark, percentile, discount, verdict, range (JSON): ?shape=&carat=&color=&clarity=[&ratio=]&asking_price_usd="
             }
             Route::Document(document) => document.description(),
             Route::Feed(Feed::RatioModels) => "length-to-width ratio models of the fancy shapes",

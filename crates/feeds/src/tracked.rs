@@ -7,7 +7,10 @@ use datasets::History;
 use pricing::{Quote, QuoteRequest, round_cents};
 use serde::{Serialize, Serializer, ser::SerializeMap};
 
-use crate::stone::{self, Problem, Refusal};
+use crate::{
+    check::ShownEvidence,
+    stone::{self, Problem, Refusal},
+};
 
 /// One stone over a window of days, oldest first: `/track`'s answer. Serialized as the
 /// JSON answer (its fields in this order, the order of their names).
@@ -44,6 +47,8 @@ pub(crate) struct DayPrice {
     pub(crate) total_usd: f64,
     /// For a fancy shape: the ratio priced and its adjustment.
     pub(crate) fancy: Option<Fancy>,
+    /// The range and the asks behind the price, when the day publishes its spread.
+    pub(crate) evidence: Option<ShownEvidence>,
 }
 
 /// The ratio adjustment of a fancy shape's price.
@@ -55,17 +60,30 @@ pub(crate) struct Fancy {
 }
 
 impl Serialize for Entry {
-    /// `{"date", "error" | "per_carat_usd", ["preference_driven_ratio",
-    /// "ratio_multiplier", "shape_ratio"], "total_usd", "ts"}`: the names in order.
+    /// `{["basis"], "date", "error" | (["observations"], "per_carat_usd",
+    /// ["preference_driven_ratio"], ["range"], ["ratio_multiplier", "shape_ratio"],
+    /// "total_usd"), "ts"}`: the names in order.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
+        let evidence = self.priced().and_then(|price| price.evidence);
+        if let Some(evidence) = evidence {
+            map.serialize_entry("basis", evidence.basis)?;
+        }
         map.serialize_entry("date", &self.date.to_string())?;
         match &self.price {
             Err(error) => map.serialize_entry("error", error)?,
             Ok(price) => {
+                if let Some(evidence) = evidence {
+                    map.serialize_entry("observations", &evidence.observations)?;
+                }
                 map.serialize_entry("per_carat_usd", &price.per_carat_usd)?;
                 if let Some(fancy) = price.fancy {
                     map.serialize_entry("preference_driven_ratio", &fancy.preference_driven_ratio)?;
+                }
+                if let Some(evidence) = evidence {
+                    map.serialize_entry("range", &evidence.range)?;
+                }
+                if let Some(fancy) = price.fancy {
                     map.serialize_entry("ratio_multiplier", &fancy.ratio_multiplier)?;
                     map.serialize_entry("shape_ratio", &fancy.shape_ratio)?;
                 }
@@ -91,7 +109,10 @@ pub(crate) fn track(history: &History, request: &QuoteRequest, from: NaiveDate) 
         .iter()
         .map(|day| {
             let price = match history.snapshot_of(day) {
-                Ok(snapshot) => snapshot.quote(request).map(day_price).map_err(|err| err.message),
+                Ok(snapshot) => snapshot
+                    .quote(request)
+                    .map(|quote| day_price(quote, snapshot.evidence(&quote)))
+                    .map_err(|err| err.message),
                 Err(err) => {
                     let reason = err.to_string().replace('\n', ";");
                     Err(format!("this day's snapshot cannot be read: {reason}"))
@@ -114,8 +135,9 @@ pub(crate) fn track(history: &History, request: &QuoteRequest, from: NaiveDate) 
     }
 }
 
-/// A quote rounded to cents, with its ratio adjustment for a fancy shape.
-fn day_price(quote: Quote) -> DayPrice {
+/// A quote rounded to cents, with its ratio adjustment for a fancy shape and its evidence
+/// when the day has it.
+fn day_price(quote: Quote, evidence: Option<pricing::Evidence>) -> DayPrice {
     DayPrice {
         per_carat_usd: round_cents(quote.per_carat_usd),
         total_usd: round_cents(quote.total_usd),
@@ -124,6 +146,7 @@ fn day_price(quote: Quote) -> DayPrice {
             ratio_multiplier: fancy.adjustment.multiplier,
             preference_driven_ratio: fancy.adjustment.preference_driven,
         }),
+        evidence: evidence.as_ref().map(ShownEvidence::of),
     }
 }
 

@@ -83,7 +83,7 @@ pub(crate) fn view_of(tool: Tool) -> Option<&'static View> {
     match tool {
         Tool::Price => Some(&VIEWS[1]),
         Tool::Index => Some(&VIEWS[0]),
-        Tool::Depth => None,
+        Tool::Depth | Tool::Check => None,
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use crate::{
     apps,
     args::ArgumentErrors,
-    depth, index,
+    check, depth, index,
     price::{self, Links, Output},
     schemas,
 };
@@ -31,11 +31,13 @@ pub enum Tool {
     Index,
     /// `get_market_depth`: observed-offer counts.
     Depth,
+    /// `check_asking_price`: where an asking price stands against the benchmark.
+    Check,
 }
 
 impl Tool {
     /// Every tool, in `tools/list` order.
-    pub const ALL: [Tool; 3] = [Tool::Price, Tool::Index, Tool::Depth];
+    pub const ALL: [Tool; 4] = [Tool::Price, Tool::Index, Tool::Depth, Tool::Check];
 
     /// The tool's name, as called.
     pub fn name(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Tool {
             Tool::Price => "get_diamond_price",
             Tool::Index => "get_dcx_index",
             Tool::Depth => "get_market_depth",
+            Tool::Check => "check_asking_price",
         }
     }
 
@@ -56,6 +59,7 @@ impl Tool {
             Tool::Price => "Get Diamond Price",
             Tool::Index => "Get DCX Index",
             Tool::Depth => "Get Market Depth",
+            Tool::Check => "Check Asking Price",
         }
     }
 
@@ -79,6 +83,16 @@ impl Tool {
                  Without carat: the available carat points and the top 10 colour/clarity \
                  combinations."
             }
+            Tool::Check => {
+                "Check a seller's asking price for a natural, lab-graded diamond: the same \
+                 arguments as get_diamond_price plus asking_price_usd (the total asked). \
+                 Returns the benchmark price (total and per carat), where the ask falls among \
+                 comparable asks (percentile, 0-100), the ask against the benchmark in percent \
+                 (discount_pct, negative below it), a verdict by the 10th-90th percentile \
+                 range (below_market, within_market, above_market), the range, the asks behind \
+                 it (observations) and how the price was made (basis). A model-based \
+                 benchmark, not an appraisal."
+            }
         }
     }
 
@@ -89,6 +103,7 @@ impl Tool {
             Tool::Price => schemas::price_input(prices),
             Tool::Index => schemas::index_input(),
             Tool::Depth => schemas::depth_input(),
+            Tool::Check => check::input_schema(prices),
         }
     }
 
@@ -98,6 +113,7 @@ impl Tool {
             Tool::Price => schemas::price_output(),
             Tool::Index => schemas::index_output(),
             Tool::Depth => schemas::depth_output(),
+            Tool::Check => check::output_schema(),
         }
     }
 
@@ -135,6 +151,7 @@ impl Tool {
             Tool::Price => price::price(history.live(), arguments, links),
             Tool::Index => index::dcx_index(history, arguments),
             Tool::Depth => depth::market_depth(history.live(), arguments),
+            Tool::Check => check::check_asking_price(history.live(), arguments),
         }
     }
 }

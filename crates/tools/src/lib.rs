@@ -1,8 +1,9 @@
-//! The MCP tool service: the three pricing tools (`get_diamond_price`, `get_dcx_index`,
-//! `get_market_depth`), their schemas, the resources (the live feeds, two documents, a
-//! template for a day of the history), two prompts and argument completion, and the
-//! JSON-RPC dispatch over HTTP and stdio, in both protocol eras (2026-07-28, stateless;
-//! and 2025-11-25 / 2025-06-18 / 2025-03-26, the `initialize` handshake). [`Mcp`] answers
+//! The MCP tool service: the four pricing tools (`get_diamond_price`, `get_dcx_index`,
+//! `get_market_depth`, `check_asking_price`), their schemas, the resources (the live
+//! feeds, two documents, a template for a day of the history), two prompts and argument
+//! completion, and the JSON-RPC dispatch over HTTP and stdio, in both protocol eras
+//! (2026-07-28, stateless; and 2025-11-25 / 2025-06-18 / 2025-03-26, the `initialize`
+//! handshake). [`Mcp`] answers
 //! one message without a transport; [`serve_stdio`] runs it over newline-delimited pipes.
 //!
 //! [`run`] serves a [`Config`] on a listener until a shutdown future completes; the
@@ -23,10 +24,12 @@ mod answer;
 mod apps;
 pub mod args;
 mod catalog;
+mod check;
 mod completion;
 mod config;
 mod depth;
 mod docs_page;
+mod evidence;
 mod http;
 mod index;
 mod manifest;

@@ -193,6 +193,12 @@ impl<'o> ObjectWriter<'o> {
         self.escaped.extend_from_slice(&self.out[start..]);
     }
 
+    /// A whole-number member.
+    pub(crate) fn unsigned(&mut self, key: Key, value: u64) {
+        self.key(key);
+        self.verbatim(itoa::Buffer::new().format(value).as_bytes());
+    }
+
     /// A boolean member.
     pub(crate) fn bool(&mut self, key: Key, value: bool) {
         self.key(key);

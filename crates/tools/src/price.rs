@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
+    evidence::{self, Present, RangeContent},
     number::{self, Decimal, Piece, StackText, fixed, push},
     object_writer::json_object,
 };
@@ -159,6 +160,13 @@ json_object! {
         preference_driven_ratio: bool,
         ratio_band_extrapolated: bool,
         ratio_band: Option<CaratBand>,
+        /// The evidence members (`evidence.rs`), left out when the snapshot has no spreads.
+        #[serde(skip_serializing_if = "Present::is_absent")]
+        range: Present<RangeContent>,
+        #[serde(skip_serializing_if = "Present::is_absent")]
+        observations: Present<u32>,
+        #[serde(skip_serializing_if = "Present::is_absent")]
+        basis: Present<&'static str>,
     }
 }
 
@@ -182,6 +190,7 @@ json_object! {
 pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> PriceContent<'a> {
     let fancy = quote.fancy.as_ref();
     let adjustment = fancy.map(|f| f.adjustment);
+    let evidence = snapshot.evidence(quote);
     PriceContent {
         shape: quote.shape.as_str(),
         carat: quote.carat,
@@ -204,6 +213,9 @@ pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> P
         ratio_band_extrapolated: adjustment.is_some_and(|a| a.band_extrapolated),
         ratio_band: adjustment
             .map(|a| CaratBand { min_carat: a.band_carats.0, max_carat: a.band_carats.1 }),
+        range: Present(evidence.map(|e| RangeContent::of(&e.range))),
+        observations: Present(evidence.map(|e| e.observations)),
+        basis: Present(evidence.map(|e| e.basis.as_str())),
     }
 }
 
@@ -316,6 +328,9 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
                 None => push(&mut out, &[&"open ct) was used.\n"]),
             }
         }
+    }
+    if let Some(evidence) = snapshot.evidence(quote) {
+        push(&mut out, &[&evidence::line(&evidence).as_str(), &"\n"]);
     }
     push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
     number::into_text(out)

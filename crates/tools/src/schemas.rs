@@ -98,6 +98,10 @@ pub(crate) fn price_output() -> Value {
                 "required": ["min_carat", "max_carat"],
                 "additionalProperties": false,
             },
+            // Present exactly when the snapshot priced has spreads (`evidence.rs`).
+            "range": crate::evidence::range_schema(),
+            "observations": crate::evidence::observations_schema(),
+            "basis": crate::evidence::basis_schema(),
         },
         "required": [
             "shape", "carat", "color", "clarity", "shape_ratio", "per_carat_usd", "total_usd",

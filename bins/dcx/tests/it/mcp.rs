@@ -67,6 +67,28 @@ fn quote_json(args: &[&str]) -> Value {
 
 const PRICE_ARGS: &[&str] = &["--carat", "1.23", "--color", "G", "--clarity", "VS2"];
 
+/// `check_asking_price` of the stone of [`PRICE_ARGS`] asking 8000 USD, and what its
+/// answer must share with `dcx quote --json`.
+fn check_call(session: &mut Session, id: Value, meta: Option<Value>) {
+    let mut params = json!({"name": "check_asking_price", "arguments": {"carat": 1.23, "color": "G", "clarity": "VS2", "asking_price_usd": 8000}});
+    if let Some(meta) = meta {
+        params["_meta"] = meta;
+    }
+    let answer = session
+        .call(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}));
+    let (check, quote) = (&answer["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    assert_eq!(answer["result"]["isError"], false, "{answer}");
+    assert_eq!(check["benchmark_usd"], quote["total_usd"]);
+    assert_eq!((&check["range"], &check["basis"]), (&quote["range"], &quote["basis"]));
+    assert_eq!(check["verdict"], "within_market", "{check}");
+    params["arguments"]["asking_price_usd"] = json!(0);
+    let refused = session
+        .call(&json!({"jsonrpc": "2.0", "id": "bad", "method": "tools/call", "params": params}));
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    let text = refused["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("asking_price_usd must be a finite number"), "{text}");
+}
+
 fn price_call(id: Value, meta: Option<Value>) -> Value {
     let mut params = json!({"name": "get_diamond_price", "arguments": {"carat": 1.23, "color": "G", "clarity": "VS2"}});
     if let Some(meta) = meta {
@@ -91,10 +113,14 @@ fn a_legacy_session_over_stdio() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["get_diamond_price", "get_dcx_index", "get_market_depth"]);
+    assert_eq!(
+        names,
+        ["get_diamond_price", "get_dcx_index", "get_market_depth", "check_asking_price"]
+    );
     let price = session.call(&price_call(json!(2), None));
     assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
     assert!(price["result"].get("resultType").is_none(), "no 2026-only field for legacy");
+    check_call(&mut session, json!("check"), None);
     assert_eq!(
         session.call(&json!({"jsonrpc": "2.0", "id": 3, "method": "ping"}))["result"],
         json!({})
@@ -121,6 +147,7 @@ fn a_2026_session_and_bad_lines_over_stdio() {
     let price = session.call(&price_call(json!("p"), Some(meta.clone())));
     assert_eq!(price["result"]["resultType"], "complete");
     assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    check_call(&mut session, json!("check"), Some(meta.clone()));
     let init = session.call(
         &json!({"jsonrpc": "2.0", "id": 4, "method": "initialize", "params": {"_meta": meta}}),
     );

@@ -137,6 +137,7 @@ fn only_track_and_a_priced_quote_are_metered() {
     };
     assert!(feeds.is_metered(&get("/track?carat=1")));
     assert!(feeds.is_metered(&get("/quote?carat=1")));
+    assert!(feeds.is_metered(&get("/check?carat=1&asking_price_usd=1")));
     assert!(!feeds.is_metered(&get("/quote")), "the empty form is prebuilt work");
     assert!(!feeds.is_metered(&get("/matrix.json")));
     assert!(!feeds.is_metered(&get("/health")));

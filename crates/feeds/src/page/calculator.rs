@@ -14,11 +14,12 @@ use super::{
     layout::{self, Frame},
 };
 use crate::{
-    query,
+    check, query,
     stone::{self, Problem, Refusal},
     tracked::{self, Priced},
 };
 
+mod asking;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +31,8 @@ pub(crate) struct Fields {
     pub(crate) color: String,
     pub(crate) clarity: String,
     pub(crate) ratio: String,
+    /// The optional asking price (`/check`'s `asking_price_usd`).
+    pub(crate) asking: String,
     /// The bad parameters, as `/track` reports them.
     pub(crate) problems: Vec<Problem>,
     /// How many more problems there were than `/track` lists.
@@ -45,6 +48,7 @@ impl Default for Fields {
             color: "G".to_owned(),
             clarity: "VS2".to_owned(),
             ratio: String::new(),
+            asking: String::new(),
             problems: Vec::new(),
             more_problems: 0,
         }
@@ -89,17 +93,20 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         color: typed("color"),
         clarity: typed("clarity"),
         ratio: typed("ratio"),
+        asking: typed(check::ASKING),
         problems: Vec::new(),
         more_problems: 0,
     };
     // A field left empty is a parameter not given; the rest goes through `/track`'s checks.
     let given: Vec<String> = pairs
         .iter()
-        .filter(|(_, value)| !value.trim().is_empty())
+        .filter(|(name, value)| !value.trim().is_empty() && name != check::ASKING)
         .map(|(name, value)| format!("{}={}", encode(name), encode(value.trim())))
         .collect();
-    let (ok, result) = match tracked::price(history, &given.join("&")) {
-        Ok(priced) => (true, priced_stone(history, &priced)),
+    let priced =
+        asking::with_ask(tracked::price(history, &given.join("&")), asking::read(&fields.asking));
+    let (ok, result) = match priced {
+        Ok((priced, ask)) => (true, priced_stone(history, &priced, ask)),
         Err(Refusal { problems, more }) => {
             fields.problems = problems;
             fields.more_problems = more;
@@ -137,7 +144,9 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
     let general: Vec<&Problem> = fields
         .problems
         .iter()
-        .filter(|p| !stone::PARAMETERS.contains(&p.parameter.as_str()))
+        .filter(|p| {
+            !stone::PARAMETERS.contains(&p.parameter.as_str()) && p.parameter != check::ASKING
+        })
         .collect();
     html! {
         form.calculator method="get" action="/quote" novalidate {
@@ -184,6 +193,11 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
                         value=(fields.ratio) placeholder="shape's usual" aria-describedby="ratio-help";
                     small.help id="ratio-help" { "Fancy shapes only; empty for the usual ratio." }
                 }))
+                (field(fields, check::ASKING, "Asking price (USD)", html! {
+                    input id=(check::ASKING) name=(check::ASKING) type="text" inputmode="decimal" autocomplete="off"
+                        value=(fields.asking) placeholder="optional" aria-describedby="asking-help";
+                    small.help id="asking-help" { "Optional: the total asked, to check it." }
+                }))
             }
             button type="submit" { "Price it" }
         }
@@ -213,7 +227,7 @@ fn title_case(word: &str) -> String {
 }
 
 /// The answer: the price now, then the stone over the days of its window.
-fn priced_stone(history: &History, priced: &Priced) -> Markup {
+fn priced_stone(history: &History, priced: &Priced, ask: Option<f64>) -> Markup {
     let quote = &priced.quote;
     let total = round_cents(quote.total_usd);
     let per_carat = round_cents(quote.per_carat_usd);
@@ -231,6 +245,7 @@ fn priced_stone(history: &History, priced: &Priced) -> Markup {
                 div.figure { span.label { "Per carat" } span.value data-per-carat-usd=(per_carat) { (format::usd(per_carat)) } }
                 div.figure.total { span.label { "Total" } span.value data-total-usd=(total) { (format::usd(total)) } }
             }
+            (asking::evidence(history.live(), quote, ask))
             p.note { (basis(history, quote)) }
             h3 { "This stone over " (entries.len()) " day" @if entries.len() != 1 { "s" } }
             @if points.len() > 1 {

@@ -2,6 +2,7 @@
 //! method, conditional requests, gzip, CORS, `/track` over several days, reloads and
 //! shutdown with requests in flight, and the curl examples of `docs/api.md`.
 
+mod check;
 mod docs;
 mod http;
 mod pages;

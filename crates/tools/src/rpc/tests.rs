@@ -81,7 +81,10 @@ fn tools_are_listed_in_a_fixed_order() {
     let r = run("tools/list", json!({})).unwrap();
     let names: Vec<&str> =
         r["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["get_diamond_price", "get_dcx_index", "get_market_depth"]);
+    assert_eq!(
+        names,
+        ["get_diamond_price", "get_dcx_index", "get_market_depth", "check_asking_price"]
+    );
     assert_eq!(
         run("tools/list", json!({"cursor": "x"})).unwrap_err().code,
         ErrorCode::INVALID_PARAMS

@@ -47,7 +47,7 @@ fn a_legacy_session_is_answered_line_by_line() {
         [LineEvent::Answered, LineEvent::Accepted, LineEvent::Answered, LineEvent::Answered]
     );
     assert_eq!(lines[0]["result"]["protocolVersion"], "2025-06-18");
-    assert_eq!(lines[1]["result"]["tools"].as_array().unwrap().len(), 3);
+    assert_eq!(lines[1]["result"]["tools"].as_array().unwrap().len(), 4);
     assert!(lines[1]["result"].get("ttlMs").is_none());
     assert_eq!(lines[2], json!({"jsonrpc": "2.0", "id": "p", "result": {}}));
 }

@@ -48,6 +48,8 @@ fn json_value() -> impl Strategy<Value = Value> {
             Just("get_diamond_price"),
             Just("get_market_depth"),
             Just("get_dcx_index"),
+            Just("check_asking_price"),
+            Just("asking_price_usd"),
             Just("carat"),
             Just("2026-07-28"),
             Just("2025-11-25"),
@@ -143,7 +145,7 @@ proptest! {
 
     #[test]
     fn arbitrary_tool_arguments_are_answered(
-        tool in prop_oneof![Just("get_diamond_price"), Just("get_dcx_index"), Just("get_market_depth"), Just("nope")],
+        tool in prop_oneof![Just("get_diamond_price"), Just("get_dcx_index"), Just("get_market_depth"), Just("check_asking_price"), Just("nope")],
         arguments in json_value(),
     ) {
         let body = json!({

@@ -229,3 +229,54 @@ fn the_price_schema_follows_a_snapshot_whose_sliders_moved() {
     assert!(!validate(&schema, &arguments).is_empty());
     assert!(Tool::Price.call(&history, &args(arguments), &Links::default()).is_err());
 }
+
+#[test]
+fn check_results_match_the_schema_with_every_verdict() {
+    let history = single();
+    let mut verdicts = std::collections::BTreeSet::new();
+    for (carat, shape) in [(0.3, "round"), (1.23, "oval"), (2.5, "cushion"), (6.0, "pear")] {
+        let stone = json!({"carat": carat, "color": "G", "clarity": "VS2", "shape": shape});
+        let total = check(&history, Tool::Price, stone.clone())["total_usd"].as_f64().unwrap();
+        for factor in [0.2, 0.9, 1.0, 1.3, 5.0] {
+            let mut arguments = stone.clone();
+            arguments["asking_price_usd"] = json!(total * factor);
+            let s = check(&history, Tool::Check, arguments);
+            assert_eq!(s["benchmark_usd"], total);
+            verdicts.insert(s["verdict"].as_str().unwrap().to_owned());
+        }
+        for ask in [f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+            let mut arguments = stone.clone();
+            arguments["asking_price_usd"] = json!(ask);
+            check(&history, Tool::Check, arguments);
+        }
+    }
+    assert_eq!(verdicts.len(), 3, "{verdicts:?}");
+}
+
+#[test]
+fn a_price_without_spreads_leaves_the_evidence_out_and_matches_the_schema() {
+    let bare = Snapshot::parse(datasets::reference::embedded()).unwrap();
+    let s = check(
+        &History::single(bare),
+        Tool::Price,
+        json!({"carat": 1.0, "color": "G", "clarity": "VS2"}),
+    );
+    assert!(s.get("range").is_none() && s.get("basis").is_none(), "{s}");
+    let s = check(&single(), Tool::Price, json!({"carat": 1.0, "color": "G", "clarity": "VS2"}));
+    assert!(s["range"]["low_usd"].is_number() && s["observations"].is_u64(), "{s}");
+}
+
+#[test]
+fn the_check_schema_is_the_price_schema_and_the_ask() {
+    let prices = Snapshot::reference();
+    let (check, price) =
+        (Tool::Check.input_schema(prices.pricing()), Tool::Price.input_schema(prices.pricing()));
+    assert_eq!(check["allOf"], price["allOf"]);
+    for (name, property) in price["properties"].as_object().unwrap() {
+        assert_eq!(&check["properties"][name], property, "{name}");
+    }
+    assert_eq!(check["properties"]["asking_price_usd"]["exclusiveMinimum"], 0);
+    assert_eq!(check["required"], json!(["carat", "color", "clarity", "asking_price_usd"]));
+    let bad = json!({"carat": 1.0, "color": "G", "clarity": "VS2", "asking_price_usd": 0});
+    assert!(!validate(&check, &bad).is_empty());
+}

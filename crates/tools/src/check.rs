@@ -1,0 +1,250 @@
+//! `check_asking_price`: a stone (the arguments of `get_diamond_price`) and the total
+//! asked for it in; the benchmark price, where the ask falls among comparable asks
+//! (percentile), its discount against the benchmark and a verdict by the 10th-90th
+//! percentile range out ([`pricing::Evidence::assess`]). Needs the live snapshot's
+//! spreads (`matrix_stats.json`); without them the call is a tool error saying so.
+
+use datasets::Snapshot;
+use jsonrpc::Object;
+use pricing::{Assessment, Evidence, Given, Quote, QuoteInput, ShownNumber, round_cents};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::{
+    args::{ArgumentError, ArgumentErrors, Arguments},
+    evidence::{self, RangeContent},
+    number::{Decimal, fixed, push},
+    price::{Output, Usd, argument_name},
+};
+
+#[cfg(test)]
+mod tests;
+
+/// The asking price argument: the total asked for the stone, USD.
+pub(crate) const ASKING: &str = "asking_price_usd";
+
+/// What `asking_price_usd` accepts, in words (the end of every message about it; the
+/// feed server's `/check` says the same).
+pub(crate) const ASKING_ALLOWED: &str =
+    "a finite number of US dollars greater than 0 (the total asked for the stone)";
+
+/// The argument names `check_asking_price` accepts: `get_diamond_price`'s and the ask.
+pub(crate) const ARGUMENTS: &[&str] =
+    &["carat", "color", "clarity", "shape", "shape_ratio", "asking_price_usd"];
+
+/// The asking price rule: a finite number above 0, or the message saying what is allowed.
+pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, String> {
+    match given {
+        Given::Value(value) if value.is_finite() && value > 0.0 => Ok(value),
+        Given::Value(value) => {
+            Err(format!("{ASKING} must be {ASKING_ALLOWED}, got {}", ShownNumber(value)))
+        }
+        Given::Missing => Err(format!("{ASKING} is required: {ASKING_ALLOWED}")),
+        Given::Unreadable(given) => Err(format!("{ASKING} must be {ASKING_ALLOWED}, got {given}")),
+    }
+}
+
+/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`). An
+/// absurd ask's discount, too large for tenths, is kept as it is, and never beyond the
+/// largest finite number (JSON has no infinity).
+pub(crate) fn tenth(value: f64) -> f64 {
+    let value = value.clamp(-f64::MAX, f64::MAX);
+    let scaled = value * 10.0;
+    if scaled.is_finite() { scaled.round() / 10.0 + 0.0 } else { value }
+}
+
+/// The `structuredContent` of `check_asking_price`, in the order it is written.
+#[derive(Debug, Serialize)]
+pub(crate) struct CheckContent<'a> {
+    shape: &'static str,
+    carat: f64,
+    color: &'static str,
+    clarity: &'static str,
+    shape_ratio: f64,
+    asking_price_usd: f64,
+    benchmark_usd: f64,
+    benchmark_per_carat_usd: f64,
+    percentile: f64,
+    discount_pct: f64,
+    verdict: &'static str,
+    range: RangeContent,
+    observations: u32,
+    basis: &'static str,
+    as_of: &'a str,
+}
+
+/// The `structuredContent` of an ask weighed against a quote's evidence.
+pub(crate) fn structured<'a>(
+    quote: &Quote,
+    evidence: &Evidence,
+    asking: f64,
+    assessment: &Assessment,
+    snapshot: &'a Snapshot,
+) -> CheckContent<'a> {
+    CheckContent {
+        shape: quote.shape.as_str(),
+        carat: quote.carat,
+        color: quote.color.as_str(),
+        clarity: quote.clarity.as_str(),
+        shape_ratio: quote.shape_ratio,
+        asking_price_usd: asking,
+        benchmark_usd: round_cents(quote.total_usd),
+        benchmark_per_carat_usd: round_cents(quote.per_carat_usd),
+        percentile: tenth(assessment.percentile),
+        discount_pct: tenth(assessment.discount_pct),
+        verdict: assessment.verdict.as_str(),
+        range: RangeContent::of(&evidence.range),
+        observations: evidence.observations,
+        basis: evidence.basis.as_str(),
+        as_of: snapshot.ts_text(),
+    }
+}
+
+/// Runs `check_asking_price` on `snapshot`: every bad argument at once (the quote rules',
+/// then the ask's), then the argument a snapshot's rule refused, then the evidence.
+pub(crate) fn check_asking_price(
+    snapshot: &Snapshot,
+    arguments: &Object<'_>,
+) -> Result<Output, ArgumentErrors> {
+    let mut args = Arguments::new(arguments, ARGUMENTS);
+    let input = QuoteInput {
+        carat: args.number("carat"),
+        color: args.text("color"),
+        clarity: args.text("clarity"),
+        shape: args.text("shape"),
+        ratio: args.number("shape_ratio"),
+    };
+    let asking = asking_price(args.number(ASKING));
+    let checked = input.validate();
+    for problem in checked.as_ref().err().into_iter().flatten() {
+        args.refuse(argument_name(problem.field), problem.clone());
+    }
+    match (args.finish(), &asking) {
+        (Ok(()), Ok(_)) => {}
+        (Ok(()), Err(message)) => return Err(ArgumentErrors::one(ASKING, message.clone())),
+        (Err(mut errors), asking) => {
+            if let Err(message) = asking {
+                let problem =
+                    ArgumentError { argument: ASKING.to_owned(), message: message.clone() };
+                errors.listed.push(problem);
+            }
+            return Err(errors);
+        }
+    }
+    let (request, asking) = (checked.expect("no problem was found"), asking.unwrap_or_default());
+    let quote = snapshot
+        .quote(&request)
+        .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
+    let Some(evidence) = snapshot.evidence(&quote) else {
+        return Err(ArgumentErrors::one(ASKING, no_spreads(snapshot)));
+    };
+    let assessment = evidence.assess(asking);
+    let content = structured(&quote, &evidence, asking, &assessment, snapshot);
+    Ok(Output::new(text(&quote, &evidence, asking, &assessment, snapshot), &content))
+}
+
+/// The tool error when the live snapshot has no spreads.
+pub(crate) fn no_spreads(snapshot: &Snapshot) -> String {
+    format!(
+        "no asking price can be checked now: the live snapshot ({}) has no spread data \
+         (matrix_stats.json); get_diamond_price still prices the stone",
+        snapshot.ts_text()
+    )
+}
+
+/// The readable text: the stone and its ask, the benchmark, the verdict with the
+/// percentile and discount, the range line of `get_diamond_price` and the snapshot time.
+fn text(
+    quote: &Quote,
+    evidence: &Evidence,
+    asking: f64,
+    assessment: &Assessment,
+    snapshot: &Snapshot,
+) -> String {
+    let mut out = Vec::with_capacity(400);
+    let (color, clarity, shape) =
+        (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
+    push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape]);
+    if quote.shape.is_fancy() {
+        push(&mut out, &[&", L/W ", &Decimal(quote.shape_ratio)]);
+    }
+    push(&mut out, &[&"\nAsking: ", &Usd(asking), &"\n"]);
+    push(
+        &mut out,
+        &[
+            &"Benchmark: ",
+            &Usd(quote.total_usd),
+            &" (",
+            &Usd(quote.per_carat_usd),
+            &" per carat)\n",
+        ],
+    );
+    let discount = tenth(assessment.discount_pct);
+    let side = match discount {
+        d if d < 0.0 => " % below the benchmark",
+        d if d > 0.0 => " % above the benchmark",
+        _ => " % from the benchmark",
+    };
+    push(
+        &mut out,
+        &[
+            &"Verdict: ",
+            &assessment.verdict.as_str(),
+            &" (by the 10th-90th percentile range); the ask is at percentile ",
+            &fixed(tenth(assessment.percentile), 1),
+            &" of comparable asks, ",
+            &fixed(discount.abs(), 1),
+            &side,
+            &".\n",
+        ],
+    );
+    push(&mut out, &[&evidence::line(evidence).as_str(), &"\n"]);
+    push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
+    crate::number::into_text(out)
+}
+
+/// The `check_asking_price` result schema.
+pub(crate) fn output_schema() -> Value {
+    let mut schema = crate::schemas::price_output();
+    let price = schema["properties"].take();
+    let keep = ["shape", "carat", "color", "clarity", "shape_ratio", "as_of"];
+    let usd = |what: &str| json!({ "type": "number", "minimum": 0, "description": what });
+    let mut properties = serde_json::Map::new();
+    for name in keep {
+        properties.insert(name.to_owned(), price[name].clone());
+    }
+    properties.insert(ASKING.to_owned(), usd("The total asked, as given."));
+    properties.insert(
+        "benchmark_usd".to_owned(),
+        usd("The benchmark total price (get_diamond_price's total_usd), USD rounded to cents."),
+    );
+    properties.insert("benchmark_per_carat_usd".to_owned(), usd("The benchmark price per carat (get_diamond_price's per_carat_usd), USD rounded to cents."));
+    properties.insert("percentile".to_owned(), json!({ "type": "number", "minimum": 0, "maximum": 100, "description": "Where the ask falls among comparable asks, 0 to 100 (one decimal): linear in log price between the published percentiles, normal tails beyond them." }));
+    properties.insert("discount_pct".to_owned(), json!({ "type": "number", "description": "The ask against the benchmark in percent (one decimal): -12.5 means 12.5 % below it." }));
+    properties.insert("verdict".to_owned(), json!({ "type": "string", "enum": ["below_market", "within_market", "above_market"], "description": "below_market under the range's low end (10th percentile), above_market over its high end (90th), within_market otherwise (ends included)." }));
+    properties.insert("range".to_owned(), evidence::range_schema());
+    properties.insert("observations".to_owned(), evidence::observations_schema());
+    properties.insert("basis".to_owned(), evidence::basis_schema());
+    let required: Vec<&String> = properties.keys().collect();
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+/// The `check_asking_price` arguments for the snapshot priced from `prices`:
+/// `get_diamond_price`'s (the same rules, the live snapshot's ratios) and the ask.
+pub(crate) fn input_schema(prices: &pricing::PricingSet) -> Value {
+    let mut schema = crate::schemas::price_input(prices);
+    schema["properties"][ASKING] = json!({
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "description": "The total asked for the stone, US dollars: a finite number greater than 0.",
+    });
+    if let Some(required) = schema["required"].as_array_mut() {
+        required.push(json!(ASKING));
+    }
+    schema
+}

@@ -1,0 +1,127 @@
+//! The evidence behind a price, as results carry it: the 10th-90th percentile `range` of
+//! comparable asks, the `observations` behind the cells used and the `basis` of the
+//! price ([`pricing::Evidence`]), rounded to cents once, here. `get_diamond_price` and
+//! `check_asking_price` write the same members with the same schema.
+
+use pricing::{Evidence, PriceRange, round_cents};
+use serde::{Serialize, Serializer};
+use serde_json::{Value, json};
+
+use crate::{
+    number::{Decimal, push},
+    object_writer::{Key, Member, ObjectWriter, json_object},
+    price::Usd,
+};
+
+#[cfg(test)]
+mod tests;
+
+json_object! {
+    /// A quote's range: the 10th and 90th percentile of comparable asks, per carat and
+    /// total, USD rounded to cents.
+    pub(crate) struct RangeContent {
+        low_per_carat_usd: f64,
+        high_per_carat_usd: f64,
+        low_usd: f64,
+        high_usd: f64,
+    }
+}
+
+impl RangeContent {
+    /// The range of `range`, rounded to cents.
+    pub(crate) fn of(range: &PriceRange) -> RangeContent {
+        RangeContent {
+            low_per_carat_usd: round_cents(range.low_per_carat_usd),
+            high_per_carat_usd: round_cents(range.high_per_carat_usd),
+            low_usd: round_cents(range.low_usd),
+            high_usd: round_cents(range.high_usd),
+        }
+    }
+}
+
+/// A member that is left out altogether when `None` (rather than written `null`):
+/// serde skips it (`skip_serializing_if = "Present::is_absent"`), and so does the hand
+/// writer.
+#[derive(Debug)]
+pub(crate) struct Present<T>(pub(crate) Option<T>);
+
+impl<T> Present<T> {
+    /// Whether the member is left out.
+    pub(crate) fn is_absent(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl<T: Serialize> Serialize for Present<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<T: Member> Member for Present<T> {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        if let Some(value) = &self.0 {
+            value.write_member(o, key);
+        }
+    }
+}
+
+impl Member for u32 {
+    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
+        o.unsigned(key, u64::from(*self));
+    }
+}
+
+/// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
+/// $X - $Y; based on N observed asks (basis: observed).` (or `no observed asks behind
+/// it` when none is the day's own).
+pub(crate) fn line(evidence: &Evidence) -> String {
+    let mut out = Vec::with_capacity(120);
+    push(
+        &mut out,
+        &[
+            &"Range (10th-90th percentile of comparable asks): ",
+            &Usd(evidence.range.low_usd),
+            &" - ",
+            &Usd(evidence.range.high_usd),
+        ],
+    );
+    match evidence.observations {
+        0 => push(&mut out, &[&"; no observed asks behind it"]),
+        1 => push(&mut out, &[&"; based on 1 observed ask"]),
+        n => push(&mut out, &[&"; based on ", &Decimal(f64::from(n)), &" observed asks"]),
+    }
+    push(&mut out, &[&" (basis: ", &evidence.basis.as_str(), &")."]);
+    crate::number::into_text(out)
+}
+
+/// The schema of `range`.
+pub(crate) fn range_schema() -> Value {
+    let usd = |what: &str| json!({ "type": "number", "minimum": 0, "description": format!("{what}, USD rounded to cents.") });
+    json!({
+        "type": "object",
+        "description": "The 10th to 90th percentile of comparable asks (the cells' screened asks, interpolated across carat bands and scaled by the ratio multiplier as the price is).",
+        "properties": {
+            "low_per_carat_usd": usd("10th percentile per carat"),
+            "high_per_carat_usd": usd("90th percentile per carat"),
+            "low_usd": usd("10th percentile, total"),
+            "high_usd": usd("90th percentile, total"),
+        },
+        "required": ["low_per_carat_usd", "high_per_carat_usd", "low_usd", "high_usd"],
+        "additionalProperties": false,
+    })
+}
+
+/// The schema of `observations`.
+pub(crate) fn observations_schema() -> Value {
+    json!({ "type": "integer", "minimum": 0, "description": "Screened asks behind the matrix cells used (the carat bands around the stone); 0 when no price behind it is the day's own." })
+}
+
+/// The schema of `basis`.
+pub(crate) fn basis_schema() -> Value {
+    json!({
+        "type": "string",
+        "enum": pricing::Basis::ALL.iter().map(|basis| basis.as_str()).collect::<Vec<_>>(),
+        "description": "How the price was made, the weakest of the cells used: observed (the day's own asks), looked_back (asks of an earlier day), modelled (the regression or the other matrix), carried (a band with no asks, from its neighbour).",
+    })
+}
