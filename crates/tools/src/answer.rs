@@ -165,14 +165,6 @@ impl Mcp {
         let timestamp = http::timestamp((self.clock)());
         let meta = ResultMeta { timestamp: &timestamp, source: &self.source, server: &self.server };
         match (&answer.result, answer.era) {
-            (rpc::Payload::Call(call), Era::Modern) => {
-                jsonrpc::write_complete(id, &meta, call.size_hint(), |out| call.write_members(out))
-            }
-            (rpc::Payload::Call(call), Era::Legacy(_)) => {
-                jsonrpc::write_legacy_result(id, &meta, call.size_hint(), |out| {
-                    call.write_members(out)
-                })
-            }
             (rpc::Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), json!({})).to_json(),
             (fields, Era::Modern) => {
                 jsonrpc::Response::success_json(id, &Complete::new(fields, meta))

@@ -30,8 +30,6 @@ mod docs_page;
 mod http;
 mod index;
 mod manifest;
-mod number;
-mod object_writer;
 mod origin;
 pub mod price;
 mod prompts;

@@ -1,19 +1,15 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Value, value::RawValue};
 
-use crate::{
-    args::{ArgumentErrors, Arguments},
-    number::{self, Decimal, Piece, StackText, fixed, push},
-    object_writer::json_object,
-};
+use crate::args::{ArgumentErrors, Arguments};
 
 /// Where links in results point.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,13 +30,9 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object as compact JSON, serialized once: the result embeds
-    /// it as is and also sends it as a JSON text item.
-    pub structured: String,
-    /// `structured` escaped as the contents of a JSON string (the JSON text item's bytes
-    /// between its quotes), when the tool wrote it alongside; otherwise it is escaped when
-    /// the result is written.
-    pub(crate) structured_escaped: Option<Vec<u8>>,
+    /// The `structuredContent` object as compact JSON, serialized once (serde_json writes
+    /// each number once): the result embeds it as is and also sends it as a JSON text item.
+    pub structured: Box<RawValue>,
 }
 
 impl Output {
@@ -48,14 +40,14 @@ impl Output {
     pub fn new(text: String, structured: &impl Serialize) -> Output {
         // Tool objects are structs and string-keyed maps of numbers, strings and
         // options: serializing them cannot fail.
-        let structured =
-            number::to_json(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, structured, structured_escaped: None }
+        let structured = serde_json::value::to_raw_value(structured)
+            .expect("a tool's structuredContent serializes to JSON");
+        Output { text, structured }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
     pub fn structured_value(&self) -> Value {
-        serde_json::from_str(&self.structured).expect("structuredContent is valid JSON")
+        serde_json::from_str(self.structured.get()).expect("structuredContent is valid JSON")
     }
 }
 
@@ -108,74 +100,63 @@ pub fn quote(
     let quote = snapshot
         .quote(request)
         .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
-    let (structured, escaped) = structured(&quote, snapshot, links).to_json_and_escaped();
-    Ok(Output { text: text(&quote, snapshot), structured, structured_escaped: Some(escaped) })
+    Ok(Output::new(text(&quote, snapshot), &structured(&quote, snapshot, links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = Vec::with_capacity(links.feed_url.len() + 80);
-    push(
-        &mut url,
-        &[
-            &links.feed_url.trim_end_matches('/'),
-            &"/track?shape=",
-            &quote.shape.as_str(),
-            &"&carat=",
-            &Decimal(quote.carat),
-            &"&color=",
-            &quote.color.as_str(),
-            &"&clarity=",
-            &quote.clarity.as_str(),
-        ],
+    let mut url = format!(
+        "{}/track?shape={}&carat={}&color={}&clarity={}",
+        links.feed_url.trim_end_matches('/'),
+        quote.shape.as_str(),
+        quote.carat,
+        quote.color.as_str(),
+        quote.clarity.as_str(),
     );
     if quote.shape.is_fancy() {
-        push(&mut url, &[&"&ratio=", &Decimal(quote.shape_ratio)]);
+        // Writing into a String cannot fail.
+        let _ = write!(url, "&ratio={}", quote.shape_ratio);
     }
-    number::into_text(url)
+    url
 }
 
-json_object! {
-    /// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
-    /// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for round.
-    /// Its members are listed once, here: serde and the hand writer (`write.rs`) both
-    /// follow this list.
-    pub struct PriceContent<'a> {
-        shape: &'static str,
-        carat: f64,
-        color: &'static str,
-        clarity: &'static str,
-        shape_ratio: f64,
-        per_carat_usd: f64,
-        total_usd: f64,
-        tracking_url: String,
-        as_of: &'a str,
-        base_matrix: &'static str,
-        base_per_carat_usd: f64,
-        supported_ratio_range: Option<Range>,
-        observed_ratio_range: Option<Range>,
-        price_adjustment_ratio: Option<f64>,
-        ratio_multiplier: f64,
-        preference_driven_ratio: bool,
-        ratio_band_extrapolated: bool,
-        ratio_band: Option<CaratBand>,
-    }
+/// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
+/// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for
+/// round. A new member is a new field here (and in the tool's `outputSchema`).
+#[derive(Debug, Serialize)]
+pub struct PriceContent<'a> {
+    shape: &'static str,
+    carat: f64,
+    color: &'static str,
+    clarity: &'static str,
+    shape_ratio: f64,
+    per_carat_usd: f64,
+    total_usd: f64,
+    tracking_url: String,
+    as_of: &'a str,
+    base_matrix: &'static str,
+    base_per_carat_usd: f64,
+    supported_ratio_range: Option<Range>,
+    observed_ratio_range: Option<Range>,
+    price_adjustment_ratio: Option<f64>,
+    ratio_multiplier: f64,
+    preference_driven_ratio: bool,
+    ratio_band_extrapolated: bool,
+    ratio_band: Option<CaratBand>,
 }
 
-json_object! {
-    /// An inclusive L/W ratio range.
-    struct Range {
-        min: f64,
-        max: f64,
-    }
+/// An inclusive L/W ratio range.
+#[derive(Debug, Serialize)]
+struct Range {
+    min: f64,
+    max: f64,
 }
 
-json_object! {
-    /// The carats a ratio band covers; `max_carat` is `null` for an open band.
-    struct CaratBand {
-        min_carat: f64,
-        max_carat: Option<f64>,
-    }
+/// The carats a ratio band covers; `max_carat` is `null` for an open band.
+#[derive(Debug, Serialize)]
+struct CaratBand {
+    min_carat: f64,
+    max_carat: Option<f64>,
 }
 
 /// The `structuredContent` of a quote.
@@ -212,115 +193,81 @@ pub fn usd(amount: f64) -> String {
     Usd(amount).to_string()
 }
 
-/// USD with thousands separators and cents, written without allocating.
+/// USD with thousands separators and cents.
 #[derive(Debug, Clone, Copy)]
 pub struct Usd(pub f64);
 
-impl Piece for Usd {
-    fn put(&self, out: &mut Vec<u8>) {
-        let cents = (round_cents(self.0) * 100.0).round() as i64;
-        let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        let mut text = StackText::default();
-        text.push(if cents < 0 { b"-$" } else { b"$" });
-        // Groups of three digits, most significant first.
-        let mut groups = [0u64; 7];
-        let (mut rest, mut count) = (whole, 0);
-        loop {
-            groups[count] = rest % 1000;
-            count += 1;
-            rest /= 1000;
-            if rest == 0 {
-                break;
-            }
-        }
-        text.digits(groups[count - 1], 1);
-        for &group in groups[..count - 1].iter().rev() {
-            text.push(b",");
-            text.digits(group, 3);
-        }
-        text.push(b".");
-        text.digits(frac, 2);
-        out.extend_from_slice(text.as_bytes());
-    }
-}
-
 impl fmt::Display for Usd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        number::display(self, f)
+        let cents = (round_cents(self.0) * 100.0).round() as i64;
+        let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
+        f.write_str(if cents < 0 { "-$" } else { "$" })?;
+        // Groups of three digits, most significant first.
+        let mut scale = 1;
+        while whole / scale >= 1000 {
+            scale *= 1000;
+        }
+        write!(f, "{}", whole / scale)?;
+        while scale > 1 {
+            scale /= 1000;
+            write!(f, ",{:03}", whole / scale % 1000)?;
+        }
+        write!(f, ".{frac:02}")
     }
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
-    let mut out = Vec::with_capacity(320);
+    let mut out = String::with_capacity(320);
+    // Writing into a String cannot fail.
+    let _ = write_text(&mut out, quote, snapshot);
+    out
+}
+
+fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Result {
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
-    push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape, &"\n"]);
-    push(&mut out, &[&"Per carat: ", &Usd(quote.per_carat_usd), &"\n"]);
-    push(&mut out, &[&"Total: ", &Usd(quote.total_usd), &"\n"]);
+    writeln!(out, "{} ct {color} {clarity} {shape}", quote.carat)?;
+    writeln!(out, "Per carat: {}", Usd(quote.per_carat_usd))?;
+    writeln!(out, "Total: {}", Usd(quote.total_usd))?;
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
         let centre = if fancy.ratio_defaulted { ", the model's centre" } else { "" };
-        push(
-            &mut out,
-            &[
-                &"L/W ratio: ",
-                &Decimal(quote.shape_ratio),
-                &centre,
-                &" (supported ",
-                &Decimal(fancy.supported_range.0),
-                &"-",
-                &Decimal(fancy.supported_range.1),
-                &"; observed at this size ",
-                &Decimal(a.observed_range.0),
-                &"-",
-                &Decimal(a.observed_range.1),
-                &")\n",
-            ],
-        );
-        push(
-            &mut out,
-            &[
-                &"Ratio adjustment: x",
-                &fixed(a.multiplier, 4),
-                &" on the ",
-                &quote.base.feed_name(),
-                &" base of ",
-                &Usd(quote.base_per_carat_usd),
-                &"/ct\n",
-            ],
-        );
+        let (supported, observed) = (fancy.supported_range, a.observed_range);
+        writeln!(
+            out,
+            "L/W ratio: {}{centre} (supported {}-{}; observed at this size {}-{})",
+            quote.shape_ratio, supported.0, supported.1, observed.0, observed.1
+        )?;
+        writeln!(
+            out,
+            "Ratio adjustment: x{:.4} on the {} base of {}/ct",
+            a.multiplier,
+            quote.base.feed_name(),
+            Usd(quote.base_per_carat_usd)
+        )?;
         if a.preference_driven {
-            push(
-                &mut out,
-                &[
-                    &"At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio (",
-                    &Decimal(a.applied_ratio),
-                    &").\n",
-                ],
-            );
+            writeln!(
+                out,
+                "At this ratio pricing is preference-driven: the adjustment is held at the \
+                 nearest observed ratio ({}).",
+                a.applied_ratio
+            )?;
         }
         if a.band_extrapolated {
-            push(
-                &mut out,
-                &[
-                    &"No ratio band covers ",
-                    &Decimal(quote.carat),
-                    &" ct; the nearest band (",
-                    &Decimal(a.band_carats.0),
-                    &" to ",
-                ],
-            );
+            write!(
+                out,
+                "No ratio band covers {} ct; the nearest band ({} to ",
+                quote.carat, a.band_carats.0
+            )?;
             match a.band_carats.1 {
-                Some(max) => push(&mut out, &[&Decimal(max), &" ct) was used.\n"]),
-                None => push(&mut out, &[&"open ct) was used.\n"]),
+                Some(max) => writeln!(out, "{max} ct) was used.")?,
+                None => writeln!(out, "open ct) was used.")?,
             }
         }
     }
-    push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
-    number::into_text(out)
+    write!(out, "Data as of {}.", snapshot.ts_text())
 }
 
 #[cfg(test)]
 mod tests;
-mod write;

@@ -88,13 +88,10 @@ pub(crate) enum Payload {
     Call(CallResult),
 }
 
-/// The result of `tools/call`: two text items (the readable text, then the
-/// `structuredContent` or the argument errors as JSON text), the structured object
-/// itself on success, and `isError`.
-///
-/// It is written two ways with the same bytes: by hand ([`CallResult::write_members`],
-/// the hot path) and through serde (its `Serialize`, the reference the tests hold the
-/// hand-written bytes to).
+/// The result of `tools/call`, written by serde in one pass: two text items (the
+/// readable text, then the `structuredContent` or the argument errors as JSON text), the
+/// structured object itself on success, and `isError`. The structured JSON is written
+/// once by the tool; here it is escaped once into the text item and copied once.
 #[derive(Debug)]
 pub(crate) struct CallResult {
     /// The tool called.
@@ -102,9 +99,7 @@ pub(crate) struct CallResult {
     /// The readable text item.
     text: String,
     /// The JSON text item: the `structuredContent` on success, else the error object.
-    json: String,
-    /// `json` escaped as the contents of a JSON string, when the tool wrote it already.
-    json_escaped: Option<Vec<u8>>,
+    json: Box<RawValue>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
     is_structured: bool,
 }
@@ -117,52 +112,27 @@ struct TextItem<'a> {
     text: &'a str,
 }
 
-impl Serialize for CallResult {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{Error as _, SerializeMap as _};
-        let content = [
-            TextItem { kind: "text", text: &self.text },
-            TextItem { kind: "text", text: &self.json },
-        ];
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("content", &content)?;
-        if self.is_structured {
-            let raw = RawValue::from_string(self.json.clone()).map_err(S::Error::custom)?;
-            map.serialize_entry("structuredContent", &raw)?;
-        }
-        map.serialize_entry("isError", &!self.is_structured)?;
-        map.end()
-    }
+/// The wire form of a [`CallResult`]; field order is the output order.
+#[derive(Serialize)]
+struct CallWire<'a> {
+    content: [TextItem<'a>; 2],
+    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
+    structured: Option<&'a RawValue>,
+    #[serde(rename = "isError")]
+    is_error: bool,
 }
 
-impl CallResult {
-    /// Appends the result's members, as [`jsonrpc::write_complete`] wants them.
-    pub(crate) fn write_members(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(br#""content":[{"type":"text","text":"#);
-        jsonrpc::write_str(out, &self.text);
-        out.extend_from_slice(br#"},{"type":"text","text":"#);
-        match &self.json_escaped {
-            Some(escaped) => {
-                out.push(b'"');
-                out.extend_from_slice(escaped);
-                out.push(b'"');
-            }
-            None => jsonrpc::write_str(out, &self.json),
+impl Serialize for CallResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        CallWire {
+            content: [
+                TextItem { kind: "text", text: &self.text },
+                TextItem { kind: "text", text: self.json.get() },
+            ],
+            structured: self.is_structured.then_some(&*self.json),
+            is_error: !self.is_structured,
         }
-        out.extend_from_slice(b"}]");
-        if self.is_structured {
-            out.extend_from_slice(br#","structuredContent":"#);
-            out.extend_from_slice(self.json.as_bytes());
-            out.extend_from_slice(br#","isError":false"#);
-        } else {
-            out.extend_from_slice(br#","isError":true"#);
-        }
-    }
-
-    /// A generous guess of the response length: the text once, the JSON three times
-    /// (escaping it can double it), plus the envelope.
-    pub(crate) fn size_hint(&self) -> usize {
-        self.text.len() + 3 * self.json.len() + 512
+        .serialize(serializer)
     }
 }
 
@@ -342,18 +312,14 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
         )));
     };
     Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => CallResult {
-            tool,
-            text: output.text,
-            json: output.structured,
-            json_escaped: output.structured_escaped,
-            is_structured: true,
-        },
+        Ok(output) => {
+            CallResult { tool, text: output.text, json: output.structured, is_structured: true }
+        }
         Err(errors) => CallResult {
             tool,
             text: format!("Invalid arguments for {}: {errors}", tool.name()),
-            json: errors.to_json().to_string(),
-            json_escaped: None,
+            json: serde_json::value::to_raw_value(&errors.to_json())
+                .expect("a JSON value serializes"),
             is_structured: false,
         },
     })

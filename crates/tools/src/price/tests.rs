@@ -2,7 +2,6 @@
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use proptest::prelude::*;
 use serde_json::{Value, json};
 
 use crate::price::{Links, price, usd};
@@ -193,52 +192,4 @@ fn an_extrapolated_band_is_explained() {
     quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
     let text = crate::price::text(&quote, &snapshot);
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
-}
-
-/// The hand-written structured JSON is the serde output, byte for byte, and its escaped
-/// copy is what the escaper makes of it.
-fn same_as_serde(quote: &pricing::Quote, snapshot: &Snapshot) -> Result<(), TestCaseError> {
-    let content = crate::price::structured(quote, snapshot, &Links::default());
-    let (json, escaped) = content.to_json_and_escaped();
-    prop_assert_eq!(&json, &crate::number::to_json(&content).unwrap());
-    let mut reference = Vec::new();
-    jsonrpc::write_str_contents(&mut reference, &json);
-    prop_assert_eq!(String::from_utf8(escaped).unwrap(), String::from_utf8(reference).unwrap());
-    Ok(())
-}
-
-#[test]
-fn structured_json_is_the_serde_bytes_at_the_edges() {
-    let snapshot = Snapshot::reference();
-    let request = crate::price::request(&args(
-        json!({"carat": 1.2, "color": "G", "clarity": "VS2", "shape": "oval"}),
-    ))
-    .unwrap();
-    let mut quote = snapshot.quote(&request).unwrap();
-    same_as_serde(&quote, &snapshot).unwrap();
-    quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
-    quote.carat = f64::NAN;
-    quote.shape_ratio = 1e300;
-    same_as_serde(&quote, &snapshot).unwrap();
-}
-
-proptest! {
-    #[test]
-    fn structured_json_is_the_serde_bytes(
-        carat in 0.3f64..6.0,
-        color in prop::sample::select(pricing::Color::ALL),
-        clarity in prop::sample::select(pricing::Clarity::ALL),
-        shape in prop::sample::select(pricing::Shape::ALL),
-        ratio in prop::option::of(0.9f64..2.6),
-    ) {
-        let snapshot = Snapshot::reference();
-        let mut arguments = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str(), "shape": shape.as_str()});
-        if let Some(ratio) = ratio {
-            arguments["shape_ratio"] = json!(ratio);
-        }
-        let Ok(request) = crate::price::request(&args(arguments)) else { return Ok(()) };
-        if let Ok(quote) = snapshot.quote(&request) {
-            same_as_serde(&quote, &snapshot)?;
-        }
-    }
 }

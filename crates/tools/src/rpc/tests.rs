@@ -159,43 +159,6 @@ fn tool_errors_carry_no_structured_content() {
     assert!(errors.is_object() || errors.is_array(), "{errors}");
 }
 
-#[test]
-fn hand_written_call_results_are_the_serde_bytes() {
-    let history = History::single(Snapshot::reference());
-    let server = jsonrpc::ServerInfo::new(crate::SERVER_NAME, crate::SERVER_VERSION);
-    let meta = jsonrpc::ResultMeta {
-        timestamp: "2026-11-21T10:00:00.123Z",
-        source: "example.com",
-        server: &server,
-    };
-    for (name, arguments) in [
-        (
-            "get_diamond_price",
-            json!({"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.35}),
-        ),
-        ("get_diamond_price", json!({"carat": 1.0, "color": "D", "clarity": "IF"})),
-        ("get_diamond_price", json!({"carat": 9, "color": "Z", "shape": "\"pear\"\n"})),
-        ("get_dcx_index", json!({})),
-        ("get_market_depth", json!({"carat": 1.0})),
-        ("get_market_depth", json!({"carat": "one"})),
-    ] {
-        let params = Object::from(
-            json!({"name": name, "arguments": arguments}).as_object().unwrap().clone(),
-        );
-        let answer =
-            dispatch(Era::Modern, "tools/call", &params, &history, &Links::default()).unwrap();
-        let crate::rpc::Payload::Call(call) = &answer.result else { panic!("{name}: not a call") };
-        for id in [jsonrpc::RequestId::from(7), jsonrpc::RequestId::from("a \"b\"")] {
-            let fast = jsonrpc::write_complete(&id, &meta, call.size_hint(), |out| {
-                call.write_members(out)
-            });
-            let reference =
-                jsonrpc::Response::success_json(&id, &jsonrpc::Complete::new(&answer.result, meta));
-            assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(reference).unwrap());
-        }
-    }
-}
-
 /// What a `tools/call` came to, as the tool-call hook hears it; other methods are no call.
 #[test]
 fn calls_are_reported_by_tool_and_outcome() {
