@@ -4,7 +4,7 @@ use datasets::{History, Snapshot};
 use jsonrpc::{Era, ErrorCode, Object};
 use serde_json::{Value, json};
 
-use crate::{price::Links, rpc::dispatch};
+use crate::{mcp::dispatch::dispatch, price::Links};
 
 fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     run_in(Era::Modern, method, params)
@@ -13,8 +13,21 @@ fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
 fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
     let params = Object::from(params.as_object().unwrap().clone());
-    dispatch(era, method, &params, &history, &Links::default())
-        .map(|a| serde_json::to_value(&a.result).expect("results serialize"))
+    dispatch(era, method, &params, &history, &Links::default()).map(|answer| result(&answer))
+}
+
+/// An answer's own result fields, as the response carries them (without `_meta` and
+/// `resultType`).
+fn result(answer: &crate::mcp::dispatch::Answer) -> Value {
+    let server = jsonrpc::ServerInfo::new("s", "1");
+    let meta = jsonrpc::ResultMeta { timestamp: "t", source: "s", server: &server };
+    let id = jsonrpc::RequestId::from(1);
+    let body = crate::mcp::wire::success(&id, answer.era, &meta, &answer.result);
+    let mut response: Value = serde_json::from_slice(&body).unwrap();
+    let result = response["result"].as_object_mut().unwrap();
+    result.remove("_meta");
+    result.remove("resultType");
+    Value::Object(result.clone())
 }
 
 const LEGACY: Era = Era::Legacy("2025-11-25");
@@ -29,7 +42,7 @@ fn initialize_is_legacy_only() {
         Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
     let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
     assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
-    let r = serde_json::to_value(&answer.result).unwrap();
+    let r = result(&answer);
     assert_eq!(r["protocolVersion"], "2025-06-18");
     assert_eq!(
         r["capabilities"],
@@ -162,7 +175,7 @@ fn tool_errors_carry_no_structured_content() {
 /// What a `tools/call` came to, as the tool-call hook hears it; other methods are no call.
 #[test]
 fn calls_are_reported_by_tool_and_outcome() {
-    use crate::{CallOutcome, Tool, ToolCalled, rpc::called};
+    use crate::{CallOutcome, Tool, ToolCalled, mcp::dispatch::called};
     let history = History::single(Snapshot::reference());
     let report = |method: &str, params: Value| {
         let params = Object::from(params.as_object().unwrap().clone());
@@ -182,7 +195,7 @@ fn calls_are_reported_by_tool_and_outcome() {
 }
 
 /// The answer itself, for its cache flag.
-fn answer_in(era: Era, method: &str, params: Value) -> crate::rpc::Answer {
+fn answer_in(era: Era, method: &str, params: Value) -> crate::mcp::dispatch::Answer {
     let history = History::single(Snapshot::reference());
     let params = Object::from(params.as_object().unwrap().clone());
     match dispatch(era, method, &params, &history, &Links::default()) {

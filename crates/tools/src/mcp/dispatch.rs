@@ -5,14 +5,13 @@
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
-use serde::Serialize;
 use serde_json::{Map, Value, json, value::RawValue};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
-    answer::{CallOutcome, ToolCalled},
     catalog::{Tool, live_tool_definitions},
     completion,
+    mcp::{CallOutcome, ToolCalled},
     price::Links,
     prompts, resources,
 };
@@ -77,8 +76,7 @@ pub(crate) struct Answer {
 }
 
 /// A method's own result fields.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub(crate) enum Payload {
     /// Discovery, `initialize` and the tool list: built as JSON values.
     Fields(Map<String, Value>),
@@ -88,52 +86,19 @@ pub(crate) enum Payload {
     Call(CallResult),
 }
 
-/// The result of `tools/call`, written by serde in one pass: two text items (the
-/// readable text, then the `structuredContent` or the argument errors as JSON text), the
-/// structured object itself on success, and `isError`. The structured JSON is written
-/// once by the tool; here it is escaped once into the text item and copied once.
+/// The result of `tools/call`: the readable text, the JSON text (the `structuredContent`
+/// on success, else the argument errors), and whether it succeeded; [`super::wire`]
+/// writes it.
 #[derive(Debug)]
 pub(crate) struct CallResult {
     /// The tool called.
-    tool: Tool,
+    pub(super) tool: Tool,
     /// The readable text item.
-    text: String,
+    pub(super) text: String,
     /// The JSON text item: the `structuredContent` on success, else the error object.
-    json: Box<RawValue>,
+    pub(super) json: Box<RawValue>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
-    is_structured: bool,
-}
-
-/// One `{"type": "text", "text": ...}` content item.
-#[derive(Serialize)]
-struct TextItem<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    text: &'a str,
-}
-
-/// The wire form of a [`CallResult`]; field order is the output order.
-#[derive(Serialize)]
-struct CallWire<'a> {
-    content: [TextItem<'a>; 2],
-    #[serde(rename = "structuredContent", skip_serializing_if = "Option::is_none")]
-    structured: Option<&'a RawValue>,
-    #[serde(rename = "isError")]
-    is_error: bool,
-}
-
-impl Serialize for CallResult {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        CallWire {
-            content: [
-                TextItem { kind: "text", text: &self.text },
-                TextItem { kind: "text", text: self.json.get() },
-            ],
-            structured: self.is_structured.then_some(&*self.json),
-            is_error: !self.is_structured,
-        }
-        .serialize(serializer)
-    }
+    pub(super) is_structured: bool,
 }
 
 fn object(value: Value) -> Payload {

@@ -1,0 +1,118 @@
+//! The bytes of a success response. A method's fields go through serde
+//! ([`jsonrpc::Response::success_json`]); a `tools/call` result, the hot path, is a fixed
+//! template around its three parts (the readable text, the JSON text, the same JSON as
+//! `structuredContent`), so the tool's JSON, written once by serde_json, is escaped once
+//! and copied once. Also `_meta.timestamp`.
+
+use std::{cell::RefCell, time::SystemTime};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta};
+use serde::Serialize;
+
+use super::dispatch::{CallResult, Payload};
+
+#[cfg(test)]
+mod tests;
+
+/// The success response to `id` carrying `payload`, for `era`.
+pub(crate) fn success(
+    id: &RequestId,
+    era: Era,
+    meta: &ResultMeta<'_>,
+    payload: &Payload,
+) -> Vec<u8> {
+    match (payload, era) {
+        (Payload::Call(call), era) => call_result(id, era, meta, call),
+        (Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
+        (Payload::Fields(fields), Era::Modern) => {
+            jsonrpc::Response::success_json(id, &Complete::new(fields, *meta))
+        }
+        (Payload::Fields(fields), Era::Legacy(_)) => {
+            jsonrpc::Response::success_json(id, &LegacyResult { result: fields, meta: *meta })
+        }
+    }
+}
+
+/// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in
+/// 2026-07-28) around `content`, `structuredContent` (on success) and `isError`.
+fn call_result(id: &RequestId, era: Era, meta: &ResultMeta<'_>, call: &CallResult) -> Vec<u8> {
+    let json = call.json.get();
+    let mut out = Vec::with_capacity(call.text.len() + 2 * json.len() + 448);
+    out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+    serialize(&mut out, id);
+    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
+    serialize(&mut out, call.text.as_str());
+    out.extend_from_slice(br#"},{"type":"text","text":"#);
+    json_as_string(&mut out, json);
+    out.extend_from_slice(b"}]");
+    if call.is_structured {
+        out.extend_from_slice(br#","structuredContent":"#);
+        out.extend_from_slice(json.as_bytes());
+        out.extend_from_slice(br#","isError":false"#);
+    } else {
+        out.extend_from_slice(br#","isError":true"#);
+    }
+    if matches!(era, Era::Modern) {
+        out.extend_from_slice(br#","resultType":"complete""#);
+    }
+    out.extend_from_slice(br#","_meta":"#);
+    serialize(&mut out, meta);
+    out.extend_from_slice(b"}}");
+    out
+}
+
+fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
+    // Ids, strings and `_meta` are plain data: writing them into a Vec cannot fail.
+    serde_json::to_writer(out, value).expect("plain data serializes");
+}
+
+/// Appends compact JSON written by serde_json as a JSON string literal: the bytes
+/// serde_json's escaper writes for that text. Such JSON holds no raw control character
+/// (serde_json escapes them inside strings), so only `"` and `\` need a backslash.
+fn json_as_string(out: &mut Vec<u8>, json: &str) {
+    let bytes = json.as_bytes();
+    out.reserve(bytes.len() + bytes.len() / 4 + 2);
+    out.push(b'"');
+    let mut start = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        if byte == b'"' || byte == b'\\' {
+            out.extend_from_slice(&bytes[start..at]);
+            out.push(b'\\');
+            start = at;
+        }
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
+}
+
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono
+/// writes the date and time once per second per thread (a calendar conversion and a
+/// formatter cost about as much as the rest of a price answer's numbers); the
+/// milliseconds are appended to that.
+pub(super) fn timestamp(now: SystemTime) -> String {
+    thread_local! {
+        /// The last whole second written (seconds since the epoch) and its text, up to the `.`.
+        static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
+    }
+    let Ok(since_epoch) = now.duration_since(SystemTime::UNIX_EPOCH) else {
+        return DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
+    };
+    let (seconds, millis) = (since_epoch.as_secs(), since_epoch.subsec_millis());
+    SECOND.with_borrow_mut(|(cached, text)| {
+        if *cached != seconds {
+            let whole = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+            *text = DateTime::<Utc>::from(whole).to_rfc3339_opts(SecondsFormat::Secs, true);
+            text.pop(); // the `Z`
+            *cached = seconds;
+        }
+        let mut out = String::with_capacity(text.len() + 5);
+        out.push_str(text);
+        out.push('.');
+        out.push(char::from(b'0' + (millis / 100) as u8));
+        out.push(char::from(b'0' + (millis / 10 % 10) as u8));
+        out.push(char::from(b'0' + (millis % 10) as u8));
+        out.push('Z');
+        out
+    })
+}

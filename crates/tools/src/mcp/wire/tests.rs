@@ -1,0 +1,39 @@
+//! Tests of the response bytes: the JSON text item's escape, and timestamps.
+
+use chrono::TimeZone as _;
+
+use super::{json_as_string, timestamp};
+
+#[test]
+fn json_text_is_escaped_as_serde_escapes_it() {
+    for json in [r#"{"a":"b\"c\\n","d":[1,2.5,null]}"#, "{}", r#"{"é":"\u0001"}"#] {
+        let mut out = Vec::new();
+        json_as_string(&mut out, json);
+        assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(json).unwrap());
+    }
+}
+
+#[test]
+fn timestamps_have_milliseconds_and_z() {
+    let now = chrono::Utc.timestamp_millis_opt(1_795_255_200_123).unwrap();
+    assert_eq!(timestamp(now.into()), "2026-11-21T10:00:00.123Z");
+    let whole_second = chrono::Utc.timestamp_millis_opt(1_795_255_200_000).unwrap();
+    assert_eq!(timestamp(whole_second.into()), "2026-11-21T10:00:00.000Z");
+    let before_epoch = chrono::Utc.timestamp_millis_opt(-1_500).unwrap();
+    assert_eq!(timestamp(before_epoch.into()), "1969-12-31T23:59:58.500Z");
+}
+
+proptest::proptest! {
+    /// The per-second cache never shows: every instant, in any order, is written as chrono
+    /// writes it whole.
+    #[test]
+    fn timestamps_match_chrono(instants in proptest::collection::vec(0i64..4_102_444_800_000, 1..20)) {
+        for millis in instants {
+            for millis in [millis, millis + 1, millis + 999] {
+                let now = chrono::Utc.timestamp_millis_opt(millis).unwrap();
+                let expected = now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+                proptest::prop_assert_eq!(timestamp(now.into()), expected);
+            }
+        }
+    }
+}
