@@ -1,7 +1,7 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
@@ -105,17 +105,18 @@ pub fn quote(
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = format!(
-        "{}/track?shape={}&carat={}&color={}&clarity={}",
-        links.feed_url.trim_end_matches('/'),
-        quote.shape.as_str(),
-        quote.carat,
-        quote.color.as_str(),
-        quote.clarity.as_str(),
-    );
+    let mut url = String::with_capacity(links.feed_url.len() + 80);
+    url.push_str(links.feed_url.trim_end_matches('/'));
+    url.push_str("/track?shape=");
+    url.push_str(quote.shape.as_str());
+    url.push_str("&carat=");
+    push_decimal(&mut url, quote.carat);
+    for part in ["&color=", quote.color.as_str(), "&clarity=", quote.clarity.as_str()] {
+        url.push_str(part);
+    }
     if quote.shape.is_fancy() {
-        // Writing into a String cannot fail.
-        let _ = write!(url, "&ratio={}", quote.shape_ratio);
+        url.push_str("&ratio=");
+        push_decimal(&mut url, quote.shape_ratio);
     }
     url
 }
@@ -190,83 +191,111 @@ pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> P
 
 /// Formats USD with thousands separators and cents: `$12,345.60`.
 pub fn usd(amount: f64) -> String {
-    Usd(amount).to_string()
+    let mut out = String::with_capacity(16);
+    push_usd(&mut out, amount);
+    out
 }
 
-/// USD with thousands separators and cents.
-#[derive(Debug, Clone, Copy)]
-pub struct Usd(pub f64);
+/// Appends `amount` as [`usd`] formats it.
+fn push_usd(out: &mut String, amount: f64) {
+    let cents = (round_cents(amount) * 100.0).round() as i64;
+    let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
+    out.push_str(if cents < 0 { "-$" } else { "$" });
+    // The digits right to left, a comma before every third.
+    let mut digits = [0u8; 32];
+    let (mut at, mut rest, mut count) = (digits.len(), whole, 0);
+    loop {
+        if count > 0 && count % 3 == 0 {
+            at -= 1;
+            digits[at] = b',';
+        }
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        (rest, count) = (rest / 10, count + 1);
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+    out.push('.');
+    out.push(char::from(b'0' + (frac / 10) as u8));
+    out.push(char::from(b'0' + (frac % 10) as u8));
+}
 
-impl fmt::Display for Usd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cents = (round_cents(self.0) * 100.0).round() as i64;
-        let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        f.write_str(if cents < 0 { "-$" } else { "$" })?;
-        // Groups of three digits, most significant first.
-        let mut scale = 1;
-        while whole / scale >= 1000 {
-            scale *= 1000;
-        }
-        write!(f, "{}", whole / scale)?;
-        while scale > 1 {
-            scale /= 1000;
-            write!(f, ",{:03}", whole / scale % 1000)?;
-        }
-        write!(f, ".{frac:02}")
+/// Appends `value` as `{}` writes it. Between 1e-4 and 1e6 zmij (serde_json's number
+/// writer) writes the same shortest digits, about a tenth of the instructions, but `1.0`
+/// for 1; elsewhere (where it may write an exponent or, above 7e7, another last digit)
+/// the standard formatter does.
+pub(crate) fn push_decimal(out: &mut String, value: f64) {
+    if (1e-4..1e6).contains(&value.abs()) {
+        let mut buffer = zmij::Buffer::new();
+        let text = buffer.format_finite(value);
+        out.push_str(text.strip_suffix(".0").unwrap_or(text));
+    } else {
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{value}");
     }
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
     let mut out = String::with_capacity(320);
-    // Writing into a String cannot fail.
-    let _ = write_text(&mut out, quote, snapshot);
-    out
-}
-
-fn write_text(out: &mut String, quote: &Quote, snapshot: &Snapshot) -> fmt::Result {
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
-    writeln!(out, "{} ct {color} {clarity} {shape}", quote.carat)?;
-    writeln!(out, "Per carat: {}", Usd(quote.per_carat_usd))?;
-    writeln!(out, "Total: {}", Usd(quote.total_usd))?;
+    push_decimal(&mut out, quote.carat);
+    for part in [" ct ", color, " ", clarity, " ", shape, "\nPer carat: "] {
+        out.push_str(part);
+    }
+    push_usd(&mut out, quote.per_carat_usd);
+    out.push_str("\nTotal: ");
+    push_usd(&mut out, quote.total_usd);
+    out.push('\n');
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
-        let centre = if fancy.ratio_defaulted { ", the model's centre" } else { "" };
-        let (supported, observed) = (fancy.supported_range, a.observed_range);
-        writeln!(
-            out,
-            "L/W ratio: {}{centre} (supported {}-{}; observed at this size {}-{})",
-            quote.shape_ratio, supported.0, supported.1, observed.0, observed.1
-        )?;
-        writeln!(
-            out,
-            "Ratio adjustment: x{:.4} on the {} base of {}/ct",
-            a.multiplier,
-            quote.base.feed_name(),
-            Usd(quote.base_per_carat_usd)
-        )?;
+        out.push_str("L/W ratio: ");
+        push_decimal(&mut out, quote.shape_ratio);
+        if fancy.ratio_defaulted {
+            out.push_str(", the model's centre");
+        }
+        out.push_str(" (supported ");
+        push_decimal(&mut out, fancy.supported_range.0);
+        out.push('-');
+        push_decimal(&mut out, fancy.supported_range.1);
+        out.push_str("; observed at this size ");
+        push_decimal(&mut out, a.observed_range.0);
+        out.push('-');
+        push_decimal(&mut out, a.observed_range.1);
+        // Writing into a String cannot fail.
+        let _ = write!(out, ")\nRatio adjustment: x{:.4} on the ", a.multiplier);
+        out.push_str(quote.base.feed_name());
+        out.push_str(" base of ");
+        push_usd(&mut out, quote.base_per_carat_usd);
+        out.push_str("/ct\n");
         if a.preference_driven {
-            writeln!(
-                out,
+            out.push_str(
                 "At this ratio pricing is preference-driven: the adjustment is held at the \
-                 nearest observed ratio ({}).",
-                a.applied_ratio
-            )?;
+                 nearest observed ratio (",
+            );
+            push_decimal(&mut out, a.applied_ratio);
+            out.push_str(").\n");
         }
         if a.band_extrapolated {
-            write!(
-                out,
-                "No ratio band covers {} ct; the nearest band ({} to ",
-                quote.carat, a.band_carats.0
-            )?;
+            out.push_str("No ratio band covers ");
+            push_decimal(&mut out, quote.carat);
+            out.push_str(" ct; the nearest band (");
+            push_decimal(&mut out, a.band_carats.0);
+            out.push_str(" to ");
             match a.band_carats.1 {
-                Some(max) => writeln!(out, "{max} ct) was used.")?,
-                None => writeln!(out, "open ct) was used.")?,
+                Some(max) => push_decimal(&mut out, max),
+                None => out.push_str("open"),
             }
+            out.push_str(" ct) was used.\n");
         }
     }
-    write!(out, "Data as of {}.", snapshot.ts_text())
+    out.push_str("Data as of ");
+    out.push_str(snapshot.ts_text());
+    out.push('.');
+    out
 }
 
 #[cfg(test)]
