@@ -37,6 +37,7 @@ mod resources;
 mod schemas;
 mod service;
 mod stdio;
+mod twin;
 
 use std::{future::Future, sync::Arc};
 

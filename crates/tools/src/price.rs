@@ -7,9 +7,12 @@ use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
 use serde::Serialize;
-use serde_json::{Value, value::RawValue};
+use serde_json::Value;
 
-use crate::args::{ArgumentErrors, Arguments};
+use crate::{
+    args::{ArgumentErrors, Arguments},
+    twin::to_json_twins,
+};
 
 /// Where links in results point.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,9 +33,12 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object as compact JSON, serialized once (serde_json writes
-    /// each number once): the result embeds it as is and also sends it as a JSON text item.
-    pub structured: Box<RawValue>,
+    /// The `structuredContent` object as compact JSON: the result embeds it as is and
+    /// also sends it as a JSON text item.
+    pub structured: String,
+    /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
+    /// between its quotes, written in the same pass.
+    pub(crate) structured_escaped: String,
 }
 
 impl Output {
@@ -40,14 +46,14 @@ impl Output {
     pub fn new(text: String, structured: &impl Serialize) -> Output {
         // Tool objects are structs and string-keyed maps of numbers, strings and
         // options: serializing them cannot fail.
-        let structured = serde_json::value::to_raw_value(structured)
-            .expect("a tool's structuredContent serializes to JSON");
-        Output { text, structured }
+        let (structured, structured_escaped) =
+            to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
+        Output { text, structured, structured_escaped }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
     pub fn structured_value(&self) -> Value {
-        serde_json::from_str(self.structured.get()).expect("structuredContent is valid JSON")
+        serde_json::from_str(&self.structured).expect("structuredContent is valid JSON")
     }
 }
 

@@ -5,7 +5,7 @@
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
-use serde_json::{Map, Value, json, value::RawValue};
+use serde_json::{Map, Value, json};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
@@ -95,8 +95,10 @@ pub(crate) struct CallResult {
     pub(super) tool: Tool,
     /// The readable text item.
     pub(super) text: String,
-    /// The JSON text item: the `structuredContent` on success, else the error object.
-    pub(super) json: Box<RawValue>,
+    /// The JSON text: the `structuredContent` on success, else the error object.
+    pub(super) json: String,
+    /// `json` escaped as the contents of a JSON string: the JSON text item.
+    pub(super) json_escaped: String,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
     pub(super) is_structured: bool,
 }
@@ -277,16 +279,19 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
         )));
     };
     Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => {
-            CallResult { tool, text: output.text, json: output.structured, is_structured: true }
-        }
-        Err(errors) => CallResult {
+        Ok(output) => CallResult {
             tool,
-            text: format!("Invalid arguments for {}: {errors}", tool.name()),
-            json: serde_json::value::to_raw_value(&errors.to_json())
-                .expect("a JSON value serializes"),
-            is_structured: false,
+            text: output.text,
+            json: output.structured,
+            json_escaped: output.structured_escaped,
+            is_structured: true,
         },
+        Err(errors) => {
+            let (json, json_escaped) =
+                crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
+            let text = format!("Invalid arguments for {}: {errors}", tool.name());
+            CallResult { tool, text, json, json_escaped, is_structured: false }
+        }
     })
 }
 

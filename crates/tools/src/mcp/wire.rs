@@ -1,8 +1,8 @@
 //! The bytes of a success response. A method's fields go through serde
 //! ([`jsonrpc::Response::success_json`]); a `tools/call` result, the hot path, is a fixed
-//! template around its three parts (the readable text, the JSON text, the same JSON as
-//! `structuredContent`), so the tool's JSON, written once by serde_json, is escaped once
-//! and copied once. Also `_meta.timestamp`.
+//! template around its parts (the readable text, the tool's JSON as a JSON text item and
+//! as `structuredContent`, both written by the tool in one pass: `crate::twin`), so no
+//! byte of it is escaped or copied twice. Also `_meta.timestamp`.
 
 use std::{cell::RefCell, time::SystemTime};
 
@@ -37,18 +37,19 @@ pub(crate) fn success(
 /// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in
 /// 2026-07-28) around `content`, `structuredContent` (on success) and `isError`.
 fn call_result(id: &RequestId, era: Era, meta: &ResultMeta<'_>, call: &CallResult) -> Vec<u8> {
-    let json = call.json.get();
-    let mut out = Vec::with_capacity(call.text.len() + 2 * json.len() + 448);
+    let json = call.json.as_bytes();
+    let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     serialize(&mut out, id);
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
     serialize(&mut out, call.text.as_str());
     out.extend_from_slice(br#"},{"type":"text","text":"#);
-    json_as_string(&mut out, json);
-    out.extend_from_slice(b"}]");
+    out.push(b'"');
+    out.extend_from_slice(call.json_escaped.as_bytes());
+    out.extend_from_slice(br#""}]"#);
     if call.is_structured {
         out.extend_from_slice(br#","structuredContent":"#);
-        out.extend_from_slice(json.as_bytes());
+        out.extend_from_slice(json);
         out.extend_from_slice(br#","isError":false"#);
     } else {
         out.extend_from_slice(br#","isError":true"#);
@@ -65,25 +66,6 @@ fn call_result(id: &RequestId, era: Era, meta: &ResultMeta<'_>, call: &CallResul
 fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
     // Ids, strings and `_meta` are plain data: writing them into a Vec cannot fail.
     serde_json::to_writer(out, value).expect("plain data serializes");
-}
-
-/// Appends compact JSON written by serde_json as a JSON string literal: the bytes
-/// serde_json's escaper writes for that text. Such JSON holds no raw control character
-/// (serde_json escapes them inside strings), so only `"` and `\` need a backslash.
-fn json_as_string(out: &mut Vec<u8>, json: &str) {
-    let bytes = json.as_bytes();
-    out.reserve(bytes.len() + bytes.len() / 4 + 2);
-    out.push(b'"');
-    let mut start = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        if byte == b'"' || byte == b'\\' {
-            out.extend_from_slice(&bytes[start..at]);
-            out.push(b'\\');
-            start = at;
-        }
-    }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono

@@ -1,17 +1,8 @@
-//! Tests of the response bytes: the JSON text item's escape, and timestamps.
+//! Tests of `_meta.timestamp`.
 
 use chrono::TimeZone as _;
 
-use super::{json_as_string, timestamp};
-
-#[test]
-fn json_text_is_escaped_as_serde_escapes_it() {
-    for json in [r#"{"a":"b\"c\\n","d":[1,2.5,null]}"#, "{}", r#"{"é":"\u0001"}"#] {
-        let mut out = Vec::new();
-        json_as_string(&mut out, json);
-        assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(json).unwrap());
-    }
-}
+use super::timestamp;
 
 #[test]
 fn timestamps_have_milliseconds_and_z() {
