@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use jsonrpc::{Classified, Era, HeaderView, RequestId, ResultMeta, ServerInfo, Transport};
+use jsonrpc::{Classified, Era, HeaderView, RequestId, ServerInfo, Transport};
 
 use crate::{Clock, SERVER_NAME, SERVER_VERSION, Tool, args::ARGUMENT_FILTER, price::Links};
 
@@ -80,9 +80,8 @@ pub type ToolCallHook = Arc<dyn Fn(&ToolCalled) + Send + Sync>;
 pub struct Mcp {
     live: Arc<datasets::Live>,
     links: Links,
-    source: String,
     clock: Clock,
-    server: ServerInfo,
+    meta: wire::Meta,
     on_tool_call: Option<ToolCallHook>,
 }
 
@@ -90,8 +89,8 @@ impl Mcp {
     /// A service over `live`; `source` is `_meta.source` of every result (the public host
     /// over HTTP).
     pub fn new(live: Arc<datasets::Live>, links: Links, clock: Clock, source: String) -> Mcp {
-        let server = ServerInfo::new(SERVER_NAME, SERVER_VERSION);
-        Mcp { live, links, source, clock, server, on_tool_call: None }
+        let meta = wire::Meta::new(source, ServerInfo::new(SERVER_NAME, SERVER_VERSION));
+        Mcp { live, links, clock, meta, on_tool_call: None }
     }
 
     /// Reports every `tools/call` answered to `hook`.
@@ -161,7 +160,6 @@ impl Mcp {
     /// The success response of `answer`, written for its era.
     fn write(&self, id: &RequestId, answer: &dispatch::Answer) -> Vec<u8> {
         let timestamp = wire::timestamp((self.clock)());
-        let meta = ResultMeta { timestamp: &timestamp, source: &self.source, server: &self.server };
-        wire::success(id, answer.era, &meta, &answer.result)
+        wire::success(id, answer.era, &self.meta, &timestamp, &answer.result)
     }
 }

@@ -38,7 +38,7 @@ pub struct Output {
     pub structured: String,
     /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
     /// between its quotes, written in the same pass.
-    pub(crate) structured_escaped: String,
+    pub(crate) structured_escaped: Vec<u8>,
 }
 
 impl Output {

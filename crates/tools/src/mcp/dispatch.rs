@@ -98,7 +98,7 @@ pub(crate) struct CallResult {
     /// The JSON text: the `structuredContent` on success, else the error object.
     pub(super) json: String,
     /// `json` escaped as the contents of a JSON string: the JSON text item.
-    pub(super) json_escaped: String,
+    pub(super) json_escaped: Vec<u8>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
     pub(super) is_structured: bool,
 }

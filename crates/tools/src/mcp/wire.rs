@@ -7,7 +7,7 @@
 use std::{cell::RefCell, time::SystemTime};
 
 use chrono::{DateTime, SecondsFormat, Utc};
-use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta};
+use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
 use serde::Serialize;
 
 use super::dispatch::{CallResult, Payload};
@@ -15,37 +15,66 @@ use super::dispatch::{CallResult, Payload};
 #[cfg(test)]
 mod tests;
 
-/// The success response to `id` carrying `payload`, for `era`.
+/// What every result's `_meta` says but the time: the source and the server, with their
+/// JSON written once.
+pub(crate) struct Meta {
+    source: String,
+    server: ServerInfo,
+    /// `_meta`'s JSON after the timestamp's value: `,"source":…}`.
+    tail: Vec<u8>,
+}
+
+impl Meta {
+    pub(crate) fn new(source: String, server: ServerInfo) -> Meta {
+        let empty = ResultMeta { timestamp: "", source: &source, server: &server };
+        let mut tail = serde_json::to_vec(&empty).expect("plain data serializes");
+        tail.drain(..b"{\"timestamp\":\"\"".len());
+        Meta { source, server, tail }
+    }
+
+    fn at<'m>(&'m self, timestamp: &'m str) -> ResultMeta<'m> {
+        ResultMeta { timestamp, source: &self.source, server: &self.server }
+    }
+}
+
+/// The success response to `id` carrying `payload`, for `era`, stamped `timestamp`.
 pub(crate) fn success(
     id: &RequestId,
     era: Era,
-    meta: &ResultMeta<'_>,
+    meta: &Meta,
+    timestamp: &str,
     payload: &Payload,
 ) -> Vec<u8> {
     match (payload, era) {
-        (Payload::Call(call), era) => call_result(id, era, meta, call),
+        (Payload::Call(call), era) => call_result(id, era, meta, timestamp, call),
         (Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
         (Payload::Fields(fields), Era::Modern) => {
-            jsonrpc::Response::success_json(id, &Complete::new(fields, *meta))
+            jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(timestamp)))
         }
         (Payload::Fields(fields), Era::Legacy(_)) => {
-            jsonrpc::Response::success_json(id, &LegacyResult { result: fields, meta: *meta })
+            let result = LegacyResult { result: fields, meta: meta.at(timestamp) };
+            jsonrpc::Response::success_json(id, &result)
         }
     }
 }
 
 /// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in
 /// 2026-07-28) around `content`, `structuredContent` (on success) and `isError`.
-fn call_result(id: &RequestId, era: Era, meta: &ResultMeta<'_>, call: &CallResult) -> Vec<u8> {
+fn call_result(
+    id: &RequestId,
+    era: Era,
+    meta: &Meta,
+    timestamp: &str,
+    call: &CallResult,
+) -> Vec<u8> {
     let json = call.json.as_bytes();
     let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     serialize(&mut out, id);
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
-    serialize(&mut out, call.text.as_str());
-    out.extend_from_slice(br#"},{"type":"text","text":"#);
-    out.push(b'"');
-    out.extend_from_slice(call.json_escaped.as_bytes());
+    push_string(&mut out, &call.text);
+    out.extend_from_slice(br#"},{"type":"text","text":""#);
+    out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);
     if call.is_structured {
         out.extend_from_slice(br#","structuredContent":"#);
@@ -57,15 +86,42 @@ fn call_result(id: &RequestId, era: Era, meta: &ResultMeta<'_>, call: &CallResul
     if matches!(era, Era::Modern) {
         out.extend_from_slice(br#","resultType":"complete""#);
     }
-    out.extend_from_slice(br#","_meta":"#);
-    serialize(&mut out, meta);
+    out.extend_from_slice(br#","_meta":{"timestamp":"#);
+    push_string(&mut out, timestamp);
+    out.extend_from_slice(&meta.tail);
     out.extend_from_slice(b"}}");
     out
 }
 
 fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
-    // Ids, strings and `_meta` are plain data: writing them into a Vec cannot fail.
+    // Ids and strings are plain data: writing them into a Vec cannot fail.
     serde_json::to_writer(out, value).expect("plain data serializes");
+}
+
+/// Appends `text` as the JSON string literal serde_json writes. A text's usual escapes
+/// (line breaks, quotes) are written here; a rarer control character sends the whole
+/// text to serde_json.
+fn push_string(out: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    if bytes.iter().any(|&b| b < 0x20 && b != b'\n') {
+        return serialize(out, text);
+    }
+    out.reserve(bytes.len() + 16);
+    out.push(b'"');
+    let mut start = 0;
+    for (at, &byte) in bytes.iter().enumerate() {
+        let escape = match byte {
+            b'\n' => b'n',
+            b'"' | b'\\' => byte,
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[start..at]);
+        out.push(b'\\');
+        out.push(escape);
+        start = at + 1;
+    }
+    out.extend_from_slice(&bytes[start..]);
+    out.push(b'"');
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono

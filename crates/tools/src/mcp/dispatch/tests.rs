@@ -19,11 +19,11 @@ fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::Error
 /// An answer's own result fields, as the response carries them (without `_meta` and
 /// `resultType`).
 fn result(answer: &crate::mcp::dispatch::Answer) -> Value {
-    let server = jsonrpc::ServerInfo::new("s", "1");
-    let meta = jsonrpc::ResultMeta { timestamp: "t", source: "s", server: &server };
+    let meta = crate::mcp::wire::Meta::new("s".to_owned(), jsonrpc::ServerInfo::new("s", "1"));
     let id = jsonrpc::RequestId::from(1);
-    let body = crate::mcp::wire::success(&id, answer.era, &meta, &answer.result);
-    let mut response: Value = serde_json::from_slice(&body).unwrap();
+    let body = crate::mcp::wire::success(&id, answer.era, &meta, "t", &answer.result);
+    let mut response: Value = serde_json::from_slice(&body)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&body)));
     let result = response["result"].as_object_mut().unwrap();
     result.remove("_meta");
     result.remove("resultType");
