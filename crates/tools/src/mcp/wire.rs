@@ -72,7 +72,7 @@ fn call_result(
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     serialize(&mut out, id);
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
-    push_string(&mut out, &call.text);
+    serialize(&mut out, call.text.as_str());
     out.extend_from_slice(br#"},{"type":"text","text":""#);
     out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);
@@ -87,7 +87,7 @@ fn call_result(
         out.extend_from_slice(br#","resultType":"complete""#);
     }
     out.extend_from_slice(br#","_meta":{"timestamp":"#);
-    push_string(&mut out, timestamp);
+    serialize(&mut out, timestamp);
     out.extend_from_slice(&meta.tail);
     out.extend_from_slice(b"}}");
     out
@@ -96,32 +96,6 @@ fn call_result(
 fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
     // Ids and strings are plain data: writing them into a Vec cannot fail.
     serde_json::to_writer(out, value).expect("plain data serializes");
-}
-
-/// Appends `text` as the JSON string literal serde_json writes. A text's usual escapes
-/// (line breaks, quotes) are written here; a rarer control character sends the whole
-/// text to serde_json.
-fn push_string(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
-    if bytes.iter().any(|&b| b < 0x20 && b != b'\n') {
-        return serialize(out, text);
-    }
-    out.reserve(bytes.len() + 16);
-    out.push(b'"');
-    let mut start = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        let escape = match byte {
-            b'\n' => b'n',
-            b'"' | b'\\' => byte,
-            _ => continue,
-        };
-        out.extend_from_slice(&bytes[start..at]);
-        out.push(b'\\');
-        out.push(escape);
-        start = at + 1;
-    }
-    out.extend_from_slice(&bytes[start..]);
-    out.push(b'"');
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono
