@@ -26,6 +26,7 @@ mod completion;
 mod config;
 mod depth;
 mod docs_page;
+mod escape;
 mod http;
 mod index;
 mod manifest;
