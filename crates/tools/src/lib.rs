@@ -26,7 +26,6 @@ mod completion;
 mod config;
 mod depth;
 mod docs_page;
-mod escape;
 mod http;
 mod index;
 mod manifest;

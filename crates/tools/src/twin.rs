@@ -75,7 +75,7 @@ impl Twins {
             return Ok(());
         }
         let start = self.plain.len();
-        crate::escape::write_str(&mut self.plain, text);
+        serde_json::to_writer(&mut self.plain, text)?;
         escape_json_text(&mut self.escaped, &self.plain[start..]);
         Ok(())
     }

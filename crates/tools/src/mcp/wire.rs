@@ -72,7 +72,7 @@ fn call_result(
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     serialize(&mut out, id);
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
-    crate::escape::write_str(&mut out, &call.text);
+    serialize(&mut out, call.text.as_str());
     out.extend_from_slice(br#"},{"type":"text","text":""#);
     out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);
