@@ -208,3 +208,18 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    /// The multiplier is written as `{:.4}` writes it.
+    #[test]
+    fn fixed_decimals_are_written_as_format_writes_them(
+        value in proptest::prop_oneof![0.0f64..4.0, -1e9f64..1e9, proptest::num::f64::ANY],
+        units in 0u64..100_000_000,
+    ) {
+        for value in [value, units as f64 / 1e4, (units as f64 + 0.5) / 1e4, -(units as f64) / 1e8] {
+            let mut out = String::new();
+            crate::price::push_fixed4(&mut out, value);
+            proptest::prop_assert_eq!(out, format!("{value:.4}"));
+        }
+    }
+}
