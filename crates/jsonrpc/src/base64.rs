@@ -3,7 +3,7 @@
 //! one spelling (`Zg==` is `f`; `Zh==`, whose unused trailing bits are not zero, is
 //! refused, as RFC 4648 §3.5 allows).
 //!
-//! Written by hand to keep the crate's dependencies to serde, serde_json, thiserror and itoa.
+//! Written by hand to keep the crate's dependencies to serde, serde_json and thiserror.
 
 #[cfg(test)]
 mod tests;

@@ -3,8 +3,6 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
-
 use crate::{
     ArgumentFilter, ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
     SUPPORTED_VERSIONS,
@@ -38,16 +36,13 @@ pub struct Request<'a> {
     pub meta: RequestMeta,
 }
 
-/// The MCP per-request `_meta` envelope.
+/// The MCP per-request `_meta` envelope, checked. The client's capabilities (an object)
+/// and identity stay in `params._meta` as sent; nothing here copies them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RequestMeta {
     /// `io.modelcontextprotocol/protocolVersion`: the entry of [`SUPPORTED_VERSIONS`] the
     /// client named.
     pub protocol_version: &'static str,
-    /// `io.modelcontextprotocol/clientCapabilities`; `{}` means none.
-    pub client_capabilities: Map<String, Value>,
-    /// `io.modelcontextprotocol/clientInfo`, when sent (any JSON value, not validated).
-    pub client_info: Option<Value>,
 }
 
 /// What one POST body turned out to be.
@@ -143,16 +138,12 @@ pub(crate) fn modern<'a>(
     else {
         return Err(reject(ErrorObject::unsupported_version(meta.protocol_version)));
     };
-    let RequestMetaSent { client_capabilities, client_info, .. } = meta;
-    let meta = RequestMeta { protocol_version, client_capabilities, client_info };
-    Ok(Request { id, method, params, meta })
+    Ok(Request { id, method, params, meta: RequestMeta { protocol_version } })
 }
 
 /// `params._meta` as sent, before the version check.
 struct RequestMetaSent<'a> {
     protocol_version: &'a str,
-    client_capabilities: Map<String, Value>,
-    client_info: Option<Value>,
 }
 
 /// A structurally valid JSON-RPC request or notification.
@@ -270,13 +261,12 @@ fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, Error
         Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
-    let client_capabilities = match meta.get(META_CLIENT_CAPABILITIES) {
-        Some(Json::Object(capabilities)) => capabilities.to_map(),
+    match meta.get(META_CLIENT_CAPABILITIES) {
+        Some(Json::Object(_)) => {}
         Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
-    };
-    let client_info = meta.get(META_CLIENT_INFO).map(Json::to_value);
-    Ok(RequestMetaSent { protocol_version, client_capabilities, client_info })
+    }
+    Ok(RequestMetaSent { protocol_version })
 }
 
 fn missing_meta(key: &str, wanted: &str) -> ErrorObject {

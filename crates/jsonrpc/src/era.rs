@@ -201,8 +201,7 @@ fn unsupported(id: RequestId, requested: &str) -> Classified<'static> {
 /// Whether `MCP-Protocol-Version` is sent once, as `2026-07-28`: the hot path's test,
 /// on the raw bytes.
 fn says_2026(headers: &HeaderView<'_>) -> bool {
-    let mut values = headers.get_all(HEADER_PROTOCOL_VERSION);
-    matches!((values.next(), values.next()), (Some(raw), None) if trim(raw) == PROTOCOL_VERSION.as_bytes())
+    matches!(headers.sent(HEADER_PROTOCOL_VERSION), (Some(raw), 1) if trim(raw) == PROTOCOL_VERSION.as_bytes())
 }
 
 /// Whether a request without the 2026-07-28 header is a modern one all the same.
@@ -224,13 +223,10 @@ enum VersionHeader<'h> {
 }
 
 fn version_header<'h>(headers: &HeaderView<'h>) -> VersionHeader<'h> {
-    let mut values = headers.get_all(HEADER_PROTOCOL_VERSION);
-    match (values.next(), values.next()) {
+    match headers.sent(HEADER_PROTOCOL_VERSION) {
         (None, _) => VersionHeader::Absent,
-        (Some(_), Some(_)) => {
-            VersionHeader::Invalid(format!("is sent {} times", 2 + values.count()))
-        }
-        (Some(raw), None) => match std::str::from_utf8(trim(raw)) {
+        (Some(_), times @ 2..) => VersionHeader::Invalid(format!("is sent {times} times")),
+        (Some(raw), _) => match std::str::from_utf8(trim(raw)) {
             Ok(text) if text.bytes().all(|b| b.is_ascii_graphic()) => VersionHeader::Value(text),
             _ => VersionHeader::Invalid("is not a visible ASCII version string".to_owned()),
         },

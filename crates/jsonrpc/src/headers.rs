@@ -14,22 +14,42 @@ pub const HEADER_METHOD: &str = "Mcp-Method";
 /// `Mcp-Name`: must equal `params.name` (tools/call, prompts/get) or `params.uri` (resources/read).
 pub const HEADER_NAME: &str = "Mcp-Name";
 
-/// Request headers as the transport saw them: `(name, raw value bytes)` in order, with
-/// duplicates kept. Names are matched case-insensitively (ASCII).
-#[derive(Clone, Debug, Default)]
+/// The routing headers, the only ones the checks read.
+const ROUTING: [&str; 3] = [HEADER_PROTOCOL_VERSION, HEADER_METHOD, HEADER_NAME];
+
+/// The MCP routing headers of a request, picked out of the transport's header list in
+/// one pass (names matched case-insensitively, ASCII): for each, its first raw value and
+/// how many times it was sent. Other headers are not kept; nothing is allocated.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct HeaderView<'a> {
-    headers: Vec<(&'a str, &'a [u8])>,
+    routing: [(Option<&'a [u8]>, usize); 3],
 }
 
 impl<'a> HeaderView<'a> {
     /// A view over `headers`, e.g. `HeaderView::new([("Mcp-Method", &b"tools/list"[..])])`.
     pub fn new(headers: impl IntoIterator<Item = (&'a str, &'a [u8])>) -> HeaderView<'a> {
-        HeaderView { headers: headers.into_iter().collect() }
+        let mut view = HeaderView::default();
+        for (name, value) in headers {
+            // The three names differ in length: most names are ruled out by it.
+            let slot = ROUTING
+                .iter()
+                .position(|known| known.len() == name.len() && known.eq_ignore_ascii_case(name));
+            if let Some(slot) = slot {
+                let (first, times) = &mut view.routing[slot];
+                first.get_or_insert(value);
+                *times += 1;
+            }
+        }
+        view
     }
 
-    /// Every raw value of header `name`, in order.
-    pub fn get_all<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'a [u8]> + 's {
-        self.headers.iter().filter(move |(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| *v)
+    /// Routing header `name` as sent: its first raw value (`None` when absent) and how
+    /// many times it was sent. Any other name is absent.
+    pub fn sent(&self, name: &str) -> (Option<&'a [u8]>, usize) {
+        match ROUTING.iter().position(|known| known.eq_ignore_ascii_case(name)) {
+            Some(slot) => self.routing[slot],
+            None => (None, 0),
+        }
     }
 }
 
@@ -48,22 +68,20 @@ pub(crate) fn check_routing(
     expected: &str,
     body_field: &dyn fmt::Display,
 ) -> Result<(), ErrorObject> {
-    let mut values = headers.get_all(name);
-    let raw = match (values.next(), values.next()) {
+    let raw = match headers.sent(name) {
         (None, _) => {
             return Err(ErrorObject::header_mismatch(format!(
                 "header {name} is missing; it must equal {body_field} {}",
                 quote(expected)
             )));
         }
-        (Some(_), Some(_)) => {
+        (Some(_), times @ 2..) => {
             return Err(ErrorObject::header_mismatch(format!(
-                "header {name} is sent {} times; send it once, equal to {body_field} {}",
-                2 + values.count(),
+                "header {name} is sent {times} times; send it once, equal to {body_field} {}",
                 quote(expected)
             )));
         }
-        (Some(raw), None) => raw,
+        (Some(raw), _) => raw,
     };
     if is_verbatim(raw, expected) {
         return Ok(());

@@ -3,13 +3,12 @@
 //!
 //! One HTTP POST (headers and body bytes) goes into [`classify`], which answers with a
 //! validated [`Request`], a notification, or a ready error [`Response`]; a method result
-//! goes through [`Complete`] and [`Response::success_json`] back to bytes; the hot path
-//! writes the same bytes by hand with [`write_complete`]. The checks follow
+//! goes through [`Complete`] and [`Response::success_json`] back to bytes. The checks follow
 //! the order the spec (and the official conformance suite) fixes; see [`classify`].
 //! Error codes map to HTTP statuses through [`ErrorCode::http_status`].
 //!
 //! **Architecture invariant:** this crate never does I/O, never awaits, and knows no tool,
-//! no pricing concept and no route. It depends on serde, serde_json, thiserror and itoa only;
+//! no pricing concept and no route. It depends on serde, serde_json and thiserror only;
 //! even the base64 decoder for the `=?base64?…?=` header form is written here. Method
 //! dispatch, and therefore -32601, belongs to the caller.
 //!
@@ -30,7 +29,6 @@ mod mcp;
 mod response;
 #[cfg(test)]
 mod tests;
-mod write;
 
 pub use crate::{
     classify::{
@@ -48,7 +46,6 @@ pub use crate::{
     json::{EMPTY_OBJECT, Json, Object},
     mcp::{Complete, LegacyResult, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
-    write::{write_complete, write_legacy_result, write_str, write_str_contents},
 };
 
 /// The crate's one error type: a JSON-RPC error object (see [`ErrorObject`]).

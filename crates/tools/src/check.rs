@@ -4,6 +4,8 @@
 //! percentile range out ([`pricing::Evidence::assess`]). Needs the live snapshot's
 //! spreads (`matrix_stats.json`); without them the call is a tool error saying so.
 
+use std::fmt::Write as _;
+
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Assessment, Evidence, Given, Quote, QuoteInput, ShownNumber, round_cents};
@@ -13,8 +15,7 @@ use serde_json::{Value, json};
 use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
-    number::{Decimal, fixed, push},
-    price::{Output, Usd, argument_name},
+    price::{Output, argument_name, push_decimal, push_usd},
 };
 
 #[cfg(test)]
@@ -161,46 +162,44 @@ fn text(
     assessment: &Assessment,
     snapshot: &Snapshot,
 ) -> String {
-    let mut out = Vec::with_capacity(400);
-    let (color, clarity, shape) =
-        (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
-    push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape]);
-    if quote.shape.is_fancy() {
-        push(&mut out, &[&", L/W ", &Decimal(quote.shape_ratio)]);
+    let mut out = String::with_capacity(400);
+    push_decimal(&mut out, quote.carat);
+    for part in
+        [" ct ", quote.color.as_str(), " ", quote.clarity.as_str(), " ", quote.shape.as_str()]
+    {
+        out.push_str(part);
     }
-    push(&mut out, &[&"\nAsking: ", &Usd(asking), &"\n"]);
-    push(
-        &mut out,
-        &[
-            &"Benchmark: ",
-            &Usd(quote.total_usd),
-            &" (",
-            &Usd(quote.per_carat_usd),
-            &" per carat)\n",
-        ],
-    );
+    if quote.shape.is_fancy() {
+        out.push_str(", L/W ");
+        push_decimal(&mut out, quote.shape_ratio);
+    }
+    out.push_str("\nAsking: ");
+    push_usd(&mut out, asking);
+    out.push_str("\nBenchmark: ");
+    push_usd(&mut out, quote.total_usd);
+    out.push_str(" (");
+    push_usd(&mut out, quote.per_carat_usd);
+    out.push_str(" per carat)\n");
     let discount = tenth(assessment.discount_pct);
     let side = match discount {
         d if d < 0.0 => " % below the benchmark",
         d if d > 0.0 => " % above the benchmark",
         _ => " % from the benchmark",
     };
-    push(
-        &mut out,
-        &[
-            &"Verdict: ",
-            &assessment.verdict.as_str(),
-            &" (by the 10th-90th percentile range); the ask is at percentile ",
-            &fixed(tenth(assessment.percentile), 1),
-            &" of comparable asks, ",
-            &fixed(discount.abs(), 1),
-            &side,
-            &".\n",
-        ],
+    // Writing into a String cannot fail.
+    let _ = writeln!(
+        out,
+        "Verdict: {} (by the 10th-90th percentile range); the ask is at percentile {:.1} of \
+         comparable asks, {:.1}{side}.",
+        assessment.verdict.as_str(),
+        tenth(assessment.percentile),
+        discount.abs(),
     );
-    push(&mut out, &[&evidence::line(evidence).as_str(), &"\n"]);
-    push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
-    crate::number::into_text(out)
+    evidence::push_line(&mut out, evidence);
+    out.push_str("\nData as of ");
+    out.push_str(snapshot.ts_text());
+    out.push('.');
+    out
 }
 
 /// The `check_asking_price` result schema.

@@ -3,28 +3,25 @@
 //! price ([`pricing::Evidence`]), rounded to cents once, here. `get_diamond_price` and
 //! `check_asking_price` write the same members with the same schema.
 
+use std::fmt::Write as _;
+
 use pricing::{Evidence, PriceRange, round_cents};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::{
-    number::{Decimal, push},
-    object_writer::{Key, Member, ObjectWriter, json_object},
-    price::Usd,
-};
+use crate::price::push_usd;
 
 #[cfg(test)]
 mod tests;
 
-json_object! {
-    /// A quote's range: the 10th and 90th percentile of comparable asks, per carat and
-    /// total, USD rounded to cents.
-    pub(crate) struct RangeContent {
-        low_per_carat_usd: f64,
-        high_per_carat_usd: f64,
-        low_usd: f64,
-        high_usd: f64,
-    }
+/// A quote's range: the 10th and 90th percentile of comparable asks, per carat and
+/// total, USD rounded to cents.
+#[derive(Debug, Serialize)]
+pub(crate) struct RangeContent {
+    low_per_carat_usd: f64,
+    high_per_carat_usd: f64,
+    low_usd: f64,
+    high_usd: f64,
 }
 
 impl RangeContent {
@@ -39,60 +36,23 @@ impl RangeContent {
     }
 }
 
-/// A member that is left out altogether when `None` (rather than written `null`):
-/// serde skips it (`skip_serializing_if = "Present::is_absent"`), and so does the hand
-/// writer.
-#[derive(Debug)]
-pub(crate) struct Present<T>(pub(crate) Option<T>);
-
-impl<T> Present<T> {
-    /// Whether the member is left out.
-    pub(crate) fn is_absent(&self) -> bool {
-        self.0.is_none()
-    }
-}
-
-impl<T: Serialize> Serialize for Present<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
-    }
-}
-
-impl<T: Member> Member for Present<T> {
-    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
-        if let Some(value) = &self.0 {
-            value.write_member(o, key);
-        }
-    }
-}
-
-impl Member for u32 {
-    fn write_member(&self, o: &mut ObjectWriter<'_>, key: Key) {
-        o.unsigned(key, u64::from(*self));
-    }
-}
-
 /// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
 /// $X - $Y; based on N observed asks (basis: observed).` (or `no observed asks behind
 /// it` when none is the day's own).
-pub(crate) fn line(evidence: &Evidence) -> String {
-    let mut out = Vec::with_capacity(120);
-    push(
-        &mut out,
-        &[
-            &"Range (10th-90th percentile of comparable asks): ",
-            &Usd(evidence.range.low_usd),
-            &" - ",
-            &Usd(evidence.range.high_usd),
-        ],
-    );
+pub(crate) fn push_line(out: &mut String, evidence: &Evidence) {
+    out.push_str("Range (10th-90th percentile of comparable asks): ");
+    push_usd(out, evidence.range.low_usd);
+    out.push_str(" - ");
+    push_usd(out, evidence.range.high_usd);
     match evidence.observations {
-        0 => push(&mut out, &[&"; no observed asks behind it"]),
-        1 => push(&mut out, &[&"; based on 1 observed ask"]),
-        n => push(&mut out, &[&"; based on ", &Decimal(f64::from(n)), &" observed asks"]),
+        0 => out.push_str("; no observed asks behind it"),
+        1 => out.push_str("; based on 1 observed ask"),
+        // Writing into a String cannot fail.
+        n => drop(write!(out, "; based on {n} observed asks")),
     }
-    push(&mut out, &[&" (basis: ", &evidence.basis.as_str(), &")."]);
-    crate::number::into_text(out)
+    out.push_str(" (basis: ");
+    out.push_str(evidence.basis.as_str());
+    out.push_str(").");
 }
 
 /// The schema of `range`.

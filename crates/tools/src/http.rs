@@ -1,10 +1,7 @@
 //! HTTP details of the MCP endpoint: media-type checks, the JSON-RPC response with its
-//! headers, `_meta` of results, and the public host.
-
-use std::{cell::RefCell, time::SystemTime};
+//! headers, and the public host.
 
 use bytes::Bytes;
-use chrono::{DateTime, SecondsFormat, Utc};
 use hyper::{
     HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
@@ -88,37 +85,6 @@ pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
     lines.peek().is_none()
         || lines.any(|line| COMMON_JSON_ACCEPT.contains(&line.as_bytes()))
         || serve::accepts(headers, &JSON_ANSWER)
-}
-
-/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono
-/// writes the date and time once per second per thread (a calendar conversion and a
-/// formatter cost about as much as the rest of a price answer's numbers); the
-/// milliseconds are appended to that.
-pub(crate) fn timestamp(now: SystemTime) -> String {
-    thread_local! {
-        /// The last whole second written (seconds since the epoch) and its text, up to the `.`.
-        static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
-    }
-    let Ok(since_epoch) = now.duration_since(SystemTime::UNIX_EPOCH) else {
-        return DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
-    };
-    let (seconds, millis) = (since_epoch.as_secs(), since_epoch.subsec_millis());
-    SECOND.with_borrow_mut(|(cached, text)| {
-        if *cached != seconds {
-            let whole = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
-            *text = DateTime::<Utc>::from(whole).to_rfc3339_opts(SecondsFormat::Secs, true);
-            text.pop(); // the `Z`
-            *cached = seconds;
-        }
-        let mut out = String::with_capacity(text.len() + 5);
-        out.push_str(text);
-        out.push('.');
-        out.push(char::from(b'0' + (millis / 100) as u8));
-        out.push(char::from(b'0' + (millis / 10 % 10) as u8));
-        out.push(char::from(b'0' + (millis % 10) as u8));
-        out.push('Z');
-        out
-    })
 }
 
 /// The host of `url` (no scheme, user info, port or path), lower case, for

@@ -20,7 +20,6 @@
 //! replays, the schema checks and the no-panic properties are in `tests/it/main.rs`.
 #![deny(missing_docs)]
 
-mod answer;
 mod apps;
 pub mod args;
 mod catalog;
@@ -33,16 +32,15 @@ mod evidence;
 mod http;
 mod index;
 mod manifest;
-mod number;
-mod object_writer;
+mod mcp;
 mod origin;
 pub mod price;
 mod prompts;
 mod resources;
-mod rpc;
 mod schemas;
 mod service;
 mod stdio;
+mod twin;
 
 use std::{future::Future, sync::Arc};
 
@@ -56,10 +54,10 @@ pub use jsonrpc::{HeaderView, Transport};
 pub use serve::Clock;
 
 pub use crate::{
-    answer::{CallOutcome, Mcp, Message, Reply, ToolCallHook, ToolCalled},
     catalog::{Tool, tool_definitions},
     config::{Config, SERVER_NAME, SERVER_VERSION, parse_url},
     manifest::{health, manifest},
+    mcp::{CallOutcome, Mcp, Message, Reply, ToolCallHook, ToolCalled},
     origin::origin_allowed,
     service::{ROUTES, ToolService, handler},
     stdio::{LineEvent, MAX_LINE_BYTES, serve_stdio},

@@ -67,7 +67,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
                 "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
             },
         ],
-        "capabilities": crate::rpc::capabilities(),
+        "capabilities": crate::mcp::dispatch::capabilities(),
         "authentication": "none",
         "tools": *tools,
         "toolNames": Tool::ALL.iter().map(|t| t.name()).collect::<Vec<_>>(),
@@ -75,7 +75,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
         "resourceTemplates": crate::resources::templates(),
         "prompts": crate::prompts::list(),
         "documentation": { "url": docs_url },
-        "cache": { "ttlMs": crate::rpc::TTL_MS, "cacheScope": "public" },
+        "cache": { "ttlMs": crate::mcp::dispatch::TTL_MS, "cacheScope": "public" },
     })
 }
 

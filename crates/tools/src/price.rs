@@ -1,7 +1,7 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
-use std::fmt;
+use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
@@ -11,9 +11,8 @@ use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    evidence::{self, Present, RangeContent},
-    number::{self, Decimal, Piece, StackText, fixed, push},
-    object_writer::json_object,
+    evidence::{self, RangeContent},
+    twin::to_json_twins,
 };
 
 /// Where links in results point.
@@ -35,13 +34,12 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object as compact JSON, serialized once: the result embeds
-    /// it as is and also sends it as a JSON text item.
+    /// The `structuredContent` object as compact JSON: the result embeds it as is and
+    /// also sends it as a JSON text item.
     pub structured: String,
-    /// `structured` escaped as the contents of a JSON string (the JSON text item's bytes
-    /// between its quotes), when the tool wrote it alongside; otherwise it is escaped when
-    /// the result is written.
-    pub(crate) structured_escaped: Option<Vec<u8>>,
+    /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
+    /// between its quotes, written in the same pass.
+    pub(crate) structured_escaped: Vec<u8>,
 }
 
 impl Output {
@@ -49,9 +47,9 @@ impl Output {
     pub fn new(text: String, structured: &impl Serialize) -> Output {
         // Tool objects are structs and string-keyed maps of numbers, strings and
         // options: serializing them cannot fail.
-        let structured =
-            number::to_json(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, structured, structured_escaped: None }
+        let (structured, structured_escaped) =
+            to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
+        Output { text, structured, structured_escaped }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
@@ -109,81 +107,71 @@ pub fn quote(
     let quote = snapshot
         .quote(request)
         .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
-    let (structured, escaped) = structured(&quote, snapshot, links).to_json_and_escaped();
-    Ok(Output { text: text(&quote, snapshot), structured, structured_escaped: Some(escaped) })
+    Ok(Output::new(text(&quote, snapshot), &structured(&quote, snapshot, links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = Vec::with_capacity(links.feed_url.len() + 80);
-    push(
-        &mut url,
-        &[
-            &links.feed_url.trim_end_matches('/'),
-            &"/track?shape=",
-            &quote.shape.as_str(),
-            &"&carat=",
-            &Decimal(quote.carat),
-            &"&color=",
-            &quote.color.as_str(),
-            &"&clarity=",
-            &quote.clarity.as_str(),
-        ],
-    );
+    let mut url = String::with_capacity(links.feed_url.len() + 80);
+    url.push_str(links.feed_url.trim_end_matches('/'));
+    url.push_str("/track?shape=");
+    url.push_str(quote.shape.as_str());
+    url.push_str("&carat=");
+    push_decimal(&mut url, quote.carat);
+    for part in ["&color=", quote.color.as_str(), "&clarity=", quote.clarity.as_str()] {
+        url.push_str(part);
+    }
     if quote.shape.is_fancy() {
-        push(&mut url, &[&"&ratio=", &Decimal(quote.shape_ratio)]);
+        url.push_str("&ratio=");
+        push_decimal(&mut url, quote.shape_ratio);
     }
-    number::into_text(url)
+    url
 }
 
-json_object! {
-    /// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
-    /// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for round.
-    /// Its members are listed once, here: serde and the hand writer (`write.rs`) both
-    /// follow this list.
-    pub struct PriceContent<'a> {
-        shape: &'static str,
-        carat: f64,
-        color: &'static str,
-        clarity: &'static str,
-        shape_ratio: f64,
-        per_carat_usd: f64,
-        total_usd: f64,
-        tracking_url: String,
-        as_of: &'a str,
-        base_matrix: &'static str,
-        base_per_carat_usd: f64,
-        supported_ratio_range: Option<Range>,
-        observed_ratio_range: Option<Range>,
-        price_adjustment_ratio: Option<f64>,
-        ratio_multiplier: f64,
-        preference_driven_ratio: bool,
-        ratio_band_extrapolated: bool,
-        ratio_band: Option<CaratBand>,
-        /// The evidence members (`evidence.rs`), left out when the snapshot has no spreads.
-        #[serde(skip_serializing_if = "Present::is_absent")]
-        range: Present<RangeContent>,
-        #[serde(skip_serializing_if = "Present::is_absent")]
-        observations: Present<u32>,
-        #[serde(skip_serializing_if = "Present::is_absent")]
-        basis: Present<&'static str>,
-    }
+/// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
+/// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for
+/// round. A new member is a new field here (and in the tool's `outputSchema`).
+#[derive(Debug, Serialize)]
+pub struct PriceContent<'a> {
+    shape: &'static str,
+    carat: f64,
+    color: &'static str,
+    clarity: &'static str,
+    shape_ratio: f64,
+    per_carat_usd: f64,
+    total_usd: f64,
+    tracking_url: String,
+    as_of: &'a str,
+    base_matrix: &'static str,
+    base_per_carat_usd: f64,
+    supported_ratio_range: Option<Range>,
+    observed_ratio_range: Option<Range>,
+    price_adjustment_ratio: Option<f64>,
+    ratio_multiplier: f64,
+    preference_driven_ratio: bool,
+    ratio_band_extrapolated: bool,
+    ratio_band: Option<CaratBand>,
+    /// The evidence members (`evidence.rs`), left out when the snapshot has no spreads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    range: Option<RangeContent>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    observations: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    basis: Option<&'static str>,
 }
 
-json_object! {
-    /// An inclusive L/W ratio range.
-    struct Range {
-        min: f64,
-        max: f64,
-    }
+/// An inclusive L/W ratio range.
+#[derive(Debug, Serialize)]
+struct Range {
+    min: f64,
+    max: f64,
 }
 
-json_object! {
-    /// The carats a ratio band covers; `max_carat` is `null` for an open band.
-    struct CaratBand {
-        min_carat: f64,
-        max_carat: Option<f64>,
-    }
+/// The carats a ratio band covers; `max_carat` is `null` for an open band.
+#[derive(Debug, Serialize)]
+struct CaratBand {
+    min_carat: f64,
+    max_carat: Option<f64>,
 }
 
 /// The `structuredContent` of a quote.
@@ -213,129 +201,145 @@ pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> P
         ratio_band_extrapolated: adjustment.is_some_and(|a| a.band_extrapolated),
         ratio_band: adjustment
             .map(|a| CaratBand { min_carat: a.band_carats.0, max_carat: a.band_carats.1 }),
-        range: Present(evidence.map(|e| RangeContent::of(&e.range))),
-        observations: Present(evidence.map(|e| e.observations)),
-        basis: Present(evidence.map(|e| e.basis.as_str())),
+        range: evidence.map(|e| RangeContent::of(&e.range)),
+        observations: evidence.map(|e| e.observations),
+        basis: evidence.map(|e| e.basis.as_str()),
     }
 }
 
 /// Formats USD with thousands separators and cents: `$12,345.60`.
 pub fn usd(amount: f64) -> String {
-    Usd(amount).to_string()
+    let mut out = String::with_capacity(16);
+    push_usd(&mut out, amount);
+    out
 }
 
-/// USD with thousands separators and cents, written without allocating.
-#[derive(Debug, Clone, Copy)]
-pub struct Usd(pub f64);
+/// Appends `amount` as [`usd`] formats it.
+pub(crate) fn push_usd(out: &mut String, amount: f64) {
+    let cents = (round_cents(amount) * 100.0).round() as i64;
+    let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
+    out.push_str(if cents < 0 { "-$" } else { "$" });
+    // The digits right to left, a comma before every third.
+    let mut digits = [0u8; 32];
+    let (mut at, mut rest, mut count) = (digits.len(), whole, 0);
+    loop {
+        if count > 0 && count % 3 == 0 {
+            at -= 1;
+            digits[at] = b',';
+        }
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        (rest, count) = (rest / 10, count + 1);
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+    out.push('.');
+    out.push(char::from(b'0' + (frac / 10) as u8));
+    out.push(char::from(b'0' + (frac % 10) as u8));
+}
 
-impl Piece for Usd {
-    fn put(&self, out: &mut Vec<u8>) {
-        let cents = (round_cents(self.0) * 100.0).round() as i64;
-        let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-        let mut text = StackText::default();
-        text.push(if cents < 0 { b"-$" } else { b"$" });
-        // Groups of three digits, most significant first.
-        let mut groups = [0u64; 7];
-        let (mut rest, mut count) = (whole, 0);
-        loop {
-            groups[count] = rest % 1000;
-            count += 1;
-            rest /= 1000;
-            if rest == 0 {
-                break;
-            }
-        }
-        text.digits(groups[count - 1], 1);
-        for &group in groups[..count - 1].iter().rev() {
-            text.push(b",");
-            text.digits(group, 3);
-        }
-        text.push(b".");
-        text.digits(frac, 2);
-        out.extend_from_slice(text.as_bytes());
+/// Appends `value` as `{}` writes it. Between 1e-4 and 1e6 zmij (serde_json's number
+/// writer) writes the same shortest digits, about a tenth of the instructions, but `1.0`
+/// for 1; elsewhere (where it may write an exponent or, above 7e7, another last digit)
+/// the standard formatter does.
+pub(crate) fn push_decimal(out: &mut String, value: f64) {
+    if (1e-4..1e6).contains(&value.abs()) {
+        let mut buffer = zmij::Buffer::new();
+        let text = buffer.format_finite(value);
+        out.push_str(text.strip_suffix(".0").unwrap_or(text));
+    } else {
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{value}");
     }
 }
 
-impl fmt::Display for Usd {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        number::display(self, f)
+/// Appends `value` as `{:.4}` writes it (the exact value rounded half to even at four
+/// decimals). Below 1e9, unless `value * 1e4` lies within 1e-6 of a rounding tie (where
+/// the multiplication's own rounding could decide), the nearest whole number of
+/// ten-thousandths is that rounding: about 100 instructions where `core::fmt`'s exact
+/// mode takes 2,000.
+pub(crate) fn push_fixed4(out: &mut String, value: f64) {
+    let scaled = value.abs() * 1e4;
+    let fraction = scaled - scaled.trunc();
+    if !value.is_finite() || value.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{value:.4}");
+        return;
     }
+    let units = scaled.round() as u64;
+    if value.is_sign_negative() {
+        out.push('-');
+    }
+    let _ = write!(out, "{}.{:04}", units / 10_000, units % 10_000);
 }
 
 /// The readable text of a quote.
 pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
-    let mut out = Vec::with_capacity(320);
+    let mut out = String::with_capacity(320);
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
-    push(&mut out, &[&Decimal(quote.carat), &" ct ", &color, &" ", &clarity, &" ", &shape, &"\n"]);
-    push(&mut out, &[&"Per carat: ", &Usd(quote.per_carat_usd), &"\n"]);
-    push(&mut out, &[&"Total: ", &Usd(quote.total_usd), &"\n"]);
+    push_decimal(&mut out, quote.carat);
+    for part in [" ct ", color, " ", clarity, " ", shape, "\nPer carat: "] {
+        out.push_str(part);
+    }
+    push_usd(&mut out, quote.per_carat_usd);
+    out.push_str("\nTotal: ");
+    push_usd(&mut out, quote.total_usd);
+    out.push('\n');
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
-        let centre = if fancy.ratio_defaulted { ", the model's centre" } else { "" };
-        push(
-            &mut out,
-            &[
-                &"L/W ratio: ",
-                &Decimal(quote.shape_ratio),
-                &centre,
-                &" (supported ",
-                &Decimal(fancy.supported_range.0),
-                &"-",
-                &Decimal(fancy.supported_range.1),
-                &"; observed at this size ",
-                &Decimal(a.observed_range.0),
-                &"-",
-                &Decimal(a.observed_range.1),
-                &")\n",
-            ],
-        );
-        push(
-            &mut out,
-            &[
-                &"Ratio adjustment: x",
-                &fixed(a.multiplier, 4),
-                &" on the ",
-                &quote.base.feed_name(),
-                &" base of ",
-                &Usd(quote.base_per_carat_usd),
-                &"/ct\n",
-            ],
-        );
+        out.push_str("L/W ratio: ");
+        push_decimal(&mut out, quote.shape_ratio);
+        if fancy.ratio_defaulted {
+            out.push_str(", the model's centre");
+        }
+        out.push_str(" (supported ");
+        push_decimal(&mut out, fancy.supported_range.0);
+        out.push('-');
+        push_decimal(&mut out, fancy.supported_range.1);
+        out.push_str("; observed at this size ");
+        push_decimal(&mut out, a.observed_range.0);
+        out.push('-');
+        push_decimal(&mut out, a.observed_range.1);
+        out.push_str(")\nRatio adjustment: x");
+        push_fixed4(&mut out, a.multiplier);
+        out.push_str(" on the ");
+        out.push_str(quote.base.feed_name());
+        out.push_str(" base of ");
+        push_usd(&mut out, quote.base_per_carat_usd);
+        out.push_str("/ct\n");
         if a.preference_driven {
-            push(
-                &mut out,
-                &[
-                    &"At this ratio pricing is preference-driven: the adjustment is held at the nearest observed ratio (",
-                    &Decimal(a.applied_ratio),
-                    &").\n",
-                ],
+            out.push_str(
+                "At this ratio pricing is preference-driven: the adjustment is held at the \
+                 nearest observed ratio (",
             );
+            push_decimal(&mut out, a.applied_ratio);
+            out.push_str(").\n");
         }
         if a.band_extrapolated {
-            push(
-                &mut out,
-                &[
-                    &"No ratio band covers ",
-                    &Decimal(quote.carat),
-                    &" ct; the nearest band (",
-                    &Decimal(a.band_carats.0),
-                    &" to ",
-                ],
-            );
+            out.push_str("No ratio band covers ");
+            push_decimal(&mut out, quote.carat);
+            out.push_str(" ct; the nearest band (");
+            push_decimal(&mut out, a.band_carats.0);
+            out.push_str(" to ");
             match a.band_carats.1 {
-                Some(max) => push(&mut out, &[&Decimal(max), &" ct) was used.\n"]),
-                None => push(&mut out, &[&"open ct) was used.\n"]),
+                Some(max) => push_decimal(&mut out, max),
+                None => out.push_str("open"),
             }
+            out.push_str(" ct) was used.\n");
         }
     }
     if let Some(evidence) = snapshot.evidence(quote) {
-        push(&mut out, &[&evidence::line(&evidence).as_str(), &"\n"]);
+        evidence::push_line(&mut out, &evidence);
+        out.push('\n');
     }
-    push(&mut out, &[&"Data as of ", &snapshot.ts_text(), &"."]);
-    number::into_text(out)
+    out.push_str("Data as of ");
+    out.push_str(snapshot.ts_text());
+    out.push('.');
+    out
 }
 
 #[cfg(test)]
 mod tests;
-mod write;

@@ -12,9 +12,9 @@ use serve::{Body, BodyRefusal, Handler, Request};
 
 use crate::{
     Config,
-    answer::{Mcp, Reply},
     docs_page::Docs,
     http, manifest,
+    mcp::{Mcp, Reply},
     origin::origin_allowed,
 };
 

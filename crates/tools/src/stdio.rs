@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 
 use jsonrpc::{ErrorObject, HeaderView, Transport};
 
-use crate::answer::{Mcp, Reply};
+use crate::mcp::{Mcp, Reply};
 
 #[cfg(test)]
 mod tests;

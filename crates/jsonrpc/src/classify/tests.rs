@@ -275,14 +275,24 @@ fn step4_meta_envelope() {
 fn step4_client_info_is_optional_and_kept() {
     let plain = body(json!(1), "tools/list", json!({}));
     let Inbound::Request(request) = run(LIST, &plain) else { panic!("expected a request") };
-    assert_eq!(request.meta.client_info, None);
+    assert!(
+        !request
+            .params
+            .get("_meta")
+            .unwrap()
+            .to_value()
+            .as_object()
+            .unwrap()
+            .contains_key("io.modelcontextprotocol/clientInfo")
+    );
     let mut with_info = meta();
     with_info["io.modelcontextprotocol/clientInfo"] = json!({"name": "c", "version": "1"});
     with_info["io.modelcontextprotocol/clientCapabilities"] = json!({"sampling": {}});
     let informed = body(json!(1), "tools/list", json!({"_meta": with_info}));
     let Inbound::Request(request) = run(LIST, &informed) else { panic!("expected a request") };
-    assert_eq!(request.meta.client_info, Some(json!({"name": "c", "version": "1"})));
-    assert_eq!(Value::Object(request.meta.client_capabilities), json!({"sampling": {}}));
+    let sent = request.params.get("_meta").unwrap().to_value();
+    assert_eq!(sent["io.modelcontextprotocol/clientInfo"], json!({"name": "c", "version": "1"}));
+    assert_eq!(sent["io.modelcontextprotocol/clientCapabilities"], json!({"sampling": {}}));
 }
 
 #[test]
@@ -362,7 +372,6 @@ fn step7_request_fields() {
     assert_eq!(request.id, RequestId::from(0));
     assert_eq!(request.method, "tools/call");
     assert_eq!(request.meta.protocol_version, V);
-    assert!(request.meta.client_capabilities.is_empty());
     assert_eq!(request.params.get("arguments").map(|a| a.to_value()), Some(json!({"a": 1})));
     assert!(request.params.contains_key("_meta"), "params are kept as sent");
 }

@@ -56,12 +56,12 @@ fn bad_sentinels_and_bytes_are_rejected() {
 }
 
 #[test]
-fn get_all_matches_names_case_insensitively() {
+fn routing_headers_are_matched_case_insensitively_and_counted() {
     let headers =
         HeaderView::new([("mcp-method", &b"a"[..]), ("X-Other", b"x"), ("MCP-METHOD", b"b")]);
-    let values: Vec<&[u8]> = headers.get_all("Mcp-Method").collect();
-    assert_eq!(values, [&b"a"[..], b"b"]);
-    assert_eq!(headers.get_all("Mcp-Name").count(), 0);
+    assert_eq!(headers.sent("Mcp-Method"), (Some(&b"a"[..]), 2));
+    assert_eq!(headers.sent("Mcp-Name"), (None, 0));
+    assert_eq!(headers.sent("X-Other"), (None, 0));
 }
 
 #[track_caller]

@@ -147,7 +147,7 @@ fn architecture_invariants_hold() {
         }
         let allowed: Option<&[&str]> = match name {
             "pricing" => Some(&[]),
-            "jsonrpc" => Some(&["itoa", "serde", "serde_json", "thiserror"]),
+            "jsonrpc" => Some(&["serde", "serde_json", "thiserror"]),
             "serve" => Some(&[
                 "bytes",
                 "flate2",

@@ -1,5 +1,5 @@
 //! Tests of the evidence members of `get_diamond_price`: present with spreads, absent
-//! without, the same bytes from serde and the hand writer.
+//! without, the same bytes as serde_json writes.
 
 use datasets::{Snapshot, reference};
 use jsonrpc::Object;
@@ -37,10 +37,10 @@ fn a_quote_carries_its_range_observations_and_basis() {
     );
     assert!(out.text.contains("observed ask"), "{}", out.text);
     assert!(out.text.contains(&format!("(basis: {}).", s["basis"].as_str().unwrap())));
-    // The hand writer writes what serde writes.
+    // The one writer writes what serde_json writes.
     let quote = snapshot.quote(&request(&args()).unwrap()).unwrap();
     let content = structured(&quote, &snapshot, &Links::default());
-    assert_eq!(out.structured, crate::number::to_json(&content).unwrap());
+    assert_eq!(out.structured, serde_json::to_string(&content).unwrap());
 }
 
 #[test]

@@ -59,7 +59,7 @@ fn health_names_no_folder_of_the_server() {
 fn the_manifest_lists_the_capabilities_as_discover_does() {
     let live = std::sync::Arc::new(datasets::Snapshot::reference());
     let card = manifest("http://127.0.0.1:8081/", "http://127.0.0.1:8081/docs", &live);
-    assert_eq!(card["capabilities"], crate::rpc::capabilities());
+    assert_eq!(card["capabilities"], crate::mcp::dispatch::capabilities());
     for capability in ["tools", "resources", "prompts", "completions"] {
         assert!(card["capabilities"][capability].is_object(), "{capability}");
     }

@@ -2,7 +2,6 @@
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use proptest::prelude::*;
 use serde_json::{Value, json};
 
 use crate::price::{Links, price, usd};
@@ -195,50 +194,32 @@ fn an_extrapolated_band_is_explained() {
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }
 
-/// The hand-written structured JSON is the serde output, byte for byte, and its escaped
-/// copy is what the escaper makes of it.
-fn same_as_serde(quote: &pricing::Quote, snapshot: &Snapshot) -> Result<(), TestCaseError> {
-    let content = crate::price::structured(quote, snapshot, &Links::default());
-    let (json, escaped) = content.to_json_and_escaped();
-    prop_assert_eq!(&json, &crate::number::to_json(&content).unwrap());
-    let mut reference = Vec::new();
-    jsonrpc::write_str_contents(&mut reference, &json);
-    prop_assert_eq!(String::from_utf8(escaped).unwrap(), String::from_utf8(reference).unwrap());
-    Ok(())
-}
-
-#[test]
-fn structured_json_is_the_serde_bytes_at_the_edges() {
-    let snapshot = Snapshot::reference();
-    let request = crate::price::request(&args(
-        json!({"carat": 1.2, "color": "G", "clarity": "VS2", "shape": "oval"}),
-    ))
-    .unwrap();
-    let mut quote = snapshot.quote(&request).unwrap();
-    same_as_serde(&quote, &snapshot).unwrap();
-    quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
-    quote.carat = f64::NAN;
-    quote.shape_ratio = 1e300;
-    same_as_serde(&quote, &snapshot).unwrap();
-}
-
-proptest! {
+proptest::proptest! {
+    /// Numbers in texts and links are the digits `{}` writes, whichever route writes them.
     #[test]
-    fn structured_json_is_the_serde_bytes(
-        carat in 0.3f64..6.0,
-        color in prop::sample::select(pricing::Color::ALL),
-        clarity in prop::sample::select(pricing::Clarity::ALL),
-        shape in prop::sample::select(pricing::Shape::ALL),
-        ratio in prop::option::of(0.9f64..2.6),
+    fn decimals_are_written_as_display_writes_them(
+        value in proptest::prop_oneof![0.0f64..10.0, -1e7f64..1e7, proptest::num::f64::ANY],
+        cents in 0u64..100_000_000,
     ) {
-        let snapshot = Snapshot::reference();
-        let mut arguments = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str(), "shape": shape.as_str()});
-        if let Some(ratio) = ratio {
-            arguments["shape_ratio"] = json!(ratio);
+        for value in [value, cents as f64 / 100.0, cents as f64 / 10_000.0] {
+            let mut out = String::new();
+            crate::price::push_decimal(&mut out, value);
+            proptest::prop_assert_eq!(out, format!("{value}"));
         }
-        let Ok(request) = crate::price::request(&args(arguments)) else { return Ok(()) };
-        if let Ok(quote) = snapshot.quote(&request) {
-            same_as_serde(&quote, &snapshot)?;
+    }
+}
+
+proptest::proptest! {
+    /// The multiplier is written as `{:.4}` writes it.
+    #[test]
+    fn fixed_decimals_are_written_as_format_writes_them(
+        value in proptest::prop_oneof![0.0f64..4.0, -1e9f64..1e9, proptest::num::f64::ANY],
+        units in 0u64..100_000_000,
+    ) {
+        for value in [value, units as f64 / 1e4, (units as f64 + 0.5) / 1e4, -(units as f64) / 1e8] {
+            let mut out = String::new();
+            crate::price::push_fixed4(&mut out, value);
+            proptest::prop_assert_eq!(out, format!("{value:.4}"));
         }
     }
 }

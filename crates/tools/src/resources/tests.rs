@@ -54,7 +54,7 @@ fn feeds_are_read_byte_for_byte_from_the_live_snapshot() {
         assert_eq!(item["mimeType"], "application/json");
         assert_eq!(item["text"].as_str().unwrap().as_bytes(), history.live().files().get(feed));
     }
-    const { assert!(LIVE_TTL_MS < crate::rpc::TTL_MS) };
+    const { assert!(LIVE_TTL_MS < crate::mcp::dispatch::TTL_MS) };
 }
 
 #[test]

@@ -16,21 +16,12 @@ fn same_as_oracle(headers: &[(String, Vec<u8>)], body: &[u8]) -> Result<(), Test
     match (classify(&view, body), oracle::classify(&view, body)) {
         (
             Inbound::Request(request),
-            oracle::Outcome::Request {
-                id,
-                method,
-                params,
-                protocol_version,
-                client_capabilities,
-                client_info,
-            },
+            oracle::Outcome::Request { id, method, params, protocol_version },
         ) => {
             prop_assert_eq!(request.id, id);
             prop_assert_eq!(request.method, method);
             prop_assert_eq!(request.params.to_map(), params);
             prop_assert_eq!(request.meta.protocol_version, protocol_version);
-            prop_assert_eq!(request.meta.client_capabilities, client_capabilities);
-            prop_assert_eq!(request.meta.client_info, client_info);
         }
         (Inbound::Notification { method }, oracle::Outcome::Notification(expected)) => {
             prop_assert_eq!(method, expected);

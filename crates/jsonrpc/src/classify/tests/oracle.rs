@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     ErrorObject, HeaderView, JSONRPC_VERSION, RequestId, Response, SUPPORTED_VERSIONS,
-    classify::{META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION},
+    classify::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
     error::{Quoted, quote},
     headers,
 };
@@ -13,14 +13,7 @@ use crate::{
 /// What the oracle makes of a body: the request's parts, a notification, or the rejection.
 #[derive(Debug, PartialEq)]
 pub(super) enum Outcome {
-    Request {
-        id: RequestId,
-        method: String,
-        params: Map<String, Value>,
-        protocol_version: String,
-        client_capabilities: Map<String, Value>,
-        client_info: Option<Value>,
-    },
+    Request { id: RequestId, method: String, params: Map<String, Value>, protocol_version: String },
     Notification(String),
     Rejected(Response),
 }
@@ -34,8 +27,6 @@ pub(super) fn classify(headers: &HeaderView<'_>, body: &[u8]) -> Outcome {
 
 struct RequestMeta {
     protocol_version: String,
-    client_capabilities: Map<String, Value>,
-    client_info: Option<Value>,
 }
 
 fn classify_inner(headers: &HeaderView<'_>, body: &[u8]) -> Result<Outcome, Response> {
@@ -57,14 +48,7 @@ fn classify_inner(headers: &HeaderView<'_>, body: &[u8]) -> Result<Outcome, Resp
     if !SUPPORTED_VERSIONS.contains(&meta.protocol_version.as_str()) {
         return Err(reject(ErrorObject::unsupported_version(&meta.protocol_version)));
     }
-    Ok(Outcome::Request {
-        id,
-        method,
-        params,
-        protocol_version: meta.protocol_version,
-        client_capabilities: meta.client_capabilities,
-        client_info: meta.client_info,
-    })
+    Ok(Outcome::Request { id, method, params, protocol_version: meta.protocol_version })
 }
 
 /// A structurally valid JSON-RPC request or notification.
@@ -173,13 +157,12 @@ fn request_meta(params: &Map<String, Value>) -> Result<RequestMeta, ErrorObject>
         Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
-    let client_capabilities = match meta.get(META_CLIENT_CAPABILITIES) {
-        Some(Value::Object(capabilities)) => capabilities.clone(),
+    match meta.get(META_CLIENT_CAPABILITIES) {
+        Some(Value::Object(_)) => {}
         Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
-    };
-    let client_info = meta.get(META_CLIENT_INFO).cloned();
-    Ok(RequestMeta { protocol_version, client_capabilities, client_info })
+    }
+    Ok(RequestMeta { protocol_version })
 }
 
 fn missing_meta(key: &str, wanted: &str) -> ErrorObject {

@@ -5,14 +5,13 @@
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
-use serde::Serialize;
-use serde_json::{Map, Value, json, value::RawValue};
+use serde_json::{Map, Value, json};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
-    answer::{CallOutcome, ToolCalled},
     catalog::{Tool, live_tool_definitions},
     completion,
+    mcp::{CallOutcome, ToolCalled},
     price::Links,
     prompts, resources,
 };
@@ -77,8 +76,7 @@ pub(crate) struct Answer {
 }
 
 /// A method's own result fields.
-#[derive(Debug, Serialize)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub(crate) enum Payload {
     /// Discovery, `initialize` and the tool list: built as JSON values.
     Fields(Map<String, Value>),
@@ -88,82 +86,21 @@ pub(crate) enum Payload {
     Call(CallResult),
 }
 
-/// The result of `tools/call`: two text items (the readable text, then the
-/// `structuredContent` or the argument errors as JSON text), the structured object
-/// itself on success, and `isError`.
-///
-/// It is written two ways with the same bytes: by hand ([`CallResult::write_members`],
-/// the hot path) and through serde (its `Serialize`, the reference the tests hold the
-/// hand-written bytes to).
+/// The result of `tools/call`: the readable text, the JSON text (the `structuredContent`
+/// on success, else the argument errors), and whether it succeeded; [`super::wire`]
+/// writes it.
 #[derive(Debug)]
 pub(crate) struct CallResult {
     /// The tool called.
-    tool: Tool,
+    pub(super) tool: Tool,
     /// The readable text item.
-    text: String,
-    /// The JSON text item: the `structuredContent` on success, else the error object.
-    json: String,
-    /// `json` escaped as the contents of a JSON string, when the tool wrote it already.
-    json_escaped: Option<Vec<u8>>,
+    pub(super) text: String,
+    /// The JSON text: the `structuredContent` on success, else the error object.
+    pub(super) json: String,
+    /// `json` escaped as the contents of a JSON string: the JSON text item.
+    pub(super) json_escaped: Vec<u8>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
-    is_structured: bool,
-}
-
-/// One `{"type": "text", "text": ...}` content item.
-#[derive(Serialize)]
-struct TextItem<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    text: &'a str,
-}
-
-impl Serialize for CallResult {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::{Error as _, SerializeMap as _};
-        let content = [
-            TextItem { kind: "text", text: &self.text },
-            TextItem { kind: "text", text: &self.json },
-        ];
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("content", &content)?;
-        if self.is_structured {
-            let raw = RawValue::from_string(self.json.clone()).map_err(S::Error::custom)?;
-            map.serialize_entry("structuredContent", &raw)?;
-        }
-        map.serialize_entry("isError", &!self.is_structured)?;
-        map.end()
-    }
-}
-
-impl CallResult {
-    /// Appends the result's members, as [`jsonrpc::write_complete`] wants them.
-    pub(crate) fn write_members(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(br#""content":[{"type":"text","text":"#);
-        jsonrpc::write_str(out, &self.text);
-        out.extend_from_slice(br#"},{"type":"text","text":"#);
-        match &self.json_escaped {
-            Some(escaped) => {
-                out.push(b'"');
-                out.extend_from_slice(escaped);
-                out.push(b'"');
-            }
-            None => jsonrpc::write_str(out, &self.json),
-        }
-        out.extend_from_slice(b"}]");
-        if self.is_structured {
-            out.extend_from_slice(br#","structuredContent":"#);
-            out.extend_from_slice(self.json.as_bytes());
-            out.extend_from_slice(br#","isError":false"#);
-        } else {
-            out.extend_from_slice(br#","isError":true"#);
-        }
-    }
-
-    /// A generous guess of the response length: the text once, the JSON three times
-    /// (escaping it can double it), plus the envelope.
-    pub(crate) fn size_hint(&self) -> usize {
-        self.text.len() + 3 * self.json.len() + 512
-    }
+    pub(super) is_structured: bool,
 }
 
 fn object(value: Value) -> Payload {
@@ -349,13 +286,12 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
             json_escaped: output.structured_escaped,
             is_structured: true,
         },
-        Err(errors) => CallResult {
-            tool,
-            text: format!("Invalid arguments for {}: {errors}", tool.name()),
-            json: errors.to_json().to_string(),
-            json_escaped: None,
-            is_structured: false,
-        },
+        Err(errors) => {
+            let (json, json_escaped) =
+                crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
+            let text = format!("Invalid arguments for {}: {errors}", tool.name());
+            CallResult { tool, text, json, json_escaped, is_structured: false }
+        }
     })
 }
 

@@ -1,18 +1,16 @@
-//! [`Mcp`]: the transport-free entry point. One message (its body and, over HTTP, its
-//! headers) in, one [`Reply`] out, in either protocol era; the HTTP endpoint and the
-//! stdio transport (`dcx mcp`) both answer through it, so they share one dispatch.
+//! The MCP answer without a transport. [`Mcp`]: one message (its body and, over HTTP,
+//! its headers) in, one [`Reply`] out, in either protocol era; the HTTP endpoint and the
+//! stdio transport (`dcx mcp`) both answer through it. [`dispatch`] answers each method,
+//! `wire` writes the response bytes. Nothing here knows HTTP.
 
 use std::sync::Arc;
 
-use jsonrpc::{
-    Classified, Complete, Era, HeaderView, LegacyResult, RequestId, ResultMeta, ServerInfo,
-    Transport,
-};
-use serde_json::json;
+use jsonrpc::{Classified, Era, HeaderView, RequestId, ServerInfo, Transport};
 
-use crate::{
-    Clock, SERVER_NAME, SERVER_VERSION, Tool, args::ARGUMENT_FILTER, http, price::Links, rpc,
-};
+use crate::{Clock, SERVER_NAME, SERVER_VERSION, Tool, args::ARGUMENT_FILTER, price::Links};
+
+pub(crate) mod dispatch;
+pub(crate) mod wire;
 
 /// What to send back for one message.
 #[derive(Debug, PartialEq)]
@@ -82,9 +80,8 @@ pub type ToolCallHook = Arc<dyn Fn(&ToolCalled) + Send + Sync>;
 pub struct Mcp {
     live: Arc<datasets::Live>,
     links: Links,
-    source: String,
     clock: Clock,
-    server: ServerInfo,
+    meta: wire::Meta,
     on_tool_call: Option<ToolCallHook>,
 }
 
@@ -92,8 +89,8 @@ impl Mcp {
     /// A service over `live`; `source` is `_meta.source` of every result (the public host
     /// over HTTP).
     pub fn new(live: Arc<datasets::Live>, links: Links, clock: Clock, source: String) -> Mcp {
-        let server = ServerInfo::new(SERVER_NAME, SERVER_VERSION);
-        Mcp { live, links, source, clock, server, on_tool_call: None }
+        let meta = wire::Meta::new(source, ServerInfo::new(SERVER_NAME, SERVER_VERSION));
+        Mcp { live, links, clock, meta, on_tool_call: None }
     }
 
     /// Reports every `tools/call` answered to `hook`.
@@ -131,9 +128,9 @@ impl Mcp {
             }
         };
         let history = self.live.history();
-        let result = rpc::dispatch(era, &method, &params, &history, &self.links);
+        let result = dispatch::dispatch(era, &method, &params, &history, &self.links);
         if let Some(hook) = &self.on_tool_call
-            && let Some(called) = rpc::called(&method, &params, &result)
+            && let Some(called) = dispatch::called(&method, &params, &result)
         {
             hook(&called);
         }
@@ -161,25 +158,8 @@ impl Mcp {
     }
 
     /// The success response of `answer`, written for its era.
-    fn write(&self, id: &RequestId, answer: &rpc::Answer) -> Vec<u8> {
-        let timestamp = http::timestamp((self.clock)());
-        let meta = ResultMeta { timestamp: &timestamp, source: &self.source, server: &self.server };
-        match (&answer.result, answer.era) {
-            (rpc::Payload::Call(call), Era::Modern) => {
-                jsonrpc::write_complete(id, &meta, call.size_hint(), |out| call.write_members(out))
-            }
-            (rpc::Payload::Call(call), Era::Legacy(_)) => {
-                jsonrpc::write_legacy_result(id, &meta, call.size_hint(), |out| {
-                    call.write_members(out)
-                })
-            }
-            (rpc::Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), json!({})).to_json(),
-            (fields, Era::Modern) => {
-                jsonrpc::Response::success_json(id, &Complete::new(fields, meta))
-            }
-            (fields, Era::Legacy(_)) => {
-                jsonrpc::Response::success_json(id, &LegacyResult { result: fields, meta })
-            }
-        }
+    fn write(&self, id: &RequestId, answer: &dispatch::Answer) -> Vec<u8> {
+        let timestamp = wire::timestamp((self.clock)());
+        wire::success(id, answer.era, &self.meta, &timestamp, &answer.result)
     }
 }

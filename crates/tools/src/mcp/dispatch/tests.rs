@@ -4,7 +4,7 @@ use datasets::{History, Snapshot};
 use jsonrpc::{Era, ErrorCode, Object};
 use serde_json::{Value, json};
 
-use crate::{price::Links, rpc::dispatch};
+use crate::{mcp::dispatch::dispatch, price::Links};
 
 fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     run_in(Era::Modern, method, params)
@@ -13,8 +13,21 @@ fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
 fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
     let params = Object::from(params.as_object().unwrap().clone());
-    dispatch(era, method, &params, &history, &Links::default())
-        .map(|a| serde_json::to_value(&a.result).expect("results serialize"))
+    dispatch(era, method, &params, &history, &Links::default()).map(|answer| result(&answer))
+}
+
+/// An answer's own result fields, as the response carries them (without `_meta` and
+/// `resultType`).
+fn result(answer: &crate::mcp::dispatch::Answer) -> Value {
+    let meta = crate::mcp::wire::Meta::new("s".to_owned(), jsonrpc::ServerInfo::new("s", "1"));
+    let id = jsonrpc::RequestId::from(1);
+    let body = crate::mcp::wire::success(&id, answer.era, &meta, "t", &answer.result);
+    let mut response: Value = serde_json::from_slice(&body)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&body)));
+    let result = response["result"].as_object_mut().unwrap();
+    result.remove("_meta");
+    result.remove("resultType");
+    Value::Object(result.clone())
 }
 
 const LEGACY: Era = Era::Legacy("2025-11-25");
@@ -29,7 +42,7 @@ fn initialize_is_legacy_only() {
         Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
     let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
     assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
-    let r = serde_json::to_value(&answer.result).unwrap();
+    let r = result(&answer);
     assert_eq!(r["protocolVersion"], "2025-06-18");
     assert_eq!(
         r["capabilities"],
@@ -162,47 +175,10 @@ fn tool_errors_carry_no_structured_content() {
     assert!(errors.is_object() || errors.is_array(), "{errors}");
 }
 
-#[test]
-fn hand_written_call_results_are_the_serde_bytes() {
-    let history = History::single(Snapshot::reference());
-    let server = jsonrpc::ServerInfo::new(crate::SERVER_NAME, crate::SERVER_VERSION);
-    let meta = jsonrpc::ResultMeta {
-        timestamp: "2026-11-21T10:00:00.123Z",
-        source: "example.com",
-        server: &server,
-    };
-    for (name, arguments) in [
-        (
-            "get_diamond_price",
-            json!({"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.35}),
-        ),
-        ("get_diamond_price", json!({"carat": 1.0, "color": "D", "clarity": "IF"})),
-        ("get_diamond_price", json!({"carat": 9, "color": "Z", "shape": "\"pear\"\n"})),
-        ("get_dcx_index", json!({})),
-        ("get_market_depth", json!({"carat": 1.0})),
-        ("get_market_depth", json!({"carat": "one"})),
-    ] {
-        let params = Object::from(
-            json!({"name": name, "arguments": arguments}).as_object().unwrap().clone(),
-        );
-        let answer =
-            dispatch(Era::Modern, "tools/call", &params, &history, &Links::default()).unwrap();
-        let crate::rpc::Payload::Call(call) = &answer.result else { panic!("{name}: not a call") };
-        for id in [jsonrpc::RequestId::from(7), jsonrpc::RequestId::from("a \"b\"")] {
-            let fast = jsonrpc::write_complete(&id, &meta, call.size_hint(), |out| {
-                call.write_members(out)
-            });
-            let reference =
-                jsonrpc::Response::success_json(&id, &jsonrpc::Complete::new(&answer.result, meta));
-            assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(reference).unwrap());
-        }
-    }
-}
-
 /// What a `tools/call` came to, as the tool-call hook hears it; other methods are no call.
 #[test]
 fn calls_are_reported_by_tool_and_outcome() {
-    use crate::{CallOutcome, Tool, ToolCalled, rpc::called};
+    use crate::{CallOutcome, Tool, ToolCalled, mcp::dispatch::called};
     let history = History::single(Snapshot::reference());
     let report = |method: &str, params: Value| {
         let params = Object::from(params.as_object().unwrap().clone());
@@ -222,7 +198,7 @@ fn calls_are_reported_by_tool_and_outcome() {
 }
 
 /// The answer itself, for its cache flag.
-fn answer_in(era: Era, method: &str, params: Value) -> crate::rpc::Answer {
+fn answer_in(era: Era, method: &str, params: Value) -> crate::mcp::dispatch::Answer {
     let history = History::single(Snapshot::reference());
     let params = Object::from(params.as_object().unwrap().clone());
     match dispatch(era, method, &params, &history, &Links::default()) {

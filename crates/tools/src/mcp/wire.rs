@@ -1,0 +1,130 @@
+//! The bytes of a success response. A method's fields go through serde
+//! ([`jsonrpc::Response::success_json`]); a `tools/call` result, the hot path, is a fixed
+//! template around its parts (the readable text, the tool's JSON as a JSON text item and
+//! as `structuredContent`, both written by the tool in one pass: `crate::twin`), so no
+//! byte of it is escaped or copied twice. Also `_meta.timestamp`.
+
+use std::{cell::RefCell, time::SystemTime};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
+use serde::Serialize;
+
+use super::dispatch::{CallResult, Payload};
+
+#[cfg(test)]
+mod tests;
+
+/// What every result's `_meta` says but the time: the source and the server, with their
+/// JSON written once.
+pub(crate) struct Meta {
+    source: String,
+    server: ServerInfo,
+    /// `_meta`'s JSON after the timestamp's value: `,"source":…}`.
+    tail: Vec<u8>,
+}
+
+impl Meta {
+    pub(crate) fn new(source: String, server: ServerInfo) -> Meta {
+        let empty = ResultMeta { timestamp: "", source: &source, server: &server };
+        let mut tail = serde_json::to_vec(&empty).expect("plain data serializes");
+        tail.drain(..b"{\"timestamp\":\"\"".len());
+        Meta { source, server, tail }
+    }
+
+    fn at<'m>(&'m self, timestamp: &'m str) -> ResultMeta<'m> {
+        ResultMeta { timestamp, source: &self.source, server: &self.server }
+    }
+}
+
+/// The success response to `id` carrying `payload`, for `era`, stamped `timestamp`.
+pub(crate) fn success(
+    id: &RequestId,
+    era: Era,
+    meta: &Meta,
+    timestamp: &str,
+    payload: &Payload,
+) -> Vec<u8> {
+    match (payload, era) {
+        (Payload::Call(call), era) => call_result(id, era, meta, timestamp, call),
+        (Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
+        (Payload::Fields(fields), Era::Modern) => {
+            jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(timestamp)))
+        }
+        (Payload::Fields(fields), Era::Legacy(_)) => {
+            let result = LegacyResult { result: fields, meta: meta.at(timestamp) };
+            jsonrpc::Response::success_json(id, &result)
+        }
+    }
+}
+
+/// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in
+/// 2026-07-28) around `content`, `structuredContent` (on success) and `isError`.
+fn call_result(
+    id: &RequestId,
+    era: Era,
+    meta: &Meta,
+    timestamp: &str,
+    call: &CallResult,
+) -> Vec<u8> {
+    let json = call.json.as_bytes();
+    let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
+    out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+    serialize(&mut out, id);
+    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
+    serialize(&mut out, call.text.as_str());
+    out.extend_from_slice(br#"},{"type":"text","text":""#);
+    out.extend_from_slice(&call.json_escaped);
+    out.extend_from_slice(br#""}]"#);
+    if call.is_structured {
+        out.extend_from_slice(br#","structuredContent":"#);
+        out.extend_from_slice(json);
+        out.extend_from_slice(br#","isError":false"#);
+    } else {
+        out.extend_from_slice(br#","isError":true"#);
+    }
+    if matches!(era, Era::Modern) {
+        out.extend_from_slice(br#","resultType":"complete""#);
+    }
+    out.extend_from_slice(br#","_meta":{"timestamp":"#);
+    serialize(&mut out, timestamp);
+    out.extend_from_slice(&meta.tail);
+    out.extend_from_slice(b"}}");
+    out
+}
+
+fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
+    // Ids and strings are plain data: writing them into a Vec cannot fail.
+    serde_json::to_writer(out, value).expect("plain data serializes");
+}
+
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono
+/// writes the date and time once per second per thread (a calendar conversion and a
+/// formatter cost about as much as the rest of a price answer's numbers); the
+/// milliseconds are appended to that.
+pub(super) fn timestamp(now: SystemTime) -> String {
+    thread_local! {
+        /// The last whole second written (seconds since the epoch) and its text, up to the `.`.
+        static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
+    }
+    let Ok(since_epoch) = now.duration_since(SystemTime::UNIX_EPOCH) else {
+        return DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
+    };
+    let (seconds, millis) = (since_epoch.as_secs(), since_epoch.subsec_millis());
+    SECOND.with_borrow_mut(|(cached, text)| {
+        if *cached != seconds {
+            let whole = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
+            *text = DateTime::<Utc>::from(whole).to_rfc3339_opts(SecondsFormat::Secs, true);
+            text.pop(); // the `Z`
+            *cached = seconds;
+        }
+        let mut out = String::with_capacity(text.len() + 5);
+        out.push_str(text);
+        out.push('.');
+        out.push(char::from(b'0' + (millis / 100) as u8));
+        out.push(char::from(b'0' + (millis / 10 % 10) as u8));
+        out.push(char::from(b'0' + (millis % 10) as u8));
+        out.push('Z');
+        out
+    })
+}

@@ -1,0 +1,337 @@
+//! [`to_json_twins`]: a tool's `structuredContent`, serialized once (serde derive) into the
+//! two forms a `tools/call` result carries: compact JSON, and that JSON as the text of a
+//! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
+//! once, keys without an escape scan, and the escaped twin without a second pass.
+//!
+//! It buys about 5 k instructions per price call against `serde_json::to_string` and an
+//! escape pass over its output (docs/performance.md, "Writing a tool call's answer").
+//! Shapes it does not write (enums with data, non-string map keys, byte strings) go that
+//! slower way.
+
+use serde::{
+    Serialize,
+    ser::{self, Error as _, Impossible},
+};
+use serde_json::Error;
+
+#[cfg(test)]
+mod tests;
+
+/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
+/// serde_json writes between the quotes of `serde_json::to_string(&json)`).
+pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(String, Vec<u8>)> {
+    let mut twins = Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280) };
+    let (plain, escaped) = match value.serialize(&mut twins) {
+        Ok(()) => (twins.plain, twins.escaped),
+        Err(_) => {
+            let plain = serde_json::to_vec(value)?;
+            let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
+            escape_json_text(&mut escaped, &plain);
+            (plain, escaped)
+        }
+    };
+    // serde_json writes UTF-8; the escaped twin stays bytes, only ever copied into a body.
+    Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
+}
+
+/// Appends compact JSON as serde_json's escaper writes it inside a string literal. Such
+/// JSON holds no raw control character (serde_json escapes them inside strings), so only
+/// `"` and `\` get a backslash.
+pub(crate) fn escape_json_text(out: &mut Vec<u8>, json: &[u8]) {
+    out.reserve(json.len() + json.len() / 4);
+    let mut start = 0;
+    for (at, &byte) in json.iter().enumerate() {
+        if byte == b'"' || byte == b'\\' {
+            out.extend_from_slice(&json[start..at]);
+            out.push(b'\\');
+            start = at;
+        }
+    }
+    out.extend_from_slice(&json[start..]);
+}
+
+struct Twins {
+    plain: Vec<u8>,
+    escaped: Vec<u8>,
+}
+
+impl Twins {
+    /// Bytes that need no escape, to both.
+    fn both(&mut self, bytes: &[u8]) {
+        self.plain.extend_from_slice(bytes);
+        self.escaped.extend_from_slice(bytes);
+    }
+
+    /// A JSON string: serde_json's literal, and that literal escaped.
+    fn string(&mut self, text: &str) -> Result<(), Error> {
+        if !needs_escape(text) {
+            self.plain.push(b'"');
+            self.plain.extend_from_slice(text.as_bytes());
+            self.plain.push(b'"');
+            self.escaped.push(b'\\');
+            self.escaped.push(b'"');
+            self.escaped.extend_from_slice(text.as_bytes());
+            self.escaped.push(b'\\');
+            self.escaped.push(b'"');
+            return Ok(());
+        }
+        let start = self.plain.len();
+        serde_json::to_writer(&mut self.plain, text)?;
+        escape_json_text(&mut self.escaped, &self.plain[start..]);
+        Ok(())
+    }
+
+    /// Anything serde_json writes with no quote or backslash in it (numbers).
+    fn bare(&mut self, value: &impl Serialize) -> Result<(), Error> {
+        let start = self.plain.len();
+        serde_json::to_writer(&mut self.plain, value)?;
+        self.escaped.extend_from_slice(&self.plain[start..]);
+        Ok(())
+    }
+
+    /// `,"key":` (no comma before the first), refusing a key that needs an escape. Single
+    /// bytes are pushed: a push is a few instructions, a slice copy a call.
+    fn key(&mut self, first: bool, key: &str) -> Result<(), Error> {
+        if needs_escape(key) {
+            return Err(Error::custom("key needs escaping"));
+        }
+        let (plain, escaped) = (&mut self.plain, &mut self.escaped);
+        if !first {
+            plain.push(b',');
+            escaped.push(b',');
+        }
+        plain.push(b'"');
+        plain.extend_from_slice(key.as_bytes());
+        plain.push(b'"');
+        plain.push(b':');
+        escaped.push(b'\\');
+        escaped.push(b'"');
+        escaped.extend_from_slice(key.as_bytes());
+        escaped.push(b'\\');
+        escaped.push(b'"');
+        escaped.push(b':');
+        Ok(())
+    }
+}
+
+/// Whether serde_json would escape any character of `text`.
+pub(crate) fn needs_escape(text: &str) -> bool {
+    text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
+}
+
+fn unsupported() -> Error {
+    Error::custom("shape left to serde_json")
+}
+
+/// An object or array being written: whether its first member is still to come.
+struct Compound<'t> {
+    twins: &'t mut Twins,
+    first: bool,
+}
+
+impl Compound<'_> {
+    fn element(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
+        if !std::mem::take(&mut self.first) {
+            self.twins.both(b",");
+        }
+        value.serialize(&mut *self.twins)
+    }
+}
+
+impl<'t> ser::Serializer for &'t mut Twins {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Compound<'t>;
+    type SerializeTuple = Compound<'t>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Compound<'t>;
+    type SerializeStruct = Compound<'t>;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.both(if v { b"true" } else { b"false" });
+        Ok(())
+    }
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        self.bare(&v)
+    }
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        // What serde_json writes: `null` when not finite, else zmij's shortest digits.
+        match v.is_finite() {
+            true => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
+            false => self.both(b"null"),
+        }
+        Ok(())
+    }
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        self.string(v.encode_utf8(&mut [0; 4]))
+    }
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        self.string(v)
+    }
+    fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
+        Err(unsupported())
+    }
+    fn serialize_none(self) -> Result<(), Error> {
+        self.serialize_unit()
+    }
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.both(b"null");
+        Ok(())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
+        self.serialize_unit()
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        name: &'static str,
+    ) -> Result<(), Error> {
+        self.string(name)
+    }
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<T: Serialize + ?Sized>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<(), Error> {
+        Err(unsupported())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+        self.both(b"[");
+        Ok(Compound { twins: self, first: true })
+    }
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'t>, Error> {
+        self.serialize_seq(Some(len))
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, Error> {
+        Err(unsupported())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Error> {
+        Err(unsupported())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+        self.both(b"{");
+        Ok(Compound { twins: self, first: true })
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t>, Error> {
+        self.serialize_map(None)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Error> {
+        Err(unsupported())
+    }
+}
+
+impl ser::SerializeSeq for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Error> {
+        self.twins.both(b"]");
+        Ok(())
+    }
+}
+
+impl ser::SerializeTuple for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.element(value)
+    }
+    fn end(self) -> Result<(), Error> {
+        ser::SerializeSeq::end(self)
+    }
+}
+
+impl ser::SerializeMap for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
+        let start = self.twins.plain.len() + usize::from(!self.first);
+        self.element(key)?;
+        // Only string keys: serde_json quotes others its own way.
+        match self.twins.plain.get(start) {
+            Some(b'"') => Ok(()),
+            _ => Err(unsupported()),
+        }
+    }
+    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.twins.both(b":");
+        value.serialize(&mut *self.twins)
+    }
+    fn end(self) -> Result<(), Error> {
+        self.twins.both(b"}");
+        Ok(())
+    }
+}
+
+impl ser::SerializeStruct for Compound<'_> {
+    type Ok = ();
+    type Error = Error;
+    fn serialize_field<T: Serialize + ?Sized>(
+        &mut self,
+        key: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        self.twins.key(std::mem::take(&mut self.first), key)?;
+        value.serialize(&mut *self.twins)
+    }
+    fn end(self) -> Result<(), Error> {
+        ser::SerializeMap::end(self)
+    }
+}

@@ -1,0 +1,92 @@
+//! `to_json_twins` against serde_json: the same JSON, and the same JSON text escaped.
+
+use proptest::prelude::*;
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::to_json_twins;
+
+#[track_caller]
+fn same_as_serde_json(value: &impl Serialize) {
+    let (plain, escaped) = to_json_twins(value).unwrap();
+    let reference = serde_json::to_string(value).unwrap();
+    assert_eq!(plain, reference);
+    let escaped = String::from_utf8(escaped).unwrap();
+    assert_eq!(format!("\"{escaped}\""), serde_json::to_string(&reference).unwrap());
+}
+
+#[derive(Serialize)]
+struct Shapes<'a> {
+    text: &'a str,
+    number: f64,
+    count: u64,
+    signed: i32,
+    flag: bool,
+    missing: Option<f64>,
+    list: Vec<f64>,
+    nested: Option<Inner>,
+    unit: (),
+    letter: char,
+}
+
+#[derive(Serialize)]
+struct Inner {
+    low: f64,
+    high: Option<f64>,
+}
+
+#[derive(Serialize)]
+enum WithData {
+    Pair(u8, u8),
+}
+
+#[test]
+fn structs_values_and_edge_numbers_are_serde_json_bytes() {
+    for number in [0.0, -0.0, 1.0, 1.35, 1e-7, 1e16, 123_456.78, f64::NAN, f64::INFINITY] {
+        same_as_serde_json(&Shapes {
+            text: "say \"hi\"\\\n\u{1}é",
+            number,
+            count: u64::MAX,
+            signed: -3,
+            flag: true,
+            missing: None,
+            list: vec![number, 2.5],
+            nested: Some(Inner { low: number, high: None }),
+            unit: (),
+            letter: '"',
+        });
+    }
+    same_as_serde_json(&json!({"a": [1, -2, 3.25, null, "x\"y"], "b\"c": {"": {}}, "d": []}));
+    same_as_serde_json(&json!({"errors": [{"argument": "carat", "message": "must be a number"}]}));
+}
+
+#[test]
+fn shapes_it_does_not_write_go_to_serde_json() {
+    same_as_serde_json(&WithData::Pair(1, 2));
+    same_as_serde_json(&std::collections::BTreeMap::from([(1, "one"), (2, "two")]));
+    same_as_serde_json(&Value::String("plain".to_owned()));
+}
+
+proptest! {
+    #[test]
+    fn any_numbers_and_strings_are_serde_json_bytes(
+        numbers in prop::collection::vec(prop::num::f64::ANY, 0..8),
+        text in ".{0,24}",
+        count in any::<u64>(),
+    ) {
+        for number in &numbers {
+            same_as_serde_json(&Shapes {
+                text: &text,
+                number: *number,
+                count,
+                signed: count as i32,
+                flag: false,
+                missing: Some(*number),
+                list: numbers.clone(),
+                nested: Some(Inner { low: *number, high: Some(-number) }),
+                unit: (),
+                letter: text.chars().next().unwrap_or('x'),
+            });
+        }
+    }
+}
