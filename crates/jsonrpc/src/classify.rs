@@ -3,11 +3,13 @@
 
 use std::borrow::Cow;
 
+use serde_json::Value;
+
 use crate::{
-    ArgumentFilter, ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
+    ArgumentFilter, ErrorObject, Field, ID_BYTES_MAX, JSONRPC_VERSION, Params, RequestId, Response,
     SUPPORTED_VERSIONS,
+    envelope::{self, Body, Members, Sent},
     error::{Quoted, quote},
-    filter,
     headers::{self, HeaderView},
 };
 
@@ -30,8 +32,8 @@ pub struct Request<'a> {
     /// The method, borrowed from the body unless it had escapes; dispatching it (and
     /// answering -32601) is the caller's job.
     pub method: Cow<'a, str>,
-    /// The params exactly as sent, `_meta` included.
-    pub params: Object<'a>,
+    /// The params as sent, `_meta` included, read into their typed form.
+    pub params: Params<'a>,
     /// The validated `params._meta` envelope.
     pub meta: RequestMeta,
 }
@@ -75,7 +77,7 @@ pub enum Inbound<'a> {
 ///
 /// Error responses echo the request id once it is known to be valid.
 ///
-/// The body is read into a borrowed [`Json`] tree: it accepts exactly what
+/// The body is read once into typed, borrowed parts (`Params`): it accepts exactly what
 /// `serde_json::Value` accepts, with the same parse errors.
 pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
     classify_inner(headers, body, None).unwrap_or_else(Inbound::Rejected)
@@ -99,20 +101,9 @@ pub(crate) fn read<'a>(
     body: &'a [u8],
     filter: Option<ArgumentFilter<'_>>,
 ) -> Result<Envelope<'a>, Response> {
-    // One UTF-8 check of the whole body, instead of one per string inside it; a body that
-    // fails it is read as bytes, for serde_json's own error and its position.
-    let read = match (std::str::from_utf8(body), filter) {
-        (Ok(text), None) => serde_json::from_str(text),
-        (Err(_), None) => serde_json::from_slice(body),
-        (Ok(text), Some(filter)) => {
-            filter::read_filtered(serde_json::Deserializer::from_str(text), filter)
-        }
-        (Err(_), Some(filter)) => {
-            filter::read_filtered(serde_json::Deserializer::from_slice(body), filter)
-        }
-    };
-    let value: Json<'_> = read.map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
-    envelope(value)
+    let body = envelope::read(body, filter)
+        .map_err(|err| Response::err(None, ErrorObject::parse_error(err)))?;
+    envelope(body)
 }
 
 /// Steps 4 to 6 for a request (`id` known): the `_meta` envelope, the routing headers
@@ -121,7 +112,7 @@ pub(crate) fn modern<'a>(
     headers: Option<&HeaderView<'_>>,
     id: RequestId,
     method: Cow<'a, str>,
-    params: Option<Object<'a>>,
+    params: Option<Params<'a>>,
 ) -> Result<Request<'a>, Response> {
     let reject = |error: ErrorObject| Response::err(Some(id.clone()), error);
     let params = params.ok_or_else(|| {
@@ -150,13 +141,13 @@ struct RequestMetaSent<'a> {
 pub(crate) struct Envelope<'a> {
     pub(crate) id: Option<RequestId>,
     pub(crate) method: Cow<'a, str>,
-    pub(crate) params: Option<Object<'a>>,
+    pub(crate) params: Option<Params<'a>>,
 }
 
-fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
-    let mut object = match value {
-        Json::Object(object) => object,
-        Json::Array(_) => {
+fn envelope(body: Body<'_>) -> Result<Envelope<'_>, Response> {
+    let members = match body {
+        Body::Object(members) => members,
+        Body::Batch => {
             return Err(Response::err(
                 None,
                 ErrorObject::invalid_request(
@@ -164,27 +155,25 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
                 ),
             ));
         }
-        other => {
+        Body::Other(type_name) => {
             return Err(Response::err(
                 None,
                 ErrorObject::invalid_request(format!(
-                    "the body must be one JSON-RPC request object, got {}",
-                    other.type_name()
+                    "the body must be one JSON-RPC request object, got {type_name}"
                 )),
             ));
         }
     };
-    let id = object.get("id").and_then(RequestId::from_json);
+    let Members { jsonrpc, id: sent_id, method, params, answer } = members;
+    let id = sent_id.as_ref().and_then(RequestId::from_json);
     let reject = |error: ErrorObject| Response::err(id.clone(), error);
-    if !object.contains_key("method")
-        && (object.contains_key("result") || object.contains_key("error"))
-    {
+    if method.is_none() && answer {
         return Err(reject(ErrorObject::invalid_request(
             "the body is a JSON-RPC response; this endpoint accepts only requests and notifications",
         )));
     }
-    match object.get("jsonrpc") {
-        Some(Json::String(version)) if version == JSONRPC_VERSION => {}
+    match &jsonrpc {
+        Some(Field::Str(version)) if version == JSONRPC_VERSION => {}
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "jsonrpc must be \"2.0\", got {}",
@@ -197,9 +186,9 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
             )));
         }
     }
-    let method = match object.get("method") {
+    let method = match method {
         // Borrowed from the body (no copy) unless it had escapes.
-        Some(Json::String(method)) => method.clone(),
+        Some(Field::Str(method)) => method,
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "method must be a string, got {}",
@@ -212,19 +201,16 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
             )));
         }
     };
-    if let (Some(raw), None) = (object.get("id"), &id) {
+    if let (Some(raw), None) = (&sent_id, &id) {
         return Err(reject(ErrorObject::invalid_request(format!(
             "id must be a string of at most {ID_BYTES_MAX} bytes or an integer, got {}",
             shown(raw)
         ))));
     }
-    let params = match object.get("params") {
+    let params = match params {
         None => None,
-        Some(Json::Object(_)) => match object.take("params") {
-            Some(Json::Object(params)) => Some(params),
-            _ => None,
-        },
-        Some(other) => {
+        Some(Sent::Object(params)) => Some(params),
+        Some(Sent::Other(other)) => {
             return Err(reject(ErrorObject::invalid_params(format!(
                 "params must be an object, got {}",
                 other.type_name()
@@ -236,14 +222,14 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
 
 /// A value sent by the client as it appears in a message: its JSON text, cut by
 /// [`crate::clip`] so that no input makes an error large.
-fn shown(value: &Json<'_>) -> String {
+fn shown(value: &Field<'_>) -> String {
     crate::clip(&value.to_string()).into_owned()
 }
 
-fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
-    let meta = match params.get("_meta") {
-        Some(Json::Object(meta)) => meta,
-        Some(other) => {
+fn request_meta<'p>(params: &'p Params<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
+    let meta = match &params.meta {
+        Some(Sent::Object(meta)) => meta,
+        Some(Sent::Other(other)) => {
             return Err(ErrorObject::invalid_params(format!(
                 "params._meta must be an object, got {}",
                 other.type_name()
@@ -256,13 +242,13 @@ fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, Error
             )));
         }
     };
-    let protocol_version = match meta.get(META_PROTOCOL_VERSION) {
-        Some(Json::String(version)) => version.as_ref(),
+    let protocol_version = match &meta.protocol_version {
+        Some(Field::Str(version)) => version.as_ref(),
         Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
-    match meta.get(META_CLIENT_CAPABILITIES) {
-        Some(Json::Object(_)) => {}
+    match &meta.client_capabilities {
+        Some(capabilities) if capabilities.is_object() => {}
         Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
     }
@@ -273,7 +259,7 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!("params._meta is missing {key}; it must be {wanted}"))
 }
 
-fn wrong_meta(key: &str, wanted: &str, got: &Json<'_>) -> ErrorObject {
+fn wrong_meta(key: &str, wanted: &str, got: &Field<'_>) -> ErrorObject {
     ErrorObject::invalid_params(format!(
         "params._meta[{}] must be {wanted}, got {}",
         quote(key),
@@ -286,7 +272,7 @@ fn wrong_meta(key: &str, wanted: &str, got: &Json<'_>) -> ErrorObject {
 fn check_headers(
     headers: &HeaderView<'_>,
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     meta: &RequestMetaSent<'_>,
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
@@ -296,12 +282,12 @@ fn check_headers(
         &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
     )?;
     headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
-    let name_field = match method {
-        "tools/call" | "prompts/get" => "name",
-        "resources/read" => "uri",
+    let (name_field, sent) = match method {
+        "tools/call" | "prompts/get" => ("name", params.name.as_ref().and_then(Field::as_str)),
+        "resources/read" => ("uri", params.get("uri").and_then(Value::as_str)),
         _ => return Ok(()),
     };
-    if let Some(Json::String(expected)) = params.get(name_field) {
+    if let Some(expected) = sent {
         headers::check_routing(
             headers,
             headers::HEADER_NAME,

@@ -11,11 +11,15 @@
 
 use std::borrow::Cow;
 
+use serde_json::Value;
+
 use crate::{
-    ArgumentFilter, ErrorObject, HeaderView, Inbound, Json, Object, PROTOCOL_VERSION, Request,
-    RequestId, Response,
-    classify::{self, Envelope, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
+    ArgumentFilter, ErrorObject, HeaderView, Inbound, PROTOCOL_VERSION, Params, Request, RequestId,
+    Response,
+    classify::{self, Envelope},
+    envelope::Sent,
     error::quote,
+    field::type_name,
     headers::{HEADER_PROTOCOL_VERSION, trim},
 };
 
@@ -81,8 +85,8 @@ pub struct LegacyRequest<'a> {
     pub id: RequestId,
     /// The method; dispatching it is the caller's job.
     pub method: Cow<'a, str>,
-    /// The params as sent; `{}` when absent.
-    pub params: Object<'a>,
+    /// The params as sent, read into their typed form; `{}` when absent.
+    pub params: Params<'a>,
     /// The revision it is served under: the `MCP-Protocol-Version` header's, else
     /// [`LEGACY_ASSUMED`].
     pub version: &'static str,
@@ -205,10 +209,13 @@ fn says_2026(headers: &HeaderView<'_>) -> bool {
 }
 
 /// Whether a request without the 2026-07-28 header is a modern one all the same.
-fn is_modern(method: &str, params: Option<&Object<'_>>) -> bool {
+fn is_modern(method: &str, params: Option<&Params<'_>>) -> bool {
     MODERN_ONLY_METHODS.contains(&method)
-        || params.and_then(|p| p.get("_meta")).and_then(Json::as_object).is_some_and(|meta| {
-            meta.contains_key(META_PROTOCOL_VERSION) || meta.contains_key(META_CLIENT_CAPABILITIES)
+        || params.is_some_and(|params| match &params.meta {
+            Some(Sent::Object(meta)) => {
+                meta.protocol_version.is_some() || meta.client_capabilities.is_some()
+            }
+            _ => false,
         })
 }
 
@@ -237,15 +244,15 @@ fn version_header<'h>(headers: &HeaderView<'h>) -> VersionHeader<'h> {
 /// `params.protocolVersion` when it is one of [`LEGACY_VERSIONS`], else [`LEGACY_LATEST`]
 /// (the client disconnects if it cannot use it). A missing or non-string
 /// `protocolVersion` is -32602.
-pub fn negotiate(params: &Object<'_>) -> Result<&'static str, ErrorObject> {
+pub fn negotiate(params: &Params<'_>) -> Result<&'static str, ErrorObject> {
     match params.get("protocolVersion") {
-        Some(Json::String(asked)) => {
-            Ok(LEGACY_VERSIONS.iter().find(|v| **v == asked.as_ref()).unwrap_or(&LEGACY_LATEST))
+        Some(Value::String(asked)) => {
+            Ok(LEGACY_VERSIONS.iter().find(|v| **v == asked).unwrap_or(&LEGACY_LATEST))
         }
         Some(other) => Err(ErrorObject::invalid_params(format!(
             "initialize params.protocolVersion must be a string such as {}, got {}",
             quote(LEGACY_LATEST),
-            other.type_name()
+            type_name(other)
         ))),
         None => Err(ErrorObject::invalid_params(format!(
             "initialize needs params.protocolVersion, a string such as {}; this server \

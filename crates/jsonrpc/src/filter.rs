@@ -1,7 +1,8 @@
 //! Reading a request body without holding what nobody reads: `params.arguments` keeps the
 //! members an [`ArgumentFilter`] names, and of the others a [`LeftOut`] count and the
-//! first few names. Every value is still parsed, so a body is accepted or refused
-//! exactly as a whole read would, but the values nobody reads are built into nothing.
+//! first few names; what the envelope does not name is read and dropped ([`Skip`]).
+//! Every value is still parsed, so a body is accepted or refused exactly as a
+//! `serde_json::Value` read would, but the values nobody reads are built into nothing.
 
 use std::{borrow::Cow, fmt};
 
@@ -10,7 +11,10 @@ use serde::{
     de::{DeserializeSeed, MapAccess, SeqAccess, Visitor},
 };
 
-use crate::json::{Json, JsonVisitor, Key, Object};
+use crate::{
+    Field, Object,
+    envelope::{Key, Sent, other_values},
+};
 
 #[cfg(test)]
 mod tests;
@@ -96,140 +100,71 @@ pub struct ArgumentFilter<'k> {
     pub named: usize,
 }
 
-/// Reads one request body as [`Json`], keeping of `params.arguments` what `filter`
-/// says. Accepts and refuses exactly what `serde_json::from_str::<Json>` does, with the
-/// same errors.
-pub(crate) fn read_filtered<'de, R: serde_json::de::Read<'de>>(
-    mut deserializer: serde_json::Deserializer<R>,
-    filter: ArgumentFilter<'_>,
-) -> serde_json::Result<Json<'de>> {
-    let value = Shaped { place: Place::Body, filter }.deserialize(&mut deserializer)?;
-    deserializer.end()?;
-    Ok(value)
-}
-
-/// Where in a request body a value sits.
+/// Reads a request's `params.arguments`: an object keeps its members (of those `filter`
+/// does not name, with a filter, only a [`LeftOut`] count and the first names); any
+/// other value is kept as the [`Field`] it is, for "must be an object, got ...".
 #[derive(Clone, Copy)]
-enum Place {
-    Body,
-    Params,
-    Arguments,
+pub(crate) struct ArgumentsSeed<'k> {
+    pub(crate) filter: Option<ArgumentFilter<'k>>,
 }
 
-/// [`JsonVisitor`] that knows where it reads: the body's `params`, and there its
-/// `arguments`, whose members it filters.
-#[derive(Clone, Copy)]
-struct Shaped<'k> {
-    place: Place,
-    filter: ArgumentFilter<'k>,
-}
+impl<'de> DeserializeSeed<'de> for ArgumentsSeed<'_> {
+    type Value = Sent<'de, Object<'de>>;
 
-impl<'de> DeserializeSeed<'de> for Shaped<'_> {
-    type Value = Json<'de>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for Shaped<'_> {
-    type Value = Json<'de>;
+impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
+    type Value = Sent<'de, Object<'de>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        JsonVisitor.expecting(f)
+        f.write_str("any JSON value")
     }
 
-    fn visit_bool<E: serde::de::Error>(self, value: bool) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_bool(value)
-    }
-
-    fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_i64(value)
-    }
-
-    fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_u64(value)
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, value: f64) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_f64(value)
-    }
-
-    fn visit_borrowed_str<E: serde::de::Error>(self, value: &'de str) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_borrowed_str(value)
-    }
-
-    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_str(value)
-    }
-
-    fn visit_string<E: serde::de::Error>(self, value: String) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_string(value)
-    }
-
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_unit()
-    }
-
-    fn visit_none<E: serde::de::Error>(self) -> Result<Json<'de>, E> {
-        JsonVisitor.visit_none()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json<'de>, D::Error> {
-        self.deserialize(deserializer)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Json<'de>, A::Error> {
-        JsonVisitor.visit_seq(seq)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json<'de>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut object = Object::default();
+        let Some(filter) = self.filter else {
+            while let Some(Key(name)) = map.next_key()? {
+                object.members.push((name, map.next_value()?));
+            }
+            return Ok(Sent::Object(object));
+        };
         while let Some(Key(name)) = map.next_key()? {
-            let inner = match (self.place, name.as_ref()) {
-                (Place::Body, "params") => Place::Params,
-                (Place::Params, "arguments") => Place::Arguments,
-                (Place::Arguments, _) => {
-                    if is_named(self.filter.names, &name) {
-                        // Each name once, with the last value sent (what `get` answers),
-                        // so that repeats cannot make the object grow either.
-                        let value: Json<'de> = map.next_value()?;
-                        match object.members.iter().position(|(kept, _)| *kept == name) {
-                            Some(at) => {
-                                object.members[at].1 = value;
-                                object.sent[at] += 1;
-                            }
-                            None => {
-                                object.members.push((name, value));
-                                object.sent.push(1);
-                            }
-                        }
-                    } else {
-                        // Read through the same parser calls as a kept value, so that a
-                        // body is refused for the same errors, but built into nothing.
-                        map.next_value_seed(Skip::Value)?;
-                        object.left_out.add(name, self.filter.named);
+            if is_named(filter.names, &name) {
+                // Each name once, with the last value sent (what `get` answers), so that
+                // repeats cannot make the object grow either.
+                let value: Field<'de> = map.next_value()?;
+                match object.members.iter().position(|(kept, _)| *kept == name) {
+                    Some(at) => {
+                        object.members[at].1 = value;
+                        object.sent[at] += 1;
                     }
-                    continue;
+                    None => {
+                        object.members.push((name, value));
+                        object.sent.push(1);
+                    }
                 }
-                _ => {
-                    object.members.push((name, map.next_value()?));
-                    continue;
-                }
-            };
-            let value = map.next_value_seed(Shaped { place: inner, ..self })?;
-            object.members.push((name, value));
+            } else {
+                // Read through the same parser calls as a kept value, so that a body is
+                // refused for the same errors, but built into nothing.
+                map.next_value_seed(Skip::Value)?;
+                object.left_out.add(name, filter.named);
+            }
         }
-        Ok(Json::Object(object))
+        Ok(Sent::Object(object))
     }
+
+    other_values!();
 }
 
-/// A value read and dropped: the parser is asked for exactly what [`Json`] asks for
+/// A value read and dropped: the parser is asked for exactly what [`Field`] asks for
 /// (`deserialize_any`, and `deserialize_str` for an object key, as [`Key`] does), so it
 /// accepts and refuses the same texts with the same errors, but nothing is built: no
 /// number, no copied string, no vector.
 #[derive(Clone, Copy)]
-enum Skip {
+pub(crate) enum Skip {
     Value,
     Key,
 }
@@ -249,7 +184,7 @@ impl<'de> Visitor<'de> for Skip {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        JsonVisitor.expecting(f)
+        f.write_str("any JSON value")
     }
 
     fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<(), E> {

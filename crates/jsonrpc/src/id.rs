@@ -33,13 +33,13 @@ pub const ID_BYTES_MAX: usize = 1024;
 impl RequestId {
     /// Reads an id from a JSON value; `None` unless it is a string of at most
     /// [`ID_BYTES_MAX`] bytes or an integer.
-    pub fn from_json(value: &crate::Json<'_>) -> Option<RequestId> {
+    pub fn from_json(value: &crate::Field<'_>) -> Option<RequestId> {
         match value {
-            crate::Json::String(s) if s.len() <= ID_BYTES_MAX => {
+            crate::Field::Str(s) if s.len() <= ID_BYTES_MAX => {
                 Some(RequestId(Repr::Str(s.to_string())))
             }
-            crate::Json::String(_) => None,
-            crate::Json::Number(n) => match n.as_i64() {
+            crate::Field::Str(_) => None,
+            crate::Field::Value(serde_json::Value::Number(n)) => match n.as_i64() {
                 Some(i) => Some(RequestId(Repr::Int(i))),
                 None => n.as_u64().map(|u| RequestId(Repr::UInt(u))),
             },

@@ -19,12 +19,13 @@
 
 mod base64;
 mod classify;
+mod envelope;
 mod era;
 mod error;
+mod field;
 mod filter;
 mod headers;
 mod id;
-mod json;
 mod mcp;
 mod response;
 #[cfg(test)]
@@ -35,15 +36,16 @@ pub use crate::{
         Inbound, META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_PROTOCOL_VERSION, Request,
         RequestMeta, classify,
     },
+    envelope::{Meta, Params, Sent},
     era::{
         ALL_VERSIONS, Classified, Era, LEGACY_ASSUMED, LEGACY_LATEST, LEGACY_VERSIONS,
         LegacyRequest, Transport, classify_any_era, classify_any_era_filtered, negotiate,
     },
     error::{ErrorCode, ErrorObject, QUOTED_CHARS_MAX, clip, quote},
+    field::{EMPTY_OBJECT, Field, Object, type_name},
     filter::{ArgumentFilter, LeftOut},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::{ID_BYTES_MAX, RequestId},
-    json::{EMPTY_OBJECT, Json, Object},
     mcp::{Complete, LegacyResult, META_SERVER_INFO, ResultMeta, ServerInfo, ToolCall},
     response::Response,
 };

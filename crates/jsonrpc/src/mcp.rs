@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::{EMPTY_OBJECT, ErrorObject, Json, Object};
+use crate::{EMPTY_OBJECT, ErrorObject, Field, Object, Params, envelope::Sent};
 
 #[cfg(test)]
 mod tests;
@@ -88,15 +88,15 @@ pub struct ToolCall<'a> {
 impl<'a> ToolCall<'a> {
     /// Reads `name` (a string) and `arguments` (an object, `{}` when absent); anything else
     /// is -32602.
-    pub fn from_params(params: &'a Object<'a>) -> Result<ToolCall<'a>, ErrorObject> {
-        let name = match params.get("name") {
-            Some(Json::String(name)) => name.as_ref(),
+    pub fn from_params(params: &'a Params<'a>) -> Result<ToolCall<'a>, ErrorObject> {
+        let name = match &params.name {
+            Some(Field::Str(name)) => name.as_ref(),
             _ => return Err(ErrorObject::invalid_params("tools/call needs params.name, a string")),
         };
-        let arguments = match params.get("arguments") {
+        let arguments = match &params.arguments {
             None => &EMPTY_OBJECT,
-            Some(Json::Object(arguments)) => arguments,
-            Some(other) => {
+            Some(Sent::Object(arguments)) => arguments,
+            Some(Sent::Other(other)) => {
                 return Err(ErrorObject::invalid_params(format!(
                     "tools/call params.arguments must be an object, got {}",
                     other.type_name()

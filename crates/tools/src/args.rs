@@ -3,7 +3,7 @@
 
 use std::{borrow::Cow, fmt};
 
-use jsonrpc::{ArgumentFilter, Json, Object};
+use jsonrpc::{ArgumentFilter, Field, Object};
 use pricing::{Given, QuoteError};
 use serde_json::{Value, json};
 
@@ -89,14 +89,15 @@ pub(crate) struct Arguments<'a> {
     more_unknown: usize,
 }
 
-fn describe(value: &Json<'_>) -> String {
+fn describe(value: &Field<'_>) -> String {
     match value {
-        Json::String(text) => format!("the string {}", jsonrpc::quote(text)),
-        Json::Null => "null".to_owned(),
-        Json::Bool(b) => format!("the boolean {b}"),
-        Json::Array(_) => "an array".to_owned(),
-        Json::Object(_) => "an object".to_owned(),
-        Json::Number(n) => n.to_string(),
+        Field::Str(text) => format!("the string {}", jsonrpc::quote(text)),
+        Field::Value(Value::String(text)) => format!("the string {}", jsonrpc::quote(text)),
+        Field::Value(Value::Null) => "null".to_owned(),
+        Field::Value(Value::Bool(b)) => format!("the boolean {b}"),
+        Field::Value(Value::Array(_)) => "an array".to_owned(),
+        Field::Value(Value::Object(_)) => "an object".to_owned(),
+        Field::Value(Value::Number(n)) => n.to_string(),
     }
 }
 
@@ -133,7 +134,7 @@ impl<'a> Arguments<'a> {
     }
 
     /// The value of the argument `name` (the last one sent), if sent.
-    fn get(&self, name: &str) -> Option<&'a Json<'a>> {
+    fn get(&self, name: &str) -> Option<&'a Field<'a>> {
         self.arguments.get(name)
     }
 
@@ -145,7 +146,7 @@ impl<'a> Arguments<'a> {
     /// A number as the quote rules take it: missing when absent or null.
     pub(crate) fn number(&self, name: &str) -> Given<f64> {
         match self.get(name) {
-            None | Some(Json::Null) => Given::Missing,
+            None | Some(Field::Value(Value::Null)) => Given::Missing,
             Some(value) => {
                 value.as_f64().map_or_else(|| Given::Unreadable(describe(value)), Given::Value)
             }
@@ -155,8 +156,8 @@ impl<'a> Arguments<'a> {
     /// A text (a grade or shape name) as the quote rules take it.
     pub(crate) fn text(&self, name: &str) -> Given<&'a str> {
         match self.get(name) {
-            None | Some(Json::Null) => Given::Missing,
-            Some(Json::String(text)) => Given::Value(text),
+            None | Some(Field::Value(Value::Null)) => Given::Missing,
+            Some(Field::Str(text)) => Given::Value(text),
             Some(other) => Given::Unreadable(describe(other)),
         }
     }

@@ -3,7 +3,7 @@
 //! Other arguments (carat, the asking price) are free numbers: no values.
 
 use datasets::History;
-use jsonrpc::{ErrorObject, Json, Object};
+use jsonrpc::{ErrorObject, Params};
 use pricing::{Clarity, Color, Shape};
 use serde_json::{Map, Value, json};
 
@@ -19,24 +19,27 @@ const VALUES_MAX: usize = 100;
 /// missing or malformed `ref` or `argument`, an unknown prompt or a URI that is not this
 /// server's template is -32602.
 pub(crate) fn complete(
-    params: &Object<'_>,
+    params: &Params<'_>,
     history: &History,
 ) -> Result<Map<String, Value>, ErrorObject> {
     let reference = match params.get("ref") {
-        Some(Json::Object(reference)) => reference,
+        Some(Value::Object(reference)) => reference,
         _ => return Err(malformed("params.ref, an object with type and name or uri")),
     };
     let (name, typed) = match params.get("argument") {
-        Some(Json::Object(argument)) => match (argument.get("name"), argument.get("value")) {
-            (Some(Json::String(name)), Some(Json::String(value))) => (name, value),
+        Some(Value::Object(argument)) => match (argument.get("name"), argument.get("value")) {
+            (Some(Value::String(name)), Some(Value::String(value))) => (name, value),
             _ => return Err(malformed("params.argument.name and .value, both strings")),
         },
         _ => return Err(malformed("params.argument, an object with name and value")),
     };
-    let candidates: Vec<String> = match reference.get("type").and_then(Json::as_str) {
+    let candidates: Vec<String> = match reference.get("type").and_then(Value::as_str) {
         Some("ref/prompt") => {
-            let prompt = prompts::named("completion/complete", reference.get("name"))?;
-            match name.as_ref() {
+            let prompt = prompts::named(
+                "completion/complete",
+                reference.get("name").and_then(Value::as_str),
+            )?;
+            match name.as_str() {
                 "shape" => Shape::ALL.iter().map(|s| s.as_str().to_owned()).collect(),
                 "color" => Color::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
                 "clarity" => Clarity::ALL.iter().map(|c| c.as_str().to_owned()).collect(),
@@ -45,7 +48,7 @@ pub(crate) fn complete(
             }
         }
         Some("ref/resource") => {
-            let uri = reference.get("uri").and_then(Json::as_str).unwrap_or_default();
+            let uri = reference.get("uri").and_then(Value::as_str).unwrap_or_default();
             if uri != resources::HISTORY_TEMPLATE {
                 return Err(ErrorObject::invalid_params(format!(
                     "unknown resource template {}; this server offers {}",
@@ -53,7 +56,7 @@ pub(crate) fn complete(
                     resources::HISTORY_TEMPLATE
                 )));
             }
-            match name.as_ref() {
+            match name.as_str() {
                 // Newest first: the day a caller most likely wants.
                 "date" => history.days().iter().rev().map(|day| day.date.to_string()).collect(),
                 "feed" => resources::feed_files().into_iter().map(str::to_owned).collect(),

@@ -2,7 +2,7 @@
 //! that tells the model which tools to call with which arguments. Argument values are
 //! not checked here: the tools check them and say what is allowed.
 
-use jsonrpc::{ErrorObject, Json, Object};
+use jsonrpc::{ErrorObject, Field, Params, Sent};
 use serde_json::{Map, Value, json};
 
 #[cfg(test)]
@@ -105,10 +105,11 @@ pub(crate) fn list() -> Value {
 }
 
 /// The prompt named by `params.name`, or -32602 naming the ones offered.
-pub(crate) fn named(method: &str, name: Option<&Json<'_>>) -> Result<Prompt, ErrorObject> {
+/// `name` is the name sent when it is a string.
+pub(crate) fn named(method: &str, name: Option<&str>) -> Result<Prompt, ErrorObject> {
     let offered = || Prompt::ALL.map(Prompt::name).join(", ");
     match name {
-        Some(Json::String(name)) => Prompt::from_name(name).ok_or_else(|| {
+        Some(name) => Prompt::from_name(name).ok_or_else(|| {
             ErrorObject::invalid_params(format!(
                 "unknown prompt {}; this server offers {}",
                 jsonrpc::quote(name),
@@ -124,12 +125,12 @@ pub(crate) fn named(method: &str, name: Option<&Json<'_>>) -> Result<Prompt, Err
 
 /// `prompts/get`: the prompt's description and its one user message. A missing required
 /// argument, or one that is not a string or a number, is -32602.
-pub(crate) fn get(params: &Object<'_>) -> Result<Map<String, Value>, ErrorObject> {
-    let prompt = named("prompts/get", params.get("name"))?;
-    let arguments = match params.get("arguments") {
+pub(crate) fn get(params: &Params<'_>) -> Result<Map<String, Value>, ErrorObject> {
+    let prompt = named("prompts/get", params.name.as_ref().and_then(Field::as_str))?;
+    let arguments = match &params.arguments {
         None => &jsonrpc::EMPTY_OBJECT,
-        Some(Json::Object(arguments)) => arguments,
-        Some(other) => {
+        Some(Sent::Object(arguments)) => arguments,
+        Some(Sent::Other(other)) => {
             return Err(ErrorObject::invalid_params(format!(
                 "prompts/get params.arguments must be an object of strings, got {}",
                 other.type_name()
@@ -140,16 +141,16 @@ pub(crate) fn get(params: &Object<'_>) -> Result<Map<String, Value>, ErrorObject
     let mut missing = Vec::new();
     for (name, description, required) in prompt.arguments() {
         match arguments.get(name) {
-            Some(Json::String(text)) if !text.trim().is_empty() => {
+            Some(Field::Str(text)) if !text.trim().is_empty() => {
                 values.insert(name.to_owned(), Value::from(jsonrpc::clip(text.trim())));
             }
-            Some(Json::Number(number)) => {
+            Some(Field::Value(Value::Number(number))) => {
                 values.insert(name.to_owned(), Value::from(number.to_string()));
             }
-            Some(Json::String(_)) | None if required => {
+            Some(Field::Str(_)) | None if required => {
                 missing.push(format!("{name} ({description})"));
             }
-            Some(Json::String(_)) | None => {}
+            Some(Field::Str(_)) | None => {}
             Some(other) => {
                 return Err(ErrorObject::invalid_params(format!(
                     "prompt {} argument {name} must be a string, got {}",

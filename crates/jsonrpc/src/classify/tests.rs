@@ -276,11 +276,7 @@ fn step4_client_info_is_optional_and_kept() {
     let plain = body(json!(1), "tools/list", json!({}));
     let Inbound::Request(request) = run(LIST, &plain) else { panic!("expected a request") };
     assert!(
-        !request
-            .params
-            .get("_meta")
-            .unwrap()
-            .to_value()
+        !request.params.to_map()["_meta"]
             .as_object()
             .unwrap()
             .contains_key("io.modelcontextprotocol/clientInfo")
@@ -290,7 +286,7 @@ fn step4_client_info_is_optional_and_kept() {
     with_info["io.modelcontextprotocol/clientCapabilities"] = json!({"sampling": {}});
     let informed = body(json!(1), "tools/list", json!({"_meta": with_info}));
     let Inbound::Request(request) = run(LIST, &informed) else { panic!("expected a request") };
-    let sent = request.params.get("_meta").unwrap().to_value();
+    let sent = request.params.to_map()["_meta"].clone();
     assert_eq!(sent["io.modelcontextprotocol/clientInfo"], json!({"name": "c", "version": "1"}));
     assert_eq!(sent["io.modelcontextprotocol/clientCapabilities"], json!({"sampling": {}}));
 }
@@ -372,8 +368,8 @@ fn step7_request_fields() {
     assert_eq!(request.id, RequestId::from(0));
     assert_eq!(request.method, "tools/call");
     assert_eq!(request.meta.protocol_version, V);
-    assert_eq!(request.params.get("arguments").map(|a| a.to_value()), Some(json!({"a": 1})));
-    assert!(request.params.contains_key("_meta"), "params are kept as sent");
+    assert_eq!(request.params.to_map().get("arguments").cloned(), Some(json!({"a": 1})));
+    assert!(request.params.meta.is_some(), "params are kept as sent");
 }
 
 #[test]

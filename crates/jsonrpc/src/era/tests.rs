@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::{
-    ALL_VERSIONS, Classified, Era, ErrorCode, HeaderView, LEGACY_ASSUMED, Object, Transport,
+    ALL_VERSIONS, Classified, Era, ErrorCode, HeaderView, LEGACY_ASSUMED, Params, Transport,
     classify_any_era, negotiate,
 };
 
@@ -65,7 +65,7 @@ fn everything_else_is_legacy_with_the_header_version_or_2025_03_26() {
     let list = r#"{"jsonrpc":"2.0","id":"a","method":"tools/list"}"#;
     let Classified::Legacy(request) = http(&[], list) else { panic!() };
     assert_eq!((request.version, request.method.as_ref()), (LEGACY_ASSUMED, "tools/list"));
-    assert!(request.params.is_empty());
+    assert!(request.params.to_map().is_empty());
     let Classified::Legacy(request) = http(&[("mcp-protocol-version", " 2025-06-18 ")], list)
     else {
         panic!()
@@ -120,7 +120,7 @@ fn stdio_has_no_header_layer() {
 
 #[test]
 fn initialize_negotiates_a_legacy_version() {
-    let params = |v: Value| Object::from(v.as_object().unwrap().clone());
+    let params = |v: Value| Params::from(v.as_object().unwrap().clone());
     for asked in ["2025-11-25", "2025-06-18", "2025-03-26"] {
         assert_eq!(negotiate(&params(json!({"protocolVersion": asked}))), Ok(asked));
     }

@@ -6,43 +6,63 @@ use std::borrow::Cow;
 use proptest::prelude::*;
 use serde_json::Value;
 
-use super::{ArgumentFilter, LeftOut, read_filtered};
-use crate::Json;
+use super::{ArgumentFilter, LeftOut};
+use crate::{
+    Field, Object, Params, Sent,
+    envelope::{Body, read},
+};
 
 /// The filter of the tests: two names kept, three others named.
 const FILTER: ArgumentFilter<'static> = ArgumentFilter { names: &["carat", "color"], named: 3 };
 
-/// The filtered read of `text`, through the reader the server uses for it: valid UTF-8
-/// through `from_str`, anything else through `from_slice`; both give the same answer.
-fn filtered(text: &[u8]) -> serde_json::Result<Json<'_>> {
-    let from_slice = read_filtered(serde_json::Deserializer::from_slice(text), FILTER);
-    let Ok(text) = std::str::from_utf8(text) else { return from_slice };
-    let from_str = read_filtered(serde_json::Deserializer::from_str(text), FILTER);
-    match (&from_str, &from_slice) {
-        (Ok(a), Ok(b)) => assert_eq!(a, b, "from_str and from_slice disagree on {text}"),
-        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "on {text}"),
-        _ => panic!("from_str {from_str:?}, from_slice {from_slice:?} on {text}"),
+/// The params of a body read as an object, if it had object params.
+fn params<'b, 'a>(body: &'b Body<'a>) -> Option<&'b Params<'a>> {
+    match body {
+        Body::Object(members) => match &members.params {
+            Some(Sent::Object(params)) => Some(params),
+            _ => None,
+        },
+        _ => None,
     }
-    from_str
 }
 
-/// A filtered read accepts and refuses what a whole read does, with the same errors;
-/// what it keeps outside `params.arguments` is the same.
+/// The arguments of a body's params, if they were an object.
+fn arguments<'b, 'a>(body: &'b Body<'a>) -> Option<&'b Object<'a>> {
+    match &params(body)?.arguments {
+        Some(Sent::Object(arguments)) => Some(arguments),
+        _ => None,
+    }
+}
+
+/// A filtered and a whole read accept and refuse what a `Value` read does, with the same
+/// errors; what they keep outside `params.arguments` is the same, and from the bytes
+/// (`from_slice`) as from the text (`from_str`).
 fn filtered_agrees(text: &[u8]) -> Result<(), TestCaseError> {
-    let whole = serde_json::from_slice::<Json<'_>>(text);
-    match (&whole, &filtered(text)) {
-        (Ok(whole), Ok(filtered)) => {
-            let without_arguments = |json: &Json<'_>| {
-                let mut value = json.to_value();
-                if let Some(params) = value.get_mut("params").and_then(Value::as_object_mut) {
-                    params.remove("arguments");
-                }
-                value
+    let value = serde_json::from_slice::<Value>(text);
+    let whole = read(text, None);
+    let filtered = read(text, Some(FILTER));
+    match (&value, &whole, &filtered) {
+        (Ok(_), Ok(whole), Ok(filtered)) => {
+            let without_arguments = |body: &Body<'_>| {
+                params(body).map(|params| {
+                    let mut map = params.to_map();
+                    map.remove("arguments");
+                    map
+                })
             };
             prop_assert_eq!(without_arguments(filtered), without_arguments(whole));
         }
-        (Err(a), Err(b)) => prop_assert_eq!(a.to_string(), b.to_string()),
-        (whole, filtered) => prop_assert!(false, "whole: {:?}, filtered: {:?}", whole, filtered),
+        (Err(a), Err(b), Err(c)) => {
+            prop_assert_eq!(a.to_string(), b.to_string());
+            prop_assert_eq!(a.to_string(), c.to_string());
+        }
+        _ => prop_assert!(
+            false,
+            "value: {:?}, whole: {}, filtered: {}",
+            value,
+            whole.is_ok(),
+            filtered.is_ok()
+        ),
     }
     Ok(())
 }
@@ -70,16 +90,13 @@ fn a_filtered_read_refuses_what_a_whole_read_refuses() {
 fn a_filtered_read_keeps_the_named_arguments_and_counts_the_others() {
     let text = r#"{"id":1,"params":{"name":"t","arguments":{"z":1,"carat":2,"b":{"deep":[1]},
         "a":1,"b":2,"carat":3,"y":1,"x":1},"other":{"z":1}},"z":{"arguments":{"q":1}}}"#;
-    let json = filtered(text.as_bytes()).unwrap();
-    let params = json.as_object().unwrap().get("params").and_then(Json::as_object).unwrap();
+    let body = read(text.as_bytes(), Some(FILTER)).unwrap();
     // Elsewhere every member stays, `arguments` of other objects included.
-    assert_eq!(params.get("other").and_then(Json::as_object).unwrap().members().count(), 1);
-    let nested = json.as_object().unwrap().get("z").and_then(Json::as_object).unwrap();
-    assert_eq!(nested.get("arguments").and_then(Json::as_object).unwrap().members().count(), 1);
-    let arguments = params.get("arguments").and_then(Json::as_object).unwrap();
+    assert_eq!(params(&body).unwrap().get("other"), Some(&serde_json::json!({"z": 1})));
+    let arguments = arguments(&body).unwrap();
     // A kept name once, with its last value.
     let kept: Vec<_> = arguments.members().collect();
-    assert_eq!(kept, [("carat", &Json::Number(3.into()))]);
+    assert_eq!(kept, [("carat", &Field::Value(3.into()))]);
     let named: Vec<(&str, usize)> =
         arguments.left_out().first.iter().map(|(name, sent)| (name.as_ref(), *sent)).collect();
     assert_eq!(named, [("a", 1), ("b", 2), ("x", 1)]);
@@ -135,9 +152,8 @@ proptest! {
     #[test]
     fn only_the_filter_names_are_kept(name in "(c|ca|carat|color|colo|x|)") {
         let text = format!(r#"{{"params":{{"arguments":{{{}:1}}}}}}"#, serde_json::json!(name));
-        let json = filtered(text.as_bytes()).unwrap();
-        let arguments = json.as_object().and_then(|o| o.get("params")).and_then(Json::as_object)
-            .and_then(|o| o.get("arguments")).and_then(Json::as_object).unwrap();
+        let body = read(text.as_bytes(), Some(FILTER)).unwrap();
+        let arguments = arguments(&body).unwrap();
         let kept = FILTER.names.contains(&name.as_str());
         prop_assert_eq!(arguments.members().count(), usize::from(kept));
         prop_assert_eq!(arguments.left_out().count, usize::from(!kept));

@@ -3,11 +3,11 @@
 use serde_json::{Value, json};
 
 use super::RequestId;
-use crate::Json;
+use crate::Field;
 
 #[track_caller]
 fn check(input: Value, expect: Option<&str>) {
-    let id = RequestId::from_json(&Json::from(input.clone()));
+    let id = RequestId::from_json(&Field::from(input.clone()));
     let shown = id.as_ref().map(|id| id.to_string());
     assert_eq!(shown.as_deref(), expect, "input {input}");
     if let Some(id) = id {
@@ -42,7 +42,7 @@ fn rejects_other_shapes() {
 
 #[test]
 fn conversions_agree_with_json() {
-    assert_eq!(RequestId::from(0), RequestId::from_json(&Json::from(json!(0))).unwrap());
+    assert_eq!(RequestId::from(0), RequestId::from_json(&Field::from(json!(0))).unwrap());
     assert_eq!(RequestId::from(5u64), RequestId::from(5i64));
     assert_eq!(RequestId::from(""), RequestId::from(String::new()));
     assert_ne!(RequestId::from(7), RequestId::from("7"));

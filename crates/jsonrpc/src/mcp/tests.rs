@@ -3,7 +3,7 @@
 use serde_json::{Map, Value, json};
 
 use super::{Complete, ResultMeta, ServerInfo, ToolCall};
-use crate::{ErrorCode, Object};
+use crate::{ErrorCode, Params};
 
 fn object(value: Value) -> Map<String, Value> {
     match value {
@@ -52,7 +52,7 @@ fn complete_flattens_a_typed_result_in_field_order() {
 
 #[track_caller]
 fn check_call(params: Value, expect: Result<(&str, Value), &str>) {
-    let params = Object::from(object(params));
+    let params = Params::from(object(params));
     let actual = ToolCall::from_params(&params);
     match expect {
         Ok((name, arguments)) => {

@@ -1,14 +1,14 @@
 //! Tests of `completion/complete`.
 
 use datasets::{History, Snapshot};
-use jsonrpc::{ErrorCode, Object};
+use jsonrpc::{ErrorCode, Params};
 use serde_json::{Value, json};
 
 use crate::completion::complete;
 
 fn run(params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
-    let params = Object::from(params.as_object().unwrap().clone());
+    let params = Params::from(params.as_object().unwrap().clone());
     complete(&params, &history).map(|fields| Value::Object(fields)["completion"].clone())
 }
 

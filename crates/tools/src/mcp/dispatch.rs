@@ -4,7 +4,7 @@
 //! -32601.
 
 use datasets::History;
-use jsonrpc::{Era, ErrorObject, Object, SUPPORTED_VERSIONS, ToolCall};
+use jsonrpc::{Era, ErrorObject, Params, SUPPORTED_VERSIONS, ToolCall};
 use serde_json::{Map, Value, json};
 
 use crate::{
@@ -114,7 +114,7 @@ fn object(value: Value) -> Payload {
 pub(crate) fn dispatch(
     era: Era,
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     history: &History,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
@@ -126,7 +126,7 @@ pub(crate) fn dispatch(
 
 fn dispatch_modern(
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     history: &History,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
@@ -174,7 +174,7 @@ fn dispatch_modern(
 fn dispatch_legacy(
     version: &'static str,
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     history: &History,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
@@ -212,7 +212,7 @@ fn dispatch_legacy(
 fn primitives(
     era: Era,
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     history: &History,
 ) -> Option<Result<Answer, ErrorObject>> {
     // A result of `era`: with the hints of a `ttl_ms` lifetime when it is 2026-07-28, and
@@ -233,7 +233,7 @@ fn primitives(
         "resources/templates/list" => list("resourceTemplates", resources::templates()),
         "prompts/list" => list("prompts", prompts::list()),
         "resources/read" => match params.get("uri") {
-            Some(jsonrpc::Json::String(uri)) => resources::read(era, uri, history).map(|read| {
+            Some(Value::String(uri)) => resources::read(era, uri, history).map(|read| {
                 let ttl = if read.live { resources::LIVE_TTL_MS } else { TTL_MS };
                 hinted(Map::from_iter([("contents".to_owned(), read.contents)]), Some(ttl))
             }),
@@ -248,7 +248,7 @@ fn primitives(
 }
 
 /// Every list returns all of its items in one page, so any cursor is one it never issued.
-fn check_cursor(method: &str, params: &Object<'_>) -> Result<(), ErrorObject> {
+fn check_cursor(method: &str, params: &Params<'_>) -> Result<(), ErrorObject> {
     let item = match method {
         "resources/list" => "resource",
         "resources/templates/list" => "resource template",
@@ -268,7 +268,7 @@ fn check_cursor(method: &str, params: &Object<'_>) -> Result<(), ErrorObject> {
 /// `isError` result whose text names each argument and what is allowed, followed by the
 /// error object as JSON text (no `structuredContent`, which would have to match the
 /// tool's `outputSchema`).
-fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallResult, ErrorObject> {
+fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallResult, ErrorObject> {
     let call = ToolCall::from_params(params)?;
     let Some(tool) = Tool::from_name(call.name) else {
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();
@@ -300,7 +300,7 @@ fn call(params: &Object<'_>, history: &History, links: &Links) -> Result<CallRes
 /// (malformed params, unknown tool). `None` for any other method.
 pub(crate) fn called(
     method: &str,
-    params: &Object<'_>,
+    params: &Params<'_>,
     result: &Result<Answer, ErrorObject>,
 ) -> Option<ToolCalled> {
     if method != "tools/call" {

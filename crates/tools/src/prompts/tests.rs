@@ -1,12 +1,12 @@
 //! Tests of the prompts: the list, the messages, and the -32602 cases.
 
-use jsonrpc::{ErrorCode, Object};
+use jsonrpc::{ErrorCode, Params};
 use serde_json::{Value, json};
 
 use crate::prompts::{Prompt, get, list};
 
 fn get_json(params: Value) -> Result<Value, jsonrpc::ErrorObject> {
-    let params = Object::from(params.as_object().unwrap().clone());
+    let params = Params::from(params.as_object().unwrap().clone());
     get(&params).map(Value::Object)
 }
 

@@ -1,7 +1,7 @@
 //! Tests of method dispatch.
 
 use datasets::{History, Snapshot};
-use jsonrpc::{Era, ErrorCode, Object};
+use jsonrpc::{Era, ErrorCode, Params};
 use serde_json::{Value, json};
 
 use crate::{mcp::dispatch::dispatch, price::Links};
@@ -12,7 +12,7 @@ fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
 
 fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
     let history = History::single(Snapshot::reference());
-    let params = Object::from(params.as_object().unwrap().clone());
+    let params = Params::from(params.as_object().unwrap().clone());
     dispatch(era, method, &params, &history, &Links::default()).map(|answer| result(&answer))
 }
 
@@ -39,7 +39,7 @@ fn initialize_is_legacy_only() {
     assert!(modern.message.contains("2025 handshake"), "{}", modern.message);
     let history = History::single(Snapshot::reference());
     let params =
-        Object::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
+        Params::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
     let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
     assert_eq!(answer.era, Era::Legacy("2025-06-18"), "the negotiated version is the era's");
     let r = result(&answer);
@@ -181,7 +181,7 @@ fn calls_are_reported_by_tool_and_outcome() {
     use crate::{CallOutcome, Tool, ToolCalled, mcp::dispatch::called};
     let history = History::single(Snapshot::reference());
     let report = |method: &str, params: Value| {
-        let params = Object::from(params.as_object().unwrap().clone());
+        let params = Params::from(params.as_object().unwrap().clone());
         let result = dispatch(Era::Modern, method, &params, &history, &Links::default());
         called(method, &params, &result)
     };
@@ -200,7 +200,7 @@ fn calls_are_reported_by_tool_and_outcome() {
 /// The answer itself, for its cache flag.
 fn answer_in(era: Era, method: &str, params: Value) -> crate::mcp::dispatch::Answer {
     let history = History::single(Snapshot::reference());
-    let params = Object::from(params.as_object().unwrap().clone());
+    let params = Params::from(params.as_object().unwrap().clone());
     match dispatch(era, method, &params, &history, &Links::default()) {
         Ok(answer) => answer,
         Err(error) => panic!("{method}: {error}"),
