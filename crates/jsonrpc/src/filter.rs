@@ -131,6 +131,9 @@ impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
             }
             return Ok(Sent::Object(object));
         };
+        // Room for every name the filter keeps, once: no growing while they arrive.
+        object.members.reserve_exact(filter.names.len());
+        object.sent.reserve_exact(filter.names.len());
         while let Some(Key(name)) = map.next_key()? {
             if is_named(filter.names, &name) {
                 // Each name once, with the last value sent (what `get` answers), so that

@@ -118,7 +118,11 @@ impl<'a> Arguments<'a> {
         let listed_sent: usize = unknown.first.iter().map(|(_, sent)| sent).sum();
         let more_unknown =
             if unknown.first.len() < UNKNOWN_LISTED_MAX { 0 } else { unknown.count - listed_sent };
-        let allowed = if known.is_empty() { "none".to_owned() } else { known.join(", ") };
+        let allowed = match (unknown.first.is_empty(), known.is_empty()) {
+            (true, _) => String::new(), // Nothing to name: no list to write.
+            (false, true) => "none".to_owned(),
+            (false, false) => known.join(", "),
+        };
         let errors = unknown
             .first
             .iter()
