@@ -172,3 +172,16 @@ proptest! {
         prop_assert_eq!(super::sorts_after(&name, &last), name > last);
     }
 }
+
+/// Why members nobody reads go through [`super::Skip`] rather than serde's `IgnoredAny`
+/// (or a `RawValue`): serde_json skips those without parsing numbers or decoding
+/// escapes, so they would accept bodies a `Value` read refuses.
+#[test]
+fn ignored_any_and_raw_value_accept_what_value_refuses() {
+    for text in [r#"[1e999]"#, r#"["\ud800"]"#] {
+        assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
+        assert!(serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok(), "{text}");
+        assert!(serde_json::from_str::<&serde_json::value::RawValue>(text).is_ok(), "{text}");
+        assert!(read(text.as_bytes(), None).is_err(), "{text}");
+    }
+}
