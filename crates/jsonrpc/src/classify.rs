@@ -5,9 +5,7 @@ use std::borrow::Cow;
 
 use crate::{
     ArgumentFilter, ErrorObject, ID_BYTES_MAX, JSONRPC_VERSION, Json, Object, RequestId, Response,
-    SUPPORTED_VERSIONS,
-    error::{Quoted, quote},
-    filter,
+    SUPPORTED_VERSIONS, filter,
     headers::{self, HeaderView},
 };
 
@@ -235,9 +233,9 @@ fn envelope(value: Json<'_>) -> Result<Envelope<'_>, Response> {
 }
 
 /// A value sent by the client as it appears in a message: its JSON text, cut by
-/// [`crate::clip`] so that no input makes an error large.
+/// [`words::clip`] so that no input makes an error large.
 fn shown(value: &Json<'_>) -> String {
-    crate::clip(&value.to_string()).into_owned()
+    words::clip(&value.to_string()).into_owned()
 }
 
 fn request_meta<'p>(params: &'p Object<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
@@ -276,7 +274,7 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
 fn wrong_meta(key: &str, wanted: &str, got: &Json<'_>) -> ErrorObject {
     ErrorObject::invalid_params(format!(
         "params._meta[{}] must be {wanted}, got {}",
-        quote(key),
+        words::quoted(key),
         got.type_name()
     ))
 }
@@ -293,7 +291,7 @@ fn check_headers(
         headers,
         headers::HEADER_PROTOCOL_VERSION,
         meta.protocol_version,
-        &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
+        &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
     headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
     let name_field = match method {

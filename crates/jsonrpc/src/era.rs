@@ -11,11 +11,12 @@
 
 use std::borrow::Cow;
 
+use words::quoted;
+
 use crate::{
     ArgumentFilter, ErrorObject, HeaderView, Inbound, Json, Object, PROTOCOL_VERSION, Request,
     RequestId, Response,
     classify::{self, Envelope, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
-    error::quote,
     headers::{HEADER_PROTOCOL_VERSION, trim},
 };
 
@@ -244,13 +245,13 @@ pub fn negotiate(params: &Object<'_>) -> Result<&'static str, ErrorObject> {
         }
         Some(other) => Err(ErrorObject::invalid_params(format!(
             "initialize params.protocolVersion must be a string such as {}, got {}",
-            quote(LEGACY_LATEST),
+            quoted(LEGACY_LATEST),
             other.type_name()
         ))),
         None => Err(ErrorObject::invalid_params(format!(
             "initialize needs params.protocolVersion, a string such as {}; this server \
              negotiates {}",
-            quote(LEGACY_LATEST),
+            quoted(LEGACY_LATEST),
             LEGACY_VERSIONS.join(", ")
         ))),
     }

@@ -39,7 +39,7 @@ pub use crate::{
         ALL_VERSIONS, Classified, Era, LEGACY_ASSUMED, LEGACY_LATEST, LEGACY_VERSIONS,
         LegacyRequest, Transport, classify_any_era, classify_any_era_filtered, negotiate,
     },
-    error::{ErrorCode, ErrorObject, QUOTED_CHARS_MAX, clip, quote},
+    error::{ErrorCode, ErrorObject},
     filter::{ArgumentFilter, LeftOut},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},
     id::{ID_BYTES_MAX, RequestId},
