@@ -91,7 +91,7 @@ pub(crate) struct Arguments<'a> {
 
 fn describe(value: &Json<'_>) -> String {
     match value {
-        Json::String(text) => format!("the string {}", jsonrpc::quote(text)),
+        Json::String(text) => format!("the string {}", words::quoted(text)),
         Json::Null => "null".to_owned(),
         Json::Bool(b) => format!("the boolean {b}"),
         Json::Array(_) => "an array".to_owned(),
@@ -122,10 +122,10 @@ impl<'a> Arguments<'a> {
             .first
             .iter()
             .map(|(name, _)| ArgumentError {
-                argument: jsonrpc::clip(name).into_owned(),
+                argument: words::clip(name).into_owned(),
                 message: format!(
                     "unknown argument {}; allowed arguments: {allowed}",
-                    jsonrpc::quote(name)
+                    words::quoted(name)
                 ),
             })
             .collect();

@@ -111,7 +111,7 @@ pub(crate) fn named(method: &str, name: Option<&Json<'_>>) -> Result<Prompt, Err
         Some(Json::String(name)) => Prompt::from_name(name).ok_or_else(|| {
             ErrorObject::invalid_params(format!(
                 "unknown prompt {}; this server offers {}",
-                jsonrpc::quote(name),
+                words::quoted(name),
                 offered()
             ))
         }),
@@ -141,7 +141,7 @@ pub(crate) fn get(params: &Object<'_>) -> Result<Map<String, Value>, ErrorObject
     for (name, description, required) in prompt.arguments() {
         match arguments.get(name) {
             Some(Json::String(text)) if !text.trim().is_empty() => {
-                values.insert(name.to_owned(), Value::from(jsonrpc::clip(text.trim())));
+                values.insert(name.to_owned(), Value::from(words::clip(text.trim())));
             }
             Some(Json::Number(number)) => {
                 values.insert(name.to_owned(), Value::from(number.to_string()));

@@ -14,6 +14,9 @@ fn dollars_are_rounded_grouped_and_signed() {
     assert_eq!(usd(-5.0), "-$5.00");
     assert_eq!(usd(-1234.5), "-$1,234.50");
     assert_eq!(usd(-0.001), "$0.00");
+    assert_eq!(usd(0.004), "$0.00");
+    assert_eq!(usd(1_000_000.05), "$1,000,000.05");
+    assert_eq!(usd(90_000_000_000_000.0), "$90,000,000,000,000.00");
 }
 
 #[test]
