@@ -17,3 +17,14 @@ fn compact_json_escaped_is_the_text_of_a_string() {
     push_json_escaped(&mut out, br#"{"a":"x\"y","b":[1,2]}"#);
     assert_eq!(out, br#"{\"a\":\"x\\\"y\",\"b\":[1,2]}"#);
 }
+
+#[test]
+fn every_ascii_character_is_escaped_as_serde_json_escapes_it() {
+    let mut text: String = (0u8..0x80).map(char::from).collect();
+    text.push_str("é≥\u{2028}\u{1f48e}");
+    assert_eq!(json_string(&text), serde_json::to_string(&text).unwrap());
+    for c in text.chars() {
+        let one = c.to_string();
+        assert_eq!(json_string(&one), serde_json::to_string(&one).unwrap(), "{c:?}");
+    }
+}
