@@ -71,6 +71,12 @@ for i in "${!feeds[@]}"; do
     seed snapshot_feed "$case_name-${feeds[$i]}" "00$i" <"$file"
   done
 done
+# The spread file: the reference day's (it validates beside the reference snapshot) and
+# cut-down copies.
+seed matrix_stats reference <crates/datasets/reference-snapshot/matrix_stats.json
+for file in fuzz/seeds/matrix_stats/*; do
+  seed matrix_stats "$(basename "$file")" <"$file"
+done
 for file in fuzz/seeds/listings_csv/*; do
   seed listings_csv "$(basename "$file")" 000 <"$file"
 done

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use pricing::{Clarity, Color};
 use serde_json::{Map, Value};
 
-use crate::reader::{Reader, child};
+use crate::reader::{Reader, child, quoted};
 
 /// Counts at one carat key.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,7 +69,7 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
         let Some((_, _, by_color)) = color.iter().find(|(k, _, _)| *k == key) else {
             reader.issue(
                 &child("/color", &key),
-                format!("carat key {key:?} is in `clarity` but not in `color`"),
+                format!("carat key {} is in `clarity` but not in `color`", quoted(&key)),
             );
             ok = false;
             continue;
@@ -80,7 +80,7 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
         if !points.iter().any(|p| &p.key == key) && ok {
             reader.issue(
                 &child("/clarity", key),
-                format!("carat key {key:?} is in `color` but not in `clarity`"),
+                format!("carat key {} is in `color` but not in `clarity`", quoted(key)),
             );
             ok = false;
         }
@@ -90,7 +90,11 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
         if pair[0].carat == pair[1].carat {
             reader.issue(
                 "/clarity",
-                format!("carat keys {:?} and {:?} name the same carat", pair[0].key, pair[1].key),
+                format!(
+                    "carat keys {} and {} name the same carat",
+                    quoted(&pair[0].key),
+                    quoted(&pair[1].key)
+                ),
             );
             ok = false;
         }

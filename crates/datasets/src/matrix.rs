@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use pricing::{Clarity, Color, PriceMatrix};
 
-use crate::reader::{Reader, child, item};
+use crate::reader::{Reader, child, clip, item, quoted};
 
 /// A parsed matrix feed.
 #[derive(Debug, Clone)]
@@ -39,7 +39,11 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<MatrixFeed> {
         if pair[0].0 == pair[1].0 {
             reader.issue(
                 "/l",
-                format!("band keys {:?} and {:?} name the same carat", pair[0].1, pair[1].1),
+                format!(
+                    "band keys {} and {} name the same carat",
+                    quoted(&pair[0].1),
+                    quoted(&pair[1].1)
+                ),
             );
             duplicate = true;
         }
@@ -100,7 +104,13 @@ fn check_shape(reader: &mut Reader, value: &serde_json::Value, expected: [Option
     if let [Some(rows), Some(cols)] = expected
         && (dims[0] != Some(rows as u64) || dims[1] != Some(cols as u64))
     {
-        reader.issue("/s", format!("expected [len(r), len(c)] = [{rows}, {cols}], got {}", value));
+        reader.issue(
+            "/s",
+            format!(
+                "expected [len(r), len(c)] = [{rows}, {cols}], got {}",
+                clip(&value.to_string())
+            ),
+        );
     }
 }
 

@@ -6,6 +6,9 @@ use serde_json::{Map, Value};
 
 use crate::error::Issue;
 
+#[cfg(test)]
+mod tests;
+
 /// Walks one feed, collecting issues.
 pub(crate) struct Reader {
     pub(crate) feed: &'static str,
@@ -126,7 +129,10 @@ impl Reader {
     pub(crate) fn count(&mut self, value: &Value, pointer: &str) -> Option<u64> {
         let found = value.as_u64();
         if found.is_none() {
-            self.issue(pointer, format!("expected a non-negative integer count, got {value}"));
+            self.issue(
+                pointer,
+                format!("expected a non-negative integer count, got {}", clip(&value.to_string())),
+            );
         }
         found
     }
@@ -140,7 +146,8 @@ impl Reader {
             self.issue(
                 "/ts",
                 format!(
-                    "expected an ISO 8601 UTC timestamp like 2026-11-20T00:00:00Z, got {text:?}"
+                    "expected an ISO 8601 UTC timestamp like 2026-11-20T00:00:00Z, got {}",
+                    quoted(text)
                 ),
             );
         }
@@ -152,7 +159,10 @@ impl Reader {
         match key.trim().parse::<f64>() {
             Ok(carat) if carat.is_finite() && carat > 0.0 && key == key.trim() => Some(carat),
             _ => {
-                self.issue(pointer, format!("carat key {key:?} is not a positive decimal number"));
+                self.issue(
+                    pointer,
+                    format!("carat key {} is not a positive decimal number", quoted(key)),
+                );
                 None
             }
         }
@@ -160,6 +170,28 @@ impl Reader {
 }
 
 /// A short name of a JSON value's type for messages.
+/// Most characters of input a message repeats; the rest is cut. The bound and [`clip`] are
+/// `words`' (the services' one home of them), copied: a published library cannot depend
+/// on an unpublished crate (a test holds the copy to `words`).
+pub(crate) const CLIP_CHARS_MAX: usize = 64;
+
+/// `text` itself when short, else its first [`CLIP_CHARS_MAX`] characters and `…`.
+pub(crate) fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(CLIP_CHARS_MAX) {
+        None => text.into(),
+        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
+    }
+}
+
+/// `text` quoted for a message as Rust quotes it (as `pricing` quotes a refused grade),
+/// cut as [`clip`] cuts it and then followed by its full length (`"aaa…" (21000 bytes)`).
+pub(crate) fn quoted(text: &str) -> String {
+    match clip(text) {
+        std::borrow::Cow::Borrowed(whole) => format!("{whole:?}"),
+        std::borrow::Cow::Owned(cut) => format!("{cut:?} ({} bytes)", text.len()),
+    }
+}
+
 pub(crate) fn kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

@@ -142,9 +142,9 @@ pub(crate) fn parse(query: &str) -> Result<(QuoteRequest, f64), Refusal> {
     let mut problems = Vec::new();
     let known = format!("{}, {ASKING}", PARAMETERS.join(", "));
     for (name, _) in pairs.iter().filter(|(name, _)| !is_stone(name) && name != ASKING) {
-        let message = format!("unknown parameter {}", serve::quoted(name));
+        let message = format!("unknown parameter {}", words::quoted(name));
         problems.push(Problem {
-            parameter: serve::clip(name).into_owned(),
+            parameter: words::clip(name).into_owned(),
             message,
             allowed: known.clone(),
         });

@@ -60,7 +60,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
             return;
         }
         problems.push(Problem {
-            parameter: serve::clip(parameter).into_owned(),
+            parameter: words::clip(parameter).into_owned(),
             message,
             allowed: allowed.to_owned(),
         })
@@ -70,7 +70,7 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in &pairs {
         if !PARAMETERS.contains(&name.as_str()) && ![FORMAT, DAYS, FROM].contains(&name.as_str()) {
-            problem(name, format!("unknown parameter {}", serve::quoted(name)), &known);
+            problem(name, format!("unknown parameter {}", words::quoted(name)), &known);
         } else if seen.contains(&name.as_str()) {
             problem(name, format!("{name} is given more than once"), "one value");
         } else {
@@ -90,21 +90,21 @@ pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {
     if let Some(text) = value(FORMAT)
         && !FORMATS.split(", ").any(|format| format.eq_ignore_ascii_case(text))
     {
-        problem(FORMAT, format!("unknown format {}", serve::quoted(text)), FORMATS);
+        problem(FORMAT, format!("unknown format {}", words::quoted(text)), FORMATS);
     }
     if let Some(text) = value(DAYS)
         && days(text).is_none()
     {
         problem(
             DAYS,
-            format!("days {} is not a number of days", serve::quoted(text)),
+            format!("days {} is not a number of days", words::quoted(text)),
             DAYS_ALLOWED,
         );
     }
     if let Some(text) = value(FROM)
         && date(text).is_none()
     {
-        problem(FROM, format!("from {} is not a date", serve::quoted(text)), FROM_ALLOWED);
+        problem(FROM, format!("from {} is not a date", words::quoted(text)), FROM_ALLOWED);
     }
     let checked = input.validate();
     for rule in checked.as_ref().err().into_iter().flatten() {

@@ -9,7 +9,6 @@ use crate::{
     ArgumentFilter, ErrorObject, Field, ID_BYTES_MAX, JSONRPC_VERSION, Params, RequestId, Response,
     SUPPORTED_VERSIONS,
     envelope::{self, Body, Members, Sent},
-    error::{Quoted, quote},
     headers::{self, HeaderView},
 };
 
@@ -221,9 +220,9 @@ fn envelope(body: Body<'_>) -> Result<Envelope<'_>, Response> {
 }
 
 /// A value sent by the client as it appears in a message: its JSON text, cut by
-/// [`crate::clip`] so that no input makes an error large.
+/// [`words::clip`] so that no input makes an error large.
 fn shown(value: &Field<'_>) -> String {
-    crate::clip(&value.to_string()).into_owned()
+    words::clip(&value.to_string()).into_owned()
 }
 
 fn request_meta<'p>(params: &'p Params<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
@@ -262,7 +261,7 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
 fn wrong_meta(key: &str, wanted: &str, got: &Field<'_>) -> ErrorObject {
     ErrorObject::invalid_params(format!(
         "params._meta[{}] must be {wanted}, got {}",
-        quote(key),
+        words::quoted(key),
         got.type_name()
     ))
 }
@@ -279,7 +278,7 @@ fn check_headers(
         headers,
         headers::HEADER_PROTOCOL_VERSION,
         meta.protocol_version,
-        &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
+        &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
     headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
     let (name_field, sent) = match method {

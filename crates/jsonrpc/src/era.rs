@@ -18,7 +18,6 @@ use crate::{
     Response,
     classify::{self, Envelope},
     envelope::Sent,
-    error::quote,
     field::type_name,
     headers::{HEADER_PROTOCOL_VERSION, trim},
 };
@@ -251,13 +250,13 @@ pub fn negotiate(params: &Params<'_>) -> Result<&'static str, ErrorObject> {
         }
         Some(other) => Err(ErrorObject::invalid_params(format!(
             "initialize params.protocolVersion must be a string such as {}, got {}",
-            quote(LEGACY_LATEST),
+            words::quoted(LEGACY_LATEST),
             type_name(other)
         ))),
         None => Err(ErrorObject::invalid_params(format!(
             "initialize needs params.protocolVersion, a string such as {}; this server \
              negotiates {}",
-            quote(LEGACY_LATEST),
+            words::quoted(LEGACY_LATEST),
             LEGACY_VERSIONS.join(", ")
         ))),
     }

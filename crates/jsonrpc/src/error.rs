@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use words::{clip, quoted};
 
 use crate::SUPPORTED_VERSIONS;
 
@@ -92,7 +93,7 @@ impl ErrorObject {
         let offered = if offered.is_empty() { "no methods".to_owned() } else { offered.join(", ") };
         ErrorObject::new(
             ErrorCode::METHOD_NOT_FOUND,
-            format!("unknown method {}; this server offers {offered}", quote(method)),
+            format!("unknown method {}; this server offers {offered}", quoted(method)),
         )
     }
 
@@ -122,7 +123,7 @@ impl ErrorObject {
             code: ErrorCode::UNSUPPORTED_PROTOCOL_VERSION,
             message: format!(
                 "unsupported protocol version {}; this server supports {}",
-                quote(requested),
+                quoted(requested),
                 supported.join(", ")
             ),
             data: Some(json!({ "supported": supported, "requested": clip(requested) })),
@@ -140,39 +141,5 @@ impl ErrorObject {
             ),
             data: Some(json!({ "requiredCapabilities": required })),
         }
-    }
-}
-
-/// Most characters of untrusted text quoted in one message; the rest is cut (see [`quote`]).
-pub const QUOTED_CHARS_MAX: usize = 64;
-
-/// `s` as a JSON string literal, for quoting untrusted text in messages: at most
-/// [`QUOTED_CHARS_MAX`] characters of it, so that no input can make an error large;
-/// longer text is cut, marked with `…`, and followed by its full length
-/// (`"aaa…" (930000 bytes)`).
-pub fn quote(s: &str) -> String {
-    match s.char_indices().nth(QUOTED_CHARS_MAX) {
-        None => Value::from(s).to_string(),
-        Some((cut, _)) => {
-            format!("{} ({} bytes)", Value::from(format!("{}…", &s[..cut])), s.len())
-        }
-    }
-}
-
-/// `s` itself when short, else its first [`QUOTED_CHARS_MAX`] characters and `…`: for
-/// echoing untrusted text as a value (in `data`) with a bounded size.
-pub fn clip(s: &str) -> std::borrow::Cow<'_, str> {
-    match s.char_indices().nth(QUOTED_CHARS_MAX) {
-        None => s.into(),
-        Some((cut, _)) => format!("{}…", &s[..cut]).into(),
-    }
-}
-
-/// [`quote`] written only when displayed, for messages that may never be built.
-pub(crate) struct Quoted<'a>(pub(crate) &'a str);
-
-impl std::fmt::Display for Quoted<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&quote(self.0))
     }
 }

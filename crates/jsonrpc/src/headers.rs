@@ -2,7 +2,9 @@
 
 use std::{borrow::Cow, fmt};
 
-use crate::{ErrorObject, base64, error::quote};
+use words::quoted;
+
+use crate::{ErrorObject, base64};
 
 #[cfg(test)]
 mod tests;
@@ -72,13 +74,13 @@ pub(crate) fn check_routing(
         (None, _) => {
             return Err(ErrorObject::header_mismatch(format!(
                 "header {name} is missing; it must equal {body_field} {}",
-                quote(expected)
+                quoted(expected)
             )));
         }
         (Some(_), times @ 2..) => {
             return Err(ErrorObject::header_mismatch(format!(
                 "header {name} is sent {times} times; send it once, equal to {body_field} {}",
-                quote(expected)
+                quoted(expected)
             )));
         }
         (Some(raw), _) => raw,
@@ -89,15 +91,15 @@ pub(crate) fn check_routing(
     let value = header_value(raw).map_err(|problem| {
         ErrorObject::header_mismatch(format!(
             "header {name} {problem}; it must equal {body_field} {}",
-            quote(expected)
+            quoted(expected)
         ))
     })?;
     if value.text != expected {
         let how = if value.decoded { " (base64-decoded)" } else { "" };
         return Err(ErrorObject::header_mismatch(format!(
             "header {name} {}{how} does not match {body_field} {}",
-            quote(&value.text),
-            quote(expected)
+            quoted(&value.text),
+            quoted(expected)
         )));
     }
     Ok(())
@@ -131,9 +133,9 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
     }
     let payload = &trimmed[SENTINEL_START.len()..trimmed.len() - SENTINEL_END.len()];
     let bytes = base64::decode(payload)
-        .ok_or_else(|| format!("{} is not valid padded standard base64", quote(text)))?;
+        .ok_or_else(|| format!("{} is not valid padded standard base64", quoted(text)))?;
     let text = String::from_utf8(bytes)
-        .map_err(|_| format!("{} does not decode to UTF-8", quote(text)))?;
+        .map_err(|_| format!("{} does not decode to UTF-8", quoted(text)))?;
     Ok(HeaderValue { text: Cow::Owned(text), decoded: true })
 }
 

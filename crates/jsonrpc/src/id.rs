@@ -112,7 +112,7 @@ impl fmt::Display for RequestId {
         match &self.0 {
             Repr::Int(i) => write!(f, "{i}"),
             Repr::UInt(u) => write!(f, "{u}"),
-            Repr::Str(s) => write!(f, "{}", crate::error::quote(s)),
+            Repr::Str(s) => write!(f, "{}", words::quoted(s)),
         }
     }
 }

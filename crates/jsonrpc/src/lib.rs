@@ -41,7 +41,7 @@ pub use crate::{
         ALL_VERSIONS, Classified, Era, LEGACY_ASSUMED, LEGACY_LATEST, LEGACY_VERSIONS,
         LegacyRequest, Transport, classify_any_era, classify_any_era_filtered, negotiate,
     },
-    error::{ErrorCode, ErrorObject, QUOTED_CHARS_MAX, clip, quote},
+    error::{ErrorCode, ErrorObject},
     field::{EMPTY_OBJECT, Field, Object, type_name},
     filter::{ArgumentFilter, LeftOut},
     headers::{HEADER_METHOD, HEADER_NAME, HEADER_PROTOCOL_VERSION, HeaderView},

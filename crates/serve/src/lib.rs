@@ -43,10 +43,7 @@ pub use crate::{
     process::{BindError, ErrorReport, bind, is_broken_pipe},
     rate::RateLimit,
     representation::Representation,
-    responses::{
-        BodyRefusal, CLIP_CHARS_MAX, accepts, accepts_html, clip, json_response,
-        method_not_allowed, not_found, quoted,
-    },
+    responses::{BodyRefusal, accepts, accepts_html, json_response, method_not_allowed, not_found},
     server::serve,
 };
 

@@ -6,6 +6,8 @@ use hyper::{
     header::{self, HeaderValue},
 };
 
+use words::{clip, json_string};
+
 use crate::{Body, qvalue::weighted};
 
 #[cfg(test)]
@@ -41,7 +43,7 @@ pub fn method_not_allowed(allow: &str) -> Response<Body> {
 }
 
 /// `404 Not Found` with a JSON body naming the path: `{"error":"not found","path":"/x"}`
-/// (a path over [`CLIP_CHARS_MAX`] characters is cut, as [`quoted`] cuts it).
+/// (a path over [`words::CLIP_CHARS_MAX`] characters is cut, as [`words::quoted`] cuts it).
 pub fn not_found(path: &str) -> Response<Body> {
     let body = format!(r#"{{"error":"not found","path":{}}}"#, json_string(&clip(path)));
     json_response(StatusCode::NOT_FOUND, Bytes::from(body))
@@ -180,44 +182,4 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
     headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     response
-}
-
-/// Most characters of untrusted text an error message quotes; the rest is cut.
-pub const CLIP_CHARS_MAX: usize = 64;
-
-/// `text` as a JSON string literal for an error message: at most [`CLIP_CHARS_MAX`]
-/// characters of it, so that no input makes an error large; longer text is cut, marked
-/// with `…` and followed by its full length (`"aaa…" (21000 bytes)`).
-pub fn quoted(text: &str) -> String {
-    match clip(text) {
-        std::borrow::Cow::Borrowed(whole) => json_string(whole),
-        std::borrow::Cow::Owned(cut) => format!("{} ({} bytes)", json_string(&cut), text.len()),
-    }
-}
-
-/// `text` itself when short, else its first [`CLIP_CHARS_MAX`] characters and `…`.
-pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(CLIP_CHARS_MAX) {
-        None => text.into(),
-        Some((cut, _)) => format!("{}…", &text[..cut]).into(),
-    }
-}
-
-/// `text` as a JSON string literal, quotes included.
-pub(crate) fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }

@@ -91,8 +91,8 @@ pub(crate) struct Arguments<'a> {
 
 fn describe(value: &Field<'_>) -> String {
     match value {
-        Field::Str(text) => format!("the string {}", jsonrpc::quote(text)),
-        Field::Value(Value::String(text)) => format!("the string {}", jsonrpc::quote(text)),
+        Field::Str(text) => format!("the string {}", words::quoted(text)),
+        Field::Value(Value::String(text)) => format!("the string {}", words::quoted(text)),
         Field::Value(Value::Null) => "null".to_owned(),
         Field::Value(Value::Bool(b)) => format!("the boolean {b}"),
         Field::Value(Value::Array(_)) => "an array".to_owned(),
@@ -127,10 +127,10 @@ impl<'a> Arguments<'a> {
             .first
             .iter()
             .map(|(name, _)| ArgumentError {
-                argument: jsonrpc::clip(name).into_owned(),
+                argument: words::clip(name).into_owned(),
                 message: format!(
                     "unknown argument {}; allowed arguments: {allowed}",
-                    jsonrpc::quote(name)
+                    words::quoted(name)
                 ),
             })
             .collect();

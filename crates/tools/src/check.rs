@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
-    price::{Output, argument_name, push_decimal, push_usd},
+    price::{Output, argument_name, push_decimal},
 };
 
 #[cfg(test)]
@@ -174,11 +174,11 @@ fn text(
         push_decimal(&mut out, quote.shape_ratio);
     }
     out.push_str("\nAsking: ");
-    push_usd(&mut out, asking);
+    words::push_usd(&mut out, asking);
     out.push_str("\nBenchmark: ");
-    push_usd(&mut out, quote.total_usd);
+    words::push_usd(&mut out, quote.total_usd);
     out.push_str(" (");
-    push_usd(&mut out, quote.per_carat_usd);
+    words::push_usd(&mut out, quote.per_carat_usd);
     out.push_str(" per carat)\n");
     let discount = tenth(assessment.discount_pct);
     let side = match discount {

@@ -52,7 +52,7 @@ pub(crate) fn complete(
             if uri != resources::HISTORY_TEMPLATE {
                 return Err(ErrorObject::invalid_params(format!(
                     "unknown resource template {}; this server offers {}",
-                    jsonrpc::quote(uri),
+                    words::quoted(uri),
                     resources::HISTORY_TEMPLATE
                 )));
             }
@@ -83,5 +83,5 @@ fn malformed(wanted: &str) -> ErrorObject {
 }
 
 fn unknown_argument(name: &str, of: &str) -> ErrorObject {
-    ErrorObject::invalid_params(format!("{} is not an argument of {of}", jsonrpc::quote(name)))
+    ErrorObject::invalid_params(format!("{} is not an argument of {of}", words::quoted(name)))
 }

@@ -9,8 +9,6 @@ use pricing::{Evidence, PriceRange, round_cents};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::price::push_usd;
-
 #[cfg(test)]
 mod tests;
 
@@ -41,9 +39,9 @@ impl RangeContent {
 /// it` when none is the day's own).
 pub(crate) fn push_line(out: &mut String, evidence: &Evidence) {
     out.push_str("Range (10th-90th percentile of comparable asks): ");
-    push_usd(out, evidence.range.low_usd);
+    words::push_usd(out, evidence.range.low_usd);
     out.push_str(" - ");
-    push_usd(out, evidence.range.high_usd);
+    words::push_usd(out, evidence.range.high_usd);
     match evidence.observations {
         0 => out.push_str("; no observed asks behind it"),
         1 => out.push_str("; based on 1 observed ask"),

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    price::{Output, usd},
+    price::Output,
 };
 
 #[cfg(test)]
@@ -66,7 +66,7 @@ pub(crate) fn dcx_index(
         .collect();
     let percent = |v: &Value| v.as_f64().map_or("n/a".to_owned(), |p| format!("{p:+}%"));
     let mut lines = vec![
-        format!("DCX: {}/ct", usd(index.dcx)),
+        format!("DCX: {}/ct", words::usd(index.dcx)),
         format!(
             "Trends: 24h {:+}%, 7d {}, 30d {}",
             index.trend,
@@ -82,7 +82,7 @@ pub(crate) fn dcx_index(
             s.color,
             s.clarity,
             s.cut,
-            usd(s.per_carat),
+            words::usd(s.per_carat),
             s.weight
         ));
     }

@@ -207,39 +207,6 @@ pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> P
     }
 }
 
-/// Formats USD with thousands separators and cents: `$12,345.60`.
-pub fn usd(amount: f64) -> String {
-    let mut out = String::with_capacity(16);
-    push_usd(&mut out, amount);
-    out
-}
-
-/// Appends `amount` as [`usd`] formats it.
-pub(crate) fn push_usd(out: &mut String, amount: f64) {
-    let cents = (round_cents(amount) * 100.0).round() as i64;
-    let (whole, frac) = (cents.unsigned_abs() / 100, cents.unsigned_abs() % 100);
-    out.push_str(if cents < 0 { "-$" } else { "$" });
-    // The digits right to left, a comma before every third.
-    let mut digits = [0u8; 32];
-    let (mut at, mut rest, mut count) = (digits.len(), whole, 0);
-    loop {
-        if count > 0 && count % 3 == 0 {
-            at -= 1;
-            digits[at] = b',';
-        }
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        (rest, count) = (rest / 10, count + 1);
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
-    out.push('.');
-    out.push(char::from(b'0' + (frac / 10) as u8));
-    out.push(char::from(b'0' + (frac % 10) as u8));
-}
-
 /// Appends `value` as `{}` writes it. Between 1e-4 and 1e6 zmij (serde_json's number
 /// writer) writes the same shortest digits, about a tenth of the instructions, but `1.0`
 /// for 1; elsewhere (where it may write an exponent or, above 7e7, another last digit)
@@ -284,9 +251,9 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
     for part in [" ct ", color, " ", clarity, " ", shape, "\nPer carat: "] {
         out.push_str(part);
     }
-    push_usd(&mut out, quote.per_carat_usd);
+    words::push_usd(&mut out, quote.per_carat_usd);
     out.push_str("\nTotal: ");
-    push_usd(&mut out, quote.total_usd);
+    words::push_usd(&mut out, quote.total_usd);
     out.push('\n');
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
@@ -308,7 +275,7 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
         out.push_str(" on the ");
         out.push_str(quote.base.feed_name());
         out.push_str(" base of ");
-        push_usd(&mut out, quote.base_per_carat_usd);
+        words::push_usd(&mut out, quote.base_per_carat_usd);
         out.push_str("/ct\n");
         if a.preference_driven {
             out.push_str(

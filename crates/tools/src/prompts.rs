@@ -63,8 +63,9 @@ impl Prompt {
                  get_diamond_price, and put the benchmark in context with market depth."
             }
             Prompt::Fair => {
-                "Compare a seller's asking price for one diamond with the DCX benchmark \
-                 (get_diamond_price), the observed offers (get_market_depth) and the index trend."
+                "Check a seller's asking price for one diamond against the DCX benchmark and \
+                 the range of comparable asks (check_asking_price), the observed offers \
+                 (get_market_depth) and the index trend."
             }
         }
     }
@@ -112,7 +113,7 @@ pub(crate) fn named(method: &str, name: Option<&str>) -> Result<Prompt, ErrorObj
         Some(name) => Prompt::from_name(name).ok_or_else(|| {
             ErrorObject::invalid_params(format!(
                 "unknown prompt {}; this server offers {}",
-                jsonrpc::quote(name),
+                words::quoted(name),
                 offered()
             ))
         }),
@@ -142,7 +143,7 @@ pub(crate) fn get(params: &Params<'_>) -> Result<Map<String, Value>, ErrorObject
     for (name, description, required) in prompt.arguments() {
         match arguments.get(name) {
             Some(Field::Str(text)) if !text.trim().is_empty() => {
-                values.insert(name.to_owned(), Value::from(jsonrpc::clip(text.trim())));
+                values.insert(name.to_owned(), Value::from(words::clip(text.trim())));
             }
             Some(Field::Value(Value::Number(number))) => {
                 values.insert(name.to_owned(), Value::from(number.to_string()));
@@ -226,15 +227,22 @@ fn fair_text(values: &Map<String, Value>) -> String {
     let (stone, arguments) = stone_arguments(values);
     let depth = json!({ "carat": arguments["carat"] });
     let asking = value(values, ASKING.0);
+    let mut check = arguments.clone();
+    check[ASKING.0] = asking.parse::<f64>().ok().map_or_else(|| json!(asking), |a| json!(a));
     format!(
         "A seller asks {asking} USD for this diamond: {stone}. Is that price fair?\n\n\
-         1. Call the tool get_diamond_price with arguments {arguments}.\n\
+         1. Call the tool check_asking_price with arguments {check}: the benchmark, where the \
+         ask falls among comparable asks (percentile), its discount against the benchmark \
+         (discount_pct) and a verdict by the 10th-90th percentile range.\n\
          2. Call get_market_depth with arguments {depth} for the observed offers around that \
          carat.\n\
          3. Call get_dcx_index with arguments {{}} for the market's recent trend.\n\
-         4. Compare the asking price with total_usd: the difference in USD and in percent of \
-         total_usd. Say whether the asking price is below, close to or above the benchmark, \
-         and how much weight the benchmark deserves given the market depth and the trend.\n\n\
+         4. Answer with the verdict, the percentile and discount_pct, the range (low_usd to \
+         high_usd, its observations and basis) and the benchmark total_usd, and how much \
+         weight they deserve given the market depth and the trend. If check_asking_price is \
+         not offered or answers that the snapshot has no spread data, call get_diamond_price with \
+         arguments {arguments} and compare the asking price with total_usd instead: the \
+         difference in USD and in percent of total_usd.\n\n\
          If a tool answers with isError, tell the user what it says is allowed and ask for a \
          corrected value; do not guess. The benchmark is model-based, from a daily snapshot, \
          not an offer; grading, cut and certificate differences can justify a gap."

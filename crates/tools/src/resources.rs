@@ -177,8 +177,8 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
                 uri,
                 format!(
                     "unknown feed {} in {}; the feed is one of {}",
-                    jsonrpc::quote(file),
-                    jsonrpc::quote(uri),
+                    words::quoted(file),
+                    words::quoted(uri),
                     feed_files().join(", ")
                 ),
             )
@@ -201,7 +201,7 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
         format!(
             "unknown resource {}; this server offers {FEEDS}<feed> and {HISTORY_TEMPLATE} \
              (feed one of {}), {SERIES}, {DOCS}methodology.md, {DOCS}api.md, {} and {}",
-            jsonrpc::quote(uri),
+            words::quoted(uri),
             feed_files().join(", "),
             crate::apps::CHART.uri,
             crate::apps::CALCULATOR.uri,
@@ -219,7 +219,7 @@ fn unknown_day(date: &str, history: &History) -> String {
     };
     format!(
         "no published day {} (a date is YYYY-MM-DD); {held} (completion/complete lists them)",
-        jsonrpc::quote(date)
+        words::quoted(date)
     )
 }
 
@@ -230,5 +230,5 @@ fn not_found(era: Era, uri: &str, message: String) -> ErrorObject {
         Era::Modern => ErrorCode::INVALID_PARAMS,
         Era::Legacy(_) => LEGACY_NOT_FOUND,
     };
-    ErrorObject { code, message, data: Some(json!({ "uri": jsonrpc::clip(uri) })) }
+    ErrorObject { code, message, data: Some(json!({ "uri": words::clip(uri) })) }
 }

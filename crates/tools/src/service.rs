@@ -168,7 +168,7 @@ impl ToolService {
                     StatusCode::FORBIDDEN,
                     ErrorObject::invalid_request(format!(
                         "origin {} is not allowed; this endpoint accepts loopback origins{}",
-                        jsonrpc::quote(&text),
+                        words::quoted(&text),
                         if self.allowed_origins.is_empty() {
                             String::new()
                         } else {

@@ -13,6 +13,7 @@ use serde::{
     ser::{self, Error as _, Impossible},
 };
 use serde_json::Error;
+use words::{needs_json_escape, push_json_escaped};
 
 #[cfg(test)]
 mod tests;
@@ -26,28 +27,12 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
         Err(_) => {
             let plain = serde_json::to_vec(value)?;
             let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
-            escape_json_text(&mut escaped, &plain);
+            push_json_escaped(&mut escaped, &plain);
             (plain, escaped)
         }
     };
     // serde_json writes UTF-8; the escaped twin stays bytes, only ever copied into a body.
     Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
-}
-
-/// Appends compact JSON as serde_json's escaper writes it inside a string literal. Such
-/// JSON holds no raw control character (serde_json escapes them inside strings), so only
-/// `"` and `\` get a backslash.
-pub(crate) fn escape_json_text(out: &mut Vec<u8>, json: &[u8]) {
-    out.reserve(json.len() + json.len() / 4);
-    let mut start = 0;
-    for (at, &byte) in json.iter().enumerate() {
-        if byte == b'"' || byte == b'\\' {
-            out.extend_from_slice(&json[start..at]);
-            out.push(b'\\');
-            start = at;
-        }
-    }
-    out.extend_from_slice(&json[start..]);
 }
 
 struct Twins {
@@ -64,7 +49,7 @@ impl Twins {
 
     /// A JSON string: serde_json's literal, and that literal escaped.
     fn string(&mut self, text: &str) -> Result<(), Error> {
-        if !needs_escape(text) {
+        if !needs_json_escape(text) {
             self.plain.push(b'"');
             self.plain.extend_from_slice(text.as_bytes());
             self.plain.push(b'"');
@@ -77,7 +62,7 @@ impl Twins {
         }
         let start = self.plain.len();
         serde_json::to_writer(&mut self.plain, text)?;
-        escape_json_text(&mut self.escaped, &self.plain[start..]);
+        push_json_escaped(&mut self.escaped, &self.plain[start..]);
         Ok(())
     }
 
@@ -92,7 +77,7 @@ impl Twins {
     /// `,"key":` (no comma before the first), refusing a key that needs an escape. Single
     /// bytes are pushed: a push is a few instructions, a slice copy a call.
     fn key(&mut self, first: bool, key: &str) -> Result<(), Error> {
-        if needs_escape(key) {
+        if needs_json_escape(key) {
             return Err(Error::custom("key needs escaping"));
         }
         let (plain, escaped) = (&mut self.plain, &mut self.escaped);
@@ -112,11 +97,6 @@ impl Twins {
         escaped.push(b':');
         Ok(())
     }
-}
-
-/// Whether serde_json would escape any character of `text`.
-pub(crate) fn needs_escape(text: &str) -> bool {
-    text.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\')
 }
 
 fn unsupported() -> Error {

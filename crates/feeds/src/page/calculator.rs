@@ -10,7 +10,6 @@ use pricing::{Clarity, Color, Quote, Shape, round_cents};
 
 use super::{
     chart::{self, Measure, Point},
-    format,
     layout::{self, Frame},
 };
 use crate::{
@@ -78,13 +77,13 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         };
         return Answer { ok: true, markup: layout::page(frame, "Price a stone · DCX", content) };
     }
-    // Echoed into the form clipped (`serve::clip`), as error messages quote values: a
+    // Echoed into the form clipped (`words::clip`), as error messages quote values: a
     // refused page stays far under the 16 KiB error bound whatever the query holds.
     let typed = |name: &str| {
         pairs
             .iter()
             .find(|(n, _)| n == name)
-            .map(|(_, v)| serve::clip(v.trim()).into_owned())
+            .map(|(_, v)| words::clip(v.trim()).into_owned())
             .unwrap_or_default()
     };
     let mut fields = Fields {
@@ -242,8 +241,8 @@ fn priced_stone(history: &History, priced: &Priced, ask: Option<f64>) -> Markup 
             h2 { "Your stone" }
             p.stone { (stone_name(quote)) }
             div.figures {
-                div.figure { span.label { "Per carat" } span.value data-per-carat-usd=(per_carat) { (format::usd(per_carat)) } }
-                div.figure.total { span.label { "Total" } span.value data-total-usd=(total) { (format::usd(total)) } }
+                div.figure { span.label { "Per carat" } span.value data-per-carat-usd=(per_carat) { (words::usd(per_carat)) } }
+                div.figure.total { span.label { "Total" } span.value data-total-usd=(total) { (words::usd(total)) } }
             }
             (asking::evidence(history.live(), quote, ask))
             p.note { (basis(history, quote)) }
@@ -260,7 +259,7 @@ fn priced_stone(history: &History, priced: &Priced, ask: Option<f64>) -> Markup 
                                 th scope="row" { (entry.date.to_string()) }
                                 @match &entry.price {
                                     Ok(price) => {
-                                        td { (format::usd(price.per_carat_usd)) } td { (format::usd(price.total_usd)) }
+                                        td { (words::usd(price.per_carat_usd)) } td { (words::usd(price.total_usd)) }
                                     }
                                     Err(error) => td.error colspan="2" { (error) },
                                 }

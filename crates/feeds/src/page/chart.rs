@@ -4,8 +4,6 @@
 use chrono::{Datelike, NaiveDate};
 use maud::{Markup, html};
 
-use super::format;
-
 #[cfg(test)]
 mod tests;
 
@@ -58,7 +56,7 @@ pub(crate) fn line(points: &[Point], measure: Measure, title: &str) -> Markup {
                 @for tick in &ticks {
                     @let y = frame.y(*tick);
                     line x1=(LEFT) x2=(WIDTH - RIGHT) y1=(y) y2=(y) {}
-                    text.axis x=(LEFT - 10.0) y=(y + 5.0) text-anchor="end" { (format::usd_whole(*tick)) }
+                    text.axis x=(LEFT - 10.0) y=(y + 5.0) text-anchor="end" { (words::usd_whole(*tick)) }
                 }
             }
             g.dates {
@@ -80,7 +78,7 @@ pub(crate) fn line(points: &[Point], measure: Measure, title: &str) -> Markup {
             }
             g.points {
                 @for (point, (x, y)) in points.iter().zip(&coords) {
-                    @let label = format!("{}: {}", point.date, format::usd(point.value));
+                    @let label = format!("{}: {}", point.date, words::usd(point.value));
                     @match measure {
                         Measure::Dcx => {
                             circle.point cx=(round1(*x)) cy=(round1(*y)) r="3.5"

@@ -109,10 +109,12 @@ pub(crate) fn stats_csv(spreads: &SpreadSet) -> String {
 }
 
 /// `/track?…&format=csv`: one row per day of the window; an empty cell for what a day
-/// does not have. Numbers are written as the JSON answer writes them.
+/// does not have (the range and evidence, last so that the older columns keep their
+/// places, only on a day with `matrix_stats.json`). Numbers are written as the JSON answer
+/// writes them.
 pub(crate) fn track_csv(tracked: &Tracked) -> String {
     let mut out = String::from(
-        "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,ratio_multiplier,preference_driven_ratio,error\r\n",
+        "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,ratio_multiplier,preference_driven_ratio,error,low_usd,high_usd,observations,basis\r\n",
     );
     let stone = [
         csv_text(tracked.shape),
@@ -131,10 +133,27 @@ pub(crate) fn track_csv(tracked: &Tracked) -> String {
                 });
                 let [ratio, multiplier, preference] = fancy.unwrap_or_default();
                 let (per_carat, total) = (number(price.per_carat_usd), number(price.total_usd));
-                [per_carat, total, ratio, multiplier, preference, String::new()]
+                let evidence = price.evidence.map(|evidence| {
+                    let (low, high) =
+                        (number(evidence.range.low_usd), number(evidence.range.high_usd));
+                    [low, high, evidence.observations.to_string(), evidence.basis.to_owned()]
+                });
+                let [low, high, observations, basis] = evidence.unwrap_or_default();
+                [
+                    per_carat,
+                    total,
+                    ratio,
+                    multiplier,
+                    preference,
+                    String::new(),
+                    low,
+                    high,
+                    observations,
+                    basis,
+                ]
             }
             Err(error) => {
-                let mut cells = [(); 6].map(|()| String::new());
+                let mut cells = [(); 10].map(|()| String::new());
                 cells[5] = csv_text(error);
                 cells
             }

@@ -1,33 +1,8 @@
-//! Numbers for people: dollars with thousands separators, percent changes, dates.
+//! Numbers for people: counts with thousands separators, percent changes, carats (dollars
+//! are `words::usd`).
 
 #[cfg(test)]
 mod tests;
-
-/// `amount` in dollars and cents with thousands separators: `$12,345.67`, `-$5.00`.
-pub(crate) fn usd(amount: f64) -> String {
-    dollars(amount, 2)
-}
-
-/// `amount` rounded to whole dollars with thousands separators: `$12,346`.
-pub(crate) fn usd_whole(amount: f64) -> String {
-    dollars(amount, 0)
-}
-
-fn dollars(amount: f64, decimals: usize) -> String {
-    let text = format!("{:.decimals$}", amount.abs());
-    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
-    let sign = if amount < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
-        "-"
-    } else {
-        ""
-    };
-    let mut out = format!("{sign}${}", group_thousands(whole));
-    if !fraction.is_empty() {
-        out.push('.');
-        out.push_str(fraction);
-    }
-    out
-}
 
 /// `digits` (ASCII digits only) with a comma every three from the right.
 fn group_thousands(digits: &str) -> String {

@@ -83,7 +83,7 @@ fn hero(history: &History) -> Markup {
         section.hero id="dcx" {
             div {
                 p.kicker { "DCX · " (history.live_date().format("%-d %B %Y")) }
-                p.big { span data-live-dcx=(index.dcx) { (format::usd(index.dcx)) } " " span.unit { "per carat" } }
+                p.big { span data-live-dcx=(index.dcx) { (words::usd(index.dcx)) } " " span.unit { "per carat" } }
             }
             ul.changes {
                 @for (label, change) in changes(history) {
@@ -116,8 +116,8 @@ fn basket(history: &History) -> Markup {
                                     (spec.clarity.as_str()) " " span.muted { (spec.cut) }
                                 }
                                 td { (format!("{:.0}%", spec.weight * 100.0)) }
-                                td { (format::usd(spec.per_carat)) }
-                                td { (format::usd(spec.price)) }
+                                td { (words::usd(spec.per_carat)) }
+                                td { (words::usd(spec.price)) }
                             }
                         }
                     }
@@ -150,7 +150,7 @@ fn matrix(round: &PriceMatrix) -> Markup {
                         h3 { (key) " ct" }
                         (grade_table(round.colors(), round.clarities(), |color, clarity| {
                             round.ln_at_band(*i, color, clarity).exp()
-                        }, format::usd_whole))
+                        }, words::usd_whole))
                     }
                 }
             }

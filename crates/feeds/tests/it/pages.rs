@@ -83,6 +83,9 @@ async fn track_answers_csv_on_request_and_refuses_unknown_formats() {
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));
     let text = String::from_utf8(csv.body).unwrap();
     assert_eq!(text.trim_end().split("\r\n").count(), 4, "{text}");
+    let header = text.lines().next().unwrap();
+    assert!(header.ends_with(",error,low_usd,high_usd,observations,basis"), "{header}");
+    assert!(text.lines().all(|row| row.split(',').count() == 16), "{text}");
     let bad = server.get("/track?carat=1&color=G&clarity=VS2&format=xml").await;
     assert_eq!(bad.status, 400);
     assert_eq!(bad.json()["problems"][0]["allowed"], "json, csv");

@@ -169,7 +169,7 @@ fn step2_bad_ids_are_rejected_with_null_id() {
 fn step2_a_huge_id_or_version_is_refused_with_a_short_message() {
     let long = "i".repeat(900_000);
     let text = format!(r#"{{"jsonrpc":"2.0","id":"{long}","method":"tools/list"}}"#);
-    let cut = format!("\"{}…", "i".repeat(crate::QUOTED_CHARS_MAX - 1));
+    let cut = format!("\"{}…", "i".repeat(words::CLIP_CHARS_MAX - 1));
     check(
         LIST,
         text.as_bytes(),

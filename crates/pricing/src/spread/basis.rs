@@ -36,11 +36,11 @@ impl Basis {
     /// Parses a published name (exact spelling).
     pub fn parse(text: &str) -> Result<Basis, Error> {
         Basis::ALL.iter().copied().find(|basis| basis.as_str() == text).ok_or_else(|| {
-            let shown: String = text.chars().take(40).collect();
             Error::new(
                 ErrorKind::UnknownGrade,
                 format!(
-                    "unknown basis {shown:?}; allowed: observed, looked_back, modelled, carried"
+                    "unknown basis {}; allowed: observed, looked_back, modelled, carried",
+                    crate::grade::shown(text)
                 ),
             )
         })

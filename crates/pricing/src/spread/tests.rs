@@ -59,6 +59,15 @@ fn basis_names_round_trip_and_order() {
 }
 
 #[test]
+fn an_unknown_basis_is_quoted_clipped_as_a_grade_is() {
+    let short = Basis::parse("guessed").unwrap_err().to_string();
+    assert!(short.starts_with("unknown basis \"guessed\"; allowed: observed,"), "{short}");
+    let long = Basis::parse(&"b".repeat(10_000)).unwrap_err().to_string();
+    let cut = format!("unknown basis \"{}…\" (10000 bytes); allowed", "b".repeat(64));
+    assert!(long.starts_with(&cut), "{long}");
+}
+
+#[test]
 fn at_a_band_one_cell_between_bands_two() {
     let prices = pricing_set();
     let spreads = set();

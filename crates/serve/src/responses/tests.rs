@@ -3,7 +3,7 @@
 use bytes::Bytes;
 use hyper::{Response, StatusCode};
 
-use crate::responses::{BodyRefusal, json_string, refused_body};
+use crate::responses::{BodyRefusal, refused_body};
 use crate::testing::headers;
 use crate::{Body, accepts, accepts_html, json_response, method_not_allowed, not_found};
 
@@ -77,13 +77,6 @@ fn refusal_messages_say_what_went_wrong() {
     assert!(BodyRefusal::Unreadable.message().contains("malformed chunked encoding"));
 }
 
-#[test]
-fn json_strings_are_escaped() {
-    assert_eq!(json_string("plain"), r#""plain""#);
-    assert_eq!(json_string("a\"b\\c\nd\te\u{1}"), r#""a\"b\\c\nd\te\u0001""#);
-    assert_eq!(json_string("carat ≥ 1"), "\"carat ≥ 1\"");
-}
-
 #[track_caller]
 fn check_html(accept: &str, expect: bool) {
     assert_eq!(accepts_html(&headers(&[("accept", accept)])), expect, "{accept:?}");
@@ -115,16 +108,6 @@ fn accept_elements_with_a_malformed_q_are_not_listed() {
     assert!(!accepts(&accept("application/json;q=0"), &json));
     assert!(!accepts(&accept("text/html"), &json));
     assert!(!accepts(&headers(&[]), &json));
-}
-
-#[test]
-fn quoted_cuts_long_text_and_says_how_long_it_was() {
-    assert_eq!(crate::quoted("a\"b"), r#""a\"b""#);
-    let exact = "é".repeat(crate::CLIP_CHARS_MAX);
-    assert_eq!(crate::quoted(&exact), json_string(&exact));
-    let long = "é".repeat(10_000);
-    let cut = format!("{}…", "é".repeat(crate::CLIP_CHARS_MAX));
-    assert_eq!(crate::quoted(&long), format!("{} (20000 bytes)", json_string(&cut)));
 }
 
 #[test]

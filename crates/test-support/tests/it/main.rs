@@ -146,8 +146,8 @@ fn architecture_invariants_hold() {
             }
         }
         let allowed: Option<&[&str]> = match name {
-            "pricing" => Some(&[]),
-            "jsonrpc" => Some(&["serde", "serde_json", "thiserror"]),
+            "pricing" | "words" => Some(&[]),
+            "jsonrpc" => Some(&["serde", "serde_json", "thiserror", "words"]),
             "serve" => Some(&[
                 "bytes",
                 "flate2",
@@ -156,6 +156,7 @@ fn architecture_invariants_hold() {
                 "hyper",
                 "hyper-util",
                 "tokio",
+                "words",
             ]),
             "datasets" => {
                 Some(&["pricing", "serde", "serde_json", "chrono", "thiserror", "arc-swap"])

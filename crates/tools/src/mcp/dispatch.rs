@@ -258,7 +258,7 @@ fn check_cursor(method: &str, params: &Params<'_>) -> Result<(), ErrorObject> {
     match params.get("cursor") {
         Some(cursor) => Err(ErrorObject::invalid_params(format!(
             "unknown cursor {}; {method} returns every {item} in one page and issues no cursors",
-            jsonrpc::clip(&cursor.to_string()),
+            words::clip(&cursor.to_string()),
         ))),
         None => Ok(()),
     }
@@ -274,7 +274,7 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();
         return Err(ErrorObject::invalid_params(format!(
             "unknown tool {}; this server offers {}",
-            jsonrpc::quote(call.name),
+            words::quoted(call.name),
             offered.join(", ")
         )));
     };

@@ -4,7 +4,7 @@ use datasets::Snapshot;
 use jsonrpc::Object;
 use serde_json::{Value, json};
 
-use crate::price::{Links, price, usd};
+use crate::price::{Links, price};
 
 fn args(value: Value) -> Object<'static> {
     Object::from(value.as_object().unwrap().clone())
@@ -139,24 +139,6 @@ fn problems_name_the_tool_arguments() {
         errors.listed[1].message,
         "L/W ratio for a round stone must be 1 (within 0.05), got 2; omit it for round stones"
     );
-}
-
-#[test]
-fn usd_groups_thousands() {
-    assert_eq!(usd(1234567.891), "$1,234,567.89");
-    assert_eq!(usd(5.0), "$5.00");
-    assert_eq!(usd(999.999), "$1,000.00");
-}
-
-#[test]
-fn usd_edges() {
-    assert_eq!(usd(0.0), "$0.00");
-    assert_eq!(usd(0.004), "$0.00");
-    assert_eq!(usd(1000.0), "$1,000.00");
-    assert_eq!(usd(1_000_000.05), "$1,000,000.05");
-    assert_eq!(usd(-1234.5), "-$1,234.50");
-    assert_eq!(usd(100_000.0), "$100,000.00");
-    assert_eq!(usd(90_000_000_000_000.0), "$90,000,000,000,000.00");
 }
 
 #[test]

@@ -9,7 +9,6 @@ use pricing::{Given, Quote, Verdict, round_cents};
 
 use crate::{
     check,
-    page::format,
     stone::{Problem, Refusal},
 };
 
@@ -72,7 +71,7 @@ pub(super) fn evidence(snapshot: &Snapshot, quote: &Quote, ask: Option<f64>) -> 
     html! {
         p.range data-low-usd=(low) data-high-usd=(high) data-observations=(evidence.observations) data-basis=(basis) {
             "Range (10th–90th percentile of comparable asks): "
-            strong { (format::usd(low)) " – " (format::usd(high)) } "; " (asks) " (basis: " (basis) ")."
+            strong { (words::usd(low)) " – " (words::usd(high)) } "; " (asks) " (basis: " (basis) ")."
         }
         @if let Some(ask) = ask {
             @let assessed = evidence.assess(ask);
@@ -81,10 +80,10 @@ pub(super) fn evidence(snapshot: &Snapshot, quote: &Quote, ask: Option<f64>) -> 
             div.check id="check" data-verdict=(verdict) data-percentile=(percentile) data-discount-pct=(discount) {
                 p.verdict { span class={ "badge " (verdict) } { (words(assessed.verdict)) } }
                 p.assessment {
-                    "Asking " strong { (format::usd(ask)) } ": percentile " strong { (percentile) }
+                    "Asking " strong { (words::usd(ask)) } ": percentile " strong { (percentile) }
                     " of comparable asks, " strong { (discount.abs()) " %" }
                     @if discount < 0.0 { " below" } @else if discount > 0.0 { " above" } @else { " from" }
-                    " the benchmark of " (format::usd(round_cents(quote.total_usd))) "."
+                    " the benchmark of " (words::usd(round_cents(quote.total_usd))) "."
                 }
                 (bar(low, high, round_cents(quote.total_usd), ask))
             }
@@ -101,10 +100,10 @@ fn bar(low: f64, high: f64, benchmark: f64, ask: f64) -> Markup {
     let x = |value: f64| INSET + (value - from) / (to - from) * (WIDTH - 2.0 * INSET);
     let label = format!(
         "The ask of {} against the range {} to {} and the benchmark {}",
-        format::usd(ask),
-        format::usd(low),
-        format::usd(high),
-        format::usd(benchmark)
+        words::usd(ask),
+        words::usd(low),
+        words::usd(high),
+        words::usd(benchmark)
     );
     let (x_low, x_high, x_benchmark, x_ask) = (x(low), x(high), x(benchmark), x(ask));
     html! {

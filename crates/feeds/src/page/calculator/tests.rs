@@ -29,7 +29,7 @@ fn the_answer_is_the_quote_of_the_pricing_path() {
         .unwrap();
     let total = round_cents(quote.total_usd);
     assert!(html.contains(&format!(r#"data-total-usd="{total}""#)), "{html}");
-    assert!(html.contains(&format::usd(total)));
+    assert!(html.contains(&words::usd(total)));
     assert!(html.contains("1.23 ct oval, G, VS2, L/W 1.40"));
     // The form is filled in again.
     assert!(html.contains(r#"<option value="oval" selected"#), "{html}");

@@ -50,6 +50,48 @@ fn track_rows_quote_text_with_commas() {
         "{}",
         rows[1]
     );
-    assert!(rows[1].ends_with("got 3\""), "{}", rows[1]);
+    assert!(rows[1].ends_with("got 3\",,,,"), "{}", rows[1]);
     assert_eq!(csv_text("a,\"b\""), "\"a,\"\"b\"\"\"");
+}
+
+#[test]
+fn track_rows_end_with_the_range_and_its_evidence() {
+    let request = QuoteRequest {
+        carat: 1.0,
+        color: pricing::Color::G,
+        clarity: pricing::Clarity::Vs2,
+        shape: Shape::Round,
+        ratio: None,
+    };
+    let header = "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,\
+                  ratio_multiplier,preference_driven_ratio,error,low_usd,high_usd,observations,basis";
+    let snapshot = Snapshot::reference();
+    let quote = snapshot.quote(&request).unwrap();
+    let evidence = snapshot.evidence(&quote).unwrap();
+    let history = History::single(snapshot);
+    let tracked = crate::tracked::track(&history, &request, chrono::NaiveDate::MIN);
+    let csv = track_csv(&tracked);
+    let rows: Vec<&str> = csv.trim_end().split("\r\n").collect();
+    assert_eq!(rows[0], header);
+    let cells: Vec<&str> = rows[1].split(',').collect();
+    assert_eq!(cells.len(), 16, "{}", rows[1]);
+    let (low, high) = (evidence.range.low_usd, evidence.range.high_usd);
+    let (low, high) = (pricing::round_cents(low), pricing::round_cents(high));
+    assert_eq!(
+        cells[12..],
+        [
+            number(low),
+            number(high),
+            evidence.observations.to_string(),
+            evidence.basis.as_str().to_owned()
+        ]
+    );
+    assert_eq!(cells[11], "");
+
+    // A day without matrix_stats.json: the four cells are there, empty.
+    let bare = Snapshot::parse(datasets::reference::embedded()).unwrap();
+    let tracked = crate::tracked::track(&History::single(bare), &request, chrono::NaiveDate::MIN);
+    let csv = track_csv(&tracked);
+    let row = csv.trim_end().split("\r\n").nth(1).unwrap();
+    assert!(row.ends_with(",,,,,") && row.split(',').count() == 16, "{row}");
 }

@@ -3,20 +3,6 @@
 use super::*;
 
 #[test]
-fn dollars_are_grouped_and_signed() {
-    assert_eq!(usd(0.0), "$0.00");
-    assert_eq!(usd(5.0), "$5.00");
-    assert_eq!(usd(999.999), "$1,000.00");
-    assert_eq!(usd(7217.06), "$7,217.06");
-    assert_eq!(usd(1_234_567.891), "$1,234,567.89");
-    assert_eq!(usd(-5.0), "-$5.00");
-    assert_eq!(usd(-0.001), "$0.00");
-    assert_eq!(usd_whole(5867.53), "$5,868");
-    assert_eq!(usd_whole(100.0), "$100");
-    assert_eq!(usd_whole(123_456.0), "$123,456");
-}
-
-#[test]
 fn percents_carry_a_sign_and_a_direction() {
     assert_eq!(percent(1.3149), "+1.31%");
     assert_eq!(percent(-0.47), "\u{2212}0.47%");

@@ -48,7 +48,7 @@ fn every_band_has_a_table_and_the_one_carat_band_shows_first() {
     let round = history.live().pricing().round();
     let band = round.bands().iter().position(|b| *b == 1.0).unwrap();
     let usd = round.ln_at_band(band, Color::G, Clarity::Vs2).exp();
-    assert!(html.contains(&format::usd_whole(usd)));
+    assert!(html.contains(&words::usd_whole(usd)));
 }
 
 #[test]

@@ -6,7 +6,6 @@ use serde_json::{Map, Value};
 use crate::{
     ErrorObject, HeaderView, JSONRPC_VERSION, RequestId, Response, SUPPORTED_VERSIONS,
     classify::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
-    error::{Quoted, quote},
     headers,
 };
 
@@ -93,7 +92,7 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
         Some(other) => {
             return Err(reject(ErrorObject::invalid_request(format!(
                 "jsonrpc must be \"2.0\", got {}",
-                crate::clip(&other.to_string())
+                words::clip(&other.to_string())
             ))));
         }
         None => {
@@ -120,7 +119,7 @@ fn envelope(value: Value) -> Result<Envelope, Response> {
         return Err(reject(ErrorObject::invalid_request(format!(
             "id must be a string of at most {} bytes or an integer, got {}",
             crate::ID_BYTES_MAX,
-            crate::clip(&raw.to_string())
+            words::clip(&raw.to_string())
         ))));
     }
     let params = match object.remove("params") {
@@ -172,7 +171,7 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
 fn wrong_meta(key: &str, wanted: &str, got: &Value) -> ErrorObject {
     ErrorObject::invalid_params(format!(
         "params._meta[{}] must be {wanted}, got {}",
-        quote(key),
+        words::quoted(key),
         type_name(got)
     ))
 }
@@ -189,7 +188,7 @@ fn check_headers(
         headers,
         headers::HEADER_PROTOCOL_VERSION,
         &meta.protocol_version,
-        &format_args!("body params._meta[{}]", Quoted(META_PROTOCOL_VERSION)),
+        &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
     headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
     let name_field = match method {

@@ -1,0 +1,29 @@
+//! Unit tests of the dollar formats.
+
+use crate::{usd, usd_whole};
+
+#[test]
+fn dollars_are_rounded_grouped_and_signed() {
+    assert_eq!(usd(0.0), "$0.00");
+    assert_eq!(usd(5.0), "$5.00");
+    assert_eq!(usd(0.125), "$0.13");
+    assert_eq!(usd(999.999), "$1,000.00");
+    assert_eq!(usd(7217.06), "$7,217.06");
+    assert_eq!(usd(12_345.6), "$12,345.60");
+    assert_eq!(usd(1_234_567.891), "$1,234,567.89");
+    assert_eq!(usd(-5.0), "-$5.00");
+    assert_eq!(usd(-1234.5), "-$1,234.50");
+    assert_eq!(usd(-0.001), "$0.00");
+    assert_eq!(usd(0.004), "$0.00");
+    assert_eq!(usd(1_000_000.05), "$1,000,000.05");
+    assert_eq!(usd(90_000_000_000_000.0), "$90,000,000,000,000.00");
+}
+
+#[test]
+fn whole_dollars_are_rounded_grouped_and_signed() {
+    assert_eq!(usd_whole(5867.53), "$5,868");
+    assert_eq!(usd_whole(100.0), "$100");
+    assert_eq!(usd_whole(123_456.0), "$123,456");
+    assert_eq!(usd_whole(-1500.2), "-$1,500");
+    assert_eq!(usd_whole(-0.4), "$0");
+}
