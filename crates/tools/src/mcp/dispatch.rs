@@ -58,8 +58,9 @@ pub(crate) fn capabilities() -> Value {
 
 /// The `instructions` of discover and initialize.
 pub(crate) const INSTRUCTIONS: &str = "Diamond pricing data. get_diamond_price quotes one \
-stone (carat 0.3-6.0, colour D-M, clarity FL-SI2, optional shape and L/W ratio); \
-get_dcx_index returns the composite index, its trends and basket; get_market_depth returns \
+stone (carat 0.3-6.0, colour D-M, clarity FL-SI2, optional shape and L/W ratio) with the \
+10th-90th percentile range of comparable asks; check_asking_price weighs an asking price \
+against that range (percentile, discount, verdict); get_dcx_index returns the composite index, its trends and basket; get_market_depth returns \
 observed-offer counts. Prices are model-based benchmarks from a daily snapshot (see as_of), \
 not offers. Bad arguments come back as isError results that say what is allowed. \
 Resources: the live feeds (dcx://feeds/matrix.json, ...), a feed of a past day \
