@@ -7,6 +7,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The verification builds dcx-datasets against dcx-pricing 0.1.0 from cargo's temporary
+# registry, and cargo takes a registry crate of a given name and version as unchanging: it
+# reuses its unpacked sources ($CARGO_HOME/registry/src/-HASH/, the hash made from the
+# registry's path) and its compiled library (target/debug) from any earlier run. A run at
+# a path checked before would then verify against the dcx-pricing of that earlier run, so
+# both go first (the workspace's own copies rebuild in seconds).
+# shellcheck source=scripts/lib-proc.sh
+source scripts/lib-proc.sh
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/dcx-pricing-* \
+  "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/dcx-datasets-* \
+  "$(target_dir)"/debug/.fingerprint/dcx-pricing-* "$(target_dir)"/debug/.fingerprint/dcx-datasets-*
+
 echo "== cargo publish --dry-run -p dcx-pricing -p dcx-datasets"
 cargo publish --dry-run --allow-dirty --locked -p dcx-pricing -p dcx-datasets
 
