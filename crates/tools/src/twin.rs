@@ -106,11 +106,16 @@ impl Twins {
 /// f64 of that size is far finer than 0.01, so no shorter digits do. `None` for any
 /// other value.
 fn hundredths(value: f64, out: &mut [u8; 12]) -> Option<&[u8]> {
-    let scaled = (value * 100.0).round();
-    if !(1.0..1e8).contains(&scaled) || scaled / 100.0 != value {
+    if !(0.01..1e6).contains(&value) {
         return None;
     }
-    let (whole, cents) = (scaled as u32 / 100, scaled as u32 % 100);
+    // The nearest whole number by a cast (`round` is a call); the check keeps it only if
+    // it reads back as `value`.
+    let scaled = (value * 100.0 + 0.5) as u32;
+    if f64::from(scaled) / 100.0 != value {
+        return None;
+    }
+    let (whole, cents) = (scaled / 100, scaled % 100);
     // Right to left: the decimals (one when the second is 0), the point, the whole part.
     let mut at = out.len();
     let mut push = |byte: u8| {
