@@ -1,7 +1,7 @@
 //! [`to_json_twins`]: a tool's `structuredContent`, serialized once (serde derive) into the
 //! two forms a `tools/call` result carries: compact JSON, and that JSON as the text of a
 //! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
-//! once, keys without an escape scan, and the escaped twin without a second pass.
+//! once, and the escaped twin without a second pass.
 //!
 //! It buys about 5 k instructions per price call against `serde_json::to_string` and an
 //! escape pass over its output (docs/performance.md, "Writing a tool call's answer").
