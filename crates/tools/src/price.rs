@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use pricing::{Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
+use pricing::{Evidence, Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -107,7 +107,9 @@ pub fn quote(
     let quote = snapshot
         .quote(request)
         .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
-    Ok(Output::new(text(&quote, snapshot), &structured(&quote, snapshot, links)))
+    let evidence = snapshot.evidence(&quote);
+    let text = text(&quote, snapshot, evidence.as_ref());
+    Ok(Output::new(text, &structured(&quote, snapshot, evidence.as_ref(), links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
@@ -174,11 +176,16 @@ struct CaratBand {
     max_carat: Option<f64>,
 }
 
-/// The `structuredContent` of a quote.
-pub fn structured<'a>(quote: &Quote, snapshot: &'a Snapshot, links: &Links) -> PriceContent<'a> {
+/// The `structuredContent` of a quote, with the snapshot's `evidence` for it
+/// ([`Snapshot::evidence`]).
+pub fn structured<'a>(
+    quote: &Quote,
+    snapshot: &'a Snapshot,
+    evidence: Option<&Evidence>,
+    links: &Links,
+) -> PriceContent<'a> {
     let fancy = quote.fancy.as_ref();
     let adjustment = fancy.map(|f| f.adjustment);
-    let evidence = snapshot.evidence(quote);
     PriceContent {
         shape: quote.shape.as_str(),
         carat: quote.carat,
@@ -242,8 +249,9 @@ pub(crate) fn push_fixed4(out: &mut String, value: f64) {
     let _ = write!(out, "{}.{:04}", units / 10_000, units % 10_000);
 }
 
-/// The readable text of a quote.
-pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
+/// The readable text of a quote, with the snapshot's `evidence` for it
+/// ([`Snapshot::evidence`]).
+pub fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> String {
     let mut out = String::with_capacity(320);
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
@@ -298,8 +306,8 @@ pub fn text(quote: &Quote, snapshot: &Snapshot) -> String {
             out.push_str(" ct) was used.\n");
         }
     }
-    if let Some(evidence) = snapshot.evidence(quote) {
-        evidence::push_line(&mut out, &evidence);
+    if let Some(evidence) = evidence {
+        evidence::push_line(&mut out, evidence);
         out.push('\n');
     }
     out.push_str("Data as of ");

@@ -1,7 +1,7 @@
 //! [`to_json_twins`]: a tool's `structuredContent`, serialized once (serde derive) into the
 //! two forms a `tools/call` result carries: compact JSON, and that JSON as the text of a
 //! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
-//! once, keys without an escape scan, and the escaped twin without a second pass.
+//! once, and the escaped twin without a second pass.
 //!
 //! It buys about 5 k instructions per price call against `serde_json::to_string` and an
 //! escape pass over its output (docs/performance.md, "Writing a tool call's answer").
@@ -99,6 +99,45 @@ impl Twins {
     }
 }
 
+/// zmij's shortest digits of `value` when it is a whole number of hundredths from 0.01 to
+/// 999,999.99 (cents, carats, ratios), written into `out` from that number: `12.5`,
+/// `3.0`, `8543.21`, about a fifth of zmij's instructions. When the nearest whole number
+/// of hundredths, divided by 100, is `value` again, its digits read back as `value`; an
+/// f64 of that size is far finer than 0.01, so no shorter digits do. `None` for any
+/// other value.
+fn hundredths(value: f64, out: &mut [u8; 12]) -> Option<&[u8]> {
+    if !(0.01..1e6).contains(&value) {
+        return None;
+    }
+    // The nearest whole number by a cast (`round` is a call); the check keeps it only if
+    // it reads back as `value`.
+    let scaled = (value * 100.0 + 0.5) as u32;
+    if f64::from(scaled) / 100.0 != value {
+        return None;
+    }
+    let (whole, cents) = (scaled / 100, scaled % 100);
+    // Right to left: the decimals (one when the second is 0), the point, the whole part.
+    let mut at = out.len();
+    let mut push = |byte: u8| {
+        at -= 1;
+        out[at] = byte;
+    };
+    if cents % 10 != 0 {
+        push(b'0' + (cents % 10) as u8);
+    }
+    push(b'0' + (cents / 10) as u8);
+    push(b'.');
+    let mut rest = whole;
+    loop {
+        push(b'0' + (rest % 10) as u8);
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    Some(&out[at..])
+}
+
 fn unsupported() -> Error {
     Error::custom("shape left to serde_json")
 }
@@ -162,9 +201,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         // What serde_json writes: `null` when not finite, else zmij's shortest digits.
-        match v.is_finite() {
-            true => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
-            false => self.both(b"null"),
+        let mut digits = [0; 12];
+        match hundredths(v, &mut digits) {
+            Some(digits) => self.both(digits),
+            None if v.is_finite() => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
+            None => self.both(b"null"),
         }
         Ok(())
     }

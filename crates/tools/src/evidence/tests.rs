@@ -39,7 +39,8 @@ fn a_quote_carries_its_range_observations_and_basis() {
     assert!(out.text.contains(&format!("(basis: {}).", s["basis"].as_str().unwrap())));
     // The one writer writes what serde_json writes.
     let quote = snapshot.quote(&request(&args()).unwrap()).unwrap();
-    let content = structured(&quote, &snapshot, &Links::default());
+    let content =
+        structured(&quote, &snapshot, snapshot.evidence(&quote).as_ref(), &Links::default());
     assert_eq!(out.structured, serde_json::to_string(&content).unwrap());
 }
 

@@ -8,7 +8,6 @@ use std::{cell::RefCell, time::SystemTime};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
-use serde::Serialize;
 
 use super::dispatch::{CallResult, Payload};
 
@@ -70,10 +69,11 @@ fn call_result(
     let json = call.json.as_bytes();
     let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-    serialize(&mut out, id);
-    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
-    serialize(&mut out, call.text.as_str());
-    out.extend_from_slice(br#"},{"type":"text","text":""#);
+    // An id is plain data: writing it into a Vec cannot fail.
+    serde_json::to_writer(&mut out, id).expect("an id serializes");
+    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":""#);
+    words::push_json_escaped(&mut out, call.text.as_bytes());
+    out.extend_from_slice(br#""},{"type":"text","text":""#);
     out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);
     if call.is_structured {
@@ -86,16 +86,12 @@ fn call_result(
     if matches!(era, Era::Modern) {
         out.extend_from_slice(br#","resultType":"complete""#);
     }
-    out.extend_from_slice(br#","_meta":{"timestamp":"#);
-    serialize(&mut out, timestamp);
+    out.extend_from_slice(br#","_meta":{"timestamp":""#);
+    words::push_json_escaped(&mut out, timestamp.as_bytes());
+    out.push(b'"');
     out.extend_from_slice(&meta.tail);
     out.extend_from_slice(b"}}");
     out
-}
-
-fn serialize(out: &mut Vec<u8>, value: &(impl Serialize + ?Sized)) {
-    // Ids and strings are plain data: writing them into a Vec cannot fail.
-    serde_json::to_writer(out, value).expect("plain data serializes");
 }
 
 /// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono

@@ -166,13 +166,13 @@ fn an_extrapolated_band_is_explained() {
     let fancy = quote.fancy.as_mut().unwrap();
     fancy.adjustment.band_extrapolated = true;
     fancy.adjustment.band_carats = (0.5, Some(1.0));
-    let text = crate::price::text(&quote, &snapshot);
+    let text = crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref());
     assert!(
         text.contains("\nNo ratio band covers 1.2 ct; the nearest band (0.5 to 1 ct) was used.\n"),
         "{text}"
     );
     quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
-    let text = crate::price::text(&quote, &snapshot);
+    let text = crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref());
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }
 

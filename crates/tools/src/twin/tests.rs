@@ -67,7 +67,34 @@ fn shapes_it_does_not_write_go_to_serde_json() {
     same_as_serde_json(&Value::String("plain".to_owned()));
 }
 
+/// The hundredths' digits are zmij's wherever they are written, and nowhere else.
+fn same_as_zmij(value: f64) {
+    let mut out = [0; 12];
+    let zmij = zmij::Buffer::new().format(value).to_owned();
+    if let Some(digits) = super::hundredths(value, &mut out) {
+        assert_eq!(std::str::from_utf8(digits).unwrap(), zmij, "{value:e}");
+    }
+}
+
+#[test]
+fn hundredths_are_zmij_digits_at_the_edges() {
+    let edges = [0.01, 0.1, 0.5, 1.0, 1.05, 1.5, 9.99, 10.0, 100.01, 999_999.99, 1e6, 0.005];
+    for value in edges.into_iter().chain([0.009_999, 1e6 - 1e-9, -1.25, 1.0 / 3.0]) {
+        same_as_zmij(value);
+        same_as_zmij(-value);
+    }
+    assert!(super::hundredths(1e6, &mut [0; 12]).is_none());
+    assert!(super::hundredths(0.015, &mut [0; 12]).is_none());
+    assert_eq!(super::hundredths(8543.2, &mut [0; 12]), Some(&b"8543.2"[..]));
+}
+
 proptest! {
+    #[test]
+    fn hundredths_are_zmij_digits(cents in 0u64..120_000_000, value in prop::num::f64::ANY) {
+        same_as_zmij(cents as f64 / 100.0);
+        same_as_zmij(value);
+    }
+
     #[test]
     fn any_numbers_and_strings_are_serde_json_bytes(
         numbers in prop::collection::vec(prop::num::f64::ANY, 0..8),
