@@ -8,14 +8,14 @@ use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use pricing::{Assessment, Evidence, Given, Quote, QuoteInput, ShownNumber, round_cents};
+use pricing::{Assessment, Evidence, Given, Quote, ShownNumber, round_cents};
 use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
-    price::{Output, argument_name, push_decimal},
+    price::{self, Output, argument_name, push_decimal},
 };
 
 #[cfg(test)]
@@ -108,18 +108,8 @@ pub(crate) fn check_asking_price(
     arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
-    let input = QuoteInput {
-        carat: args.number("carat"),
-        color: args.text("color"),
-        clarity: args.text("clarity"),
-        shape: args.text("shape"),
-        ratio: args.number("shape_ratio"),
-    };
+    let checked = price::stone(&mut args);
     let asking = asking_price(args.number(ASKING));
-    let checked = input.validate();
-    for problem in checked.as_ref().err().into_iter().flatten() {
-        args.refuse(argument_name(problem.field), problem.clone());
-    }
     match (args.finish(), &asking) {
         (Ok(()), Ok(_)) => {}
         (Ok(()), Err(message)) => return Err(ArgumentErrors::one(ASKING, message.clone())),

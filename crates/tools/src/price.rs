@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use pricing::{Evidence, Quote, QuoteField, QuoteInput, QuoteRequest, round_cents};
+use pricing::{Evidence, Quote, QuoteError, QuoteField, QuoteInput, QuoteRequest, round_cents};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -73,6 +73,14 @@ pub fn argument_name(field: QuoteField) -> &'static str {
 /// unknown names here, the values by the quote rules (`pricing::QuoteInput`).
 pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
+    let checked = stone(&mut args);
+    args.finish()?;
+    Ok(checked.expect("no problem was found"))
+}
+
+/// Reads the stone's arguments (`get_diamond_price`'s, which `check_asking_price` shares)
+/// by the quote rules, refusing each bad one in `args`.
+pub(crate) fn stone(args: &mut Arguments<'_>) -> Result<QuoteRequest, Vec<QuoteError>> {
     let input = QuoteInput {
         carat: args.number("carat"),
         color: args.text("color"),
@@ -84,8 +92,7 @@ pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
     for problem in checked.as_ref().err().into_iter().flatten() {
         args.refuse(argument_name(problem.field), problem.clone());
     }
-    args.finish()?;
-    Ok(checked.expect("no problem was found"))
+    checked
 }
 
 /// Prices the stone the arguments describe from `snapshot`.
