@@ -9,7 +9,7 @@
 use bytes::Bytes;
 use datasets::{History, Snapshot};
 use hyper::{Response, StatusCode};
-use pricing::{Evidence, Given, Quote, QuoteRequest, ShownNumber, round_cents};
+use pricing::{Evidence, Given, Quote, QuoteRequest, round_cents, tenth};
 use serde::Serialize;
 use serde_json::{Value, json};
 use serve::Body;
@@ -23,36 +23,19 @@ use crate::{
 mod tests;
 
 /// The asking price parameter: the total asked for the stone, USD.
-pub(crate) const ASKING: &str = "asking_price_usd";
-
-/// What `asking_price_usd` accepts, in words: the tool server's words.
-pub(crate) const ASKING_ALLOWED: &str =
-    "a finite number of US dollars greater than 0 (the total asked for the stone)";
+pub(crate) const ASKING: &str = pricing::ASKING_PRICE;
 
 /// An example of a good query, in every `400` answer.
 const EXAMPLE: &str =
     "/check?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4&asking_price_usd=6500";
 
-/// The asking price rule: a finite number above 0, or the problem saying what is allowed.
+/// The asking price rule ([`pricing::asking_price`]) as `/check` reports a problem.
 pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, Problem> {
-    let message = match given {
-        Given::Value(value) if value.is_finite() && value > 0.0 => return Ok(value),
-        Given::Value(value) => {
-            format!("{ASKING} must be {ASKING_ALLOWED}, got {}", ShownNumber(value))
-        }
-        Given::Missing => format!("{ASKING} is required: {ASKING_ALLOWED}"),
-        Given::Unreadable(given) => format!("{ASKING} must be {ASKING_ALLOWED}, got {given}"),
-    };
-    Err(Problem { parameter: ASKING.to_owned(), message, allowed: ASKING_ALLOWED.to_owned() })
-}
-
-/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`). An
-/// absurd ask's discount, too large for tenths, is kept as it is, and never beyond the
-/// largest finite number (JSON has no infinity).
-pub(crate) fn tenth(value: f64) -> f64 {
-    let value = value.clamp(-f64::MAX, f64::MAX);
-    let scaled = value * 10.0;
-    if scaled.is_finite() { scaled.round() / 10.0 + 0.0 } else { value }
+    pricing::asking_price(given).map_err(|message| Problem {
+        parameter: ASKING.to_owned(),
+        message,
+        allowed: pricing::ASKING_PRICE_ALLOWED.to_owned(),
+    })
 }
 
 /// The evidence of a quote as published: the range in cents, the asks behind it and the

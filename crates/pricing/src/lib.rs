@@ -86,7 +86,7 @@ pub use crate::{
     rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},
     shown::ShownNumber,
     spread::{
-        Assessment, Basis, CellSpread, Evidence, PERCENTILES, PriceRange, SpreadMatrix, SpreadSet,
-        Verdict,
+        ASKING_PRICE, ASKING_PRICE_ALLOWED, Assessment, Basis, CellSpread, Evidence, PERCENTILES,
+        PriceRange, SpreadMatrix, SpreadSet, Verdict, asking_price, tenth,
     },
 };

@@ -9,9 +9,11 @@ use crate::{
     quote::{BaseMatrix, Quote},
 };
 
+mod asking;
 mod basis;
 mod normal;
 
+pub use asking::{ASKING_PRICE, ASKING_PRICE_ALLOWED, asking_price, tenth};
 pub use basis::{Basis, Verdict};
 
 /// The percentiles a cell publishes, in the order of [`CellSpread::quantiles`].

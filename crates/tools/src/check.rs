@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use datasets::Snapshot;
 use jsonrpc::Object;
-use pricing::{Assessment, Evidence, Given, Quote, ShownNumber, round_cents};
+use pricing::{Assessment, Evidence, Quote, asking_price, round_cents, tenth};
 use serde::Serialize;
 use serde_json::{Value, json};
 
@@ -22,37 +22,11 @@ use crate::{
 mod tests;
 
 /// The asking price argument: the total asked for the stone, USD.
-pub(crate) const ASKING: &str = "asking_price_usd";
-
-/// What `asking_price_usd` accepts, in words (the end of every message about it; the
-/// feed server's `/check` says the same).
-pub(crate) const ASKING_ALLOWED: &str =
-    "a finite number of US dollars greater than 0 (the total asked for the stone)";
+pub(crate) const ASKING: &str = pricing::ASKING_PRICE;
 
 /// The argument names `check_asking_price` accepts: `get_diamond_price`'s and the ask.
 pub(crate) const ARGUMENTS: &[&str] =
     &["carat", "color", "clarity", "shape", "shape_ratio", "asking_price_usd"];
-
-/// The asking price rule: a finite number above 0, or the message saying what is allowed.
-pub(crate) fn asking_price(given: Given<f64>) -> Result<f64, String> {
-    match given {
-        Given::Value(value) if value.is_finite() && value > 0.0 => Ok(value),
-        Given::Value(value) => {
-            Err(format!("{ASKING} must be {ASKING_ALLOWED}, got {}", ShownNumber(value)))
-        }
-        Given::Missing => Err(format!("{ASKING} is required: {ASKING_ALLOWED}")),
-        Given::Unreadable(given) => Err(format!("{ASKING} must be {ASKING_ALLOWED}, got {given}")),
-    }
-}
-
-/// `percentile` and `discount_pct` as published: one decimal (and never `-0.0`). An
-/// absurd ask's discount, too large for tenths, is kept as it is, and never beyond the
-/// largest finite number (JSON has no infinity).
-pub(crate) fn tenth(value: f64) -> f64 {
-    let value = value.clamp(-f64::MAX, f64::MAX);
-    let scaled = value * 10.0;
-    if scaled.is_finite() { scaled.round() / 10.0 + 0.0 } else { value }
-}
 
 /// The `structuredContent` of `check_asking_price`, in the order it is written.
 #[derive(Debug, Serialize)]

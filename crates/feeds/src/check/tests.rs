@@ -4,7 +4,9 @@
 use datasets::{History, Snapshot, reference};
 use pricing::{Clarity, Color, QuoteRequest, Shape};
 
-use crate::check::{ASKING_ALLOWED, answer, parse, tenth};
+use pricing::{ASKING_PRICE_ALLOWED as ASKING_ALLOWED, tenth};
+
+use crate::check::{answer, parse};
 
 fn stone() -> QuoteRequest {
     QuoteRequest {

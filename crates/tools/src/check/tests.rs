@@ -6,7 +6,9 @@ use jsonrpc::Object;
 use pricing::{Given, QuoteInput};
 use serde_json::{Value, json};
 
-use crate::check::{ARGUMENTS, asking_price, check_asking_price, tenth};
+use pricing::{asking_price, tenth};
+
+use crate::check::{ARGUMENTS, check_asking_price};
 
 fn call(snapshot: &Snapshot, args: Value) -> Result<(String, Value), String> {
     let args = Object::from(args.as_object().unwrap().clone());

@@ -75,7 +75,7 @@ pub(super) fn evidence(snapshot: &Snapshot, quote: &Quote, ask: Option<f64>) -> 
         }
         @if let Some(ask) = ask {
             @let assessed = evidence.assess(ask);
-            @let (percentile, discount) = (check::tenth(assessed.percentile), check::tenth(assessed.discount_pct));
+            @let (percentile, discount) = (pricing::tenth(assessed.percentile), pricing::tenth(assessed.discount_pct));
             @let verdict = assessed.verdict.as_str();
             div.check id="check" data-verdict=(verdict) data-percentile=(percentile) data-discount-pct=(discount) {
                 p.verdict { span class={ "badge " (verdict) } { (words(assessed.verdict)) } }

@@ -45,11 +45,11 @@ fn the_verdict_and_percentile_shown_are_those_of_evidence_assess() {
         assert_eq!(attribute(&html, "data-verdict"), assessed.verdict.as_str());
         assert_eq!(
             attribute(&html, "data-percentile"),
-            check::tenth(assessed.percentile).to_string()
+            pricing::tenth(assessed.percentile).to_string()
         );
         assert_eq!(
             attribute(&html, "data-discount-pct"),
-            check::tenth(assessed.discount_pct).to_string()
+            pricing::tenth(assessed.discount_pct).to_string()
         );
         // The same as `/check` answers.
         let answered = check::answer(snapshot, &quote, &evidence, ask);
@@ -78,7 +78,7 @@ fn a_bad_ask_is_refused_next_to_its_field_with_the_stone_problems() {
     assert!(!ok);
     assert!(html.contains(r#"id="carat-problem""#), "{html}");
     assert!(html.contains(r#"id="asking_price_usd-problem""#), "{html}");
-    assert!(html.contains(check::ASKING_ALLOWED));
+    assert!(html.contains(pricing::ASKING_PRICE_ALLOWED));
     assert!(html.contains(r#"value="-2""#), "the form is filled in again");
 }
 
