@@ -34,7 +34,7 @@ const LOCK_FILE: &str = ".dcx-build.lock";
 /// Taking it sweeps the temporary folders that killed writers left behind.
 #[derive(Debug)]
 pub struct HistoryLock {
-    _file: File,
+    file: File,
 }
 
 impl HistoryLock {
@@ -77,7 +77,15 @@ impl HistoryLock {
         file.rewind().map_err(io_err)?;
         write!(file, "{}", std::process::id()).map_err(io_err)?;
         sweep_temporaries(dir)?;
-        Ok(HistoryLock { _file: file })
+        Ok(HistoryLock { file })
+    }
+}
+
+impl Drop for HistoryLock {
+    /// Releases the lock explicitly: closing the file alone would not while a child
+    /// process forked meanwhile (by any thread) still shares the open file until it execs.
+    fn drop(&mut self) {
+        let _ = self.file.unlock();
     }
 }
 
