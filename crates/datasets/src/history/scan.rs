@@ -20,11 +20,12 @@ use crate::{
 
 /// What identifies a day folder's contents without reading them: the folder's inode
 /// (a published day is renamed into place whole, so a new one has a new inode) and, for
-/// a day held parsed, each feed file's inode, length and modification time.
+/// a day held parsed, the inode, length and modification time of each feed file and of
+/// its spread file (`matrix_stats.json`), so a file edited in place is read again.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub(super) struct Stamp {
     folder: u64,
-    files: Option<Box<[FileStamp; 5]>>,
+    files: Option<Box<[FileStamp; 6]>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,16 +36,20 @@ struct FileStamp {
 }
 
 impl Stamp {
-    /// The folder's and its feed files' metadata; a missing file stamps as zeros.
+    /// The folder's, its feed files' and its spread file's metadata; a missing file
+    /// stamps as zeros.
     fn of_files(folder: u64, dir: &Path) -> Stamp {
-        let files = Feed::ALL.map(|feed| match std::fs::metadata(dir.join(feed.file_name())) {
-            Ok(meta) => FileStamp {
-                inode: meta.ino(),
-                len: meta.len(),
-                modified_ns: i128::from(meta.mtime()) * 1_000_000_000
-                    + i128::from(meta.mtime_nsec()),
-            },
-            Err(_) => FileStamp::default(),
+        let [a, b, c, d, e] = Feed::ALL.map(Feed::file_name);
+        let files = [a, b, c, d, e, crate::MATRIX_STATS_FILE].map(|name| {
+            match std::fs::metadata(dir.join(name)) {
+                Ok(meta) => FileStamp {
+                    inode: meta.ino(),
+                    len: meta.len(),
+                    modified_ns: i128::from(meta.mtime()) * 1_000_000_000
+                        + i128::from(meta.mtime_nsec()),
+                },
+                Err(_) => FileStamp::default(),
+            }
         });
         Stamp { folder, files: Some(Box::new(files)) }
     }

@@ -277,6 +277,31 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     assert_eq!(live.history().days().len(), 2);
 }
 
+/// A spread file edited in place inside a day is read again on the next poll, as a feed
+/// file is: a broken one refuses the day (the loaded one stays live), a removed one
+/// leaves the day without spreads.
+#[test]
+fn a_spread_file_edited_in_place_is_noticed() {
+    let dir = TempDir::new("stats-edit");
+    let day = dir.0.join("2026-11-20");
+    let extras = [(datasets::MATRIX_STATS_FILE, reference::embedded_stats())];
+    fs::write_dir_atomic_with(&day, &reference::embedded(), &extras, false).unwrap();
+    let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
+    assert!(live.history().live().spreads().is_some());
+
+    let stats = day.join(datasets::MATRIX_STATS_FILE);
+    let text = String::from_utf8(reference::embedded_stats().to_vec()).unwrap();
+    std::fs::write(&stats, text.replacen("\"modelled\"", "\"guessed\"", 1)).unwrap();
+    let reload = live.reload();
+    assert!(matches!(reload, Reload::Kept { .. }), "{reload:?}");
+    assert!(reload.to_string().contains("unknown basis"), "{reload}");
+    assert!(live.history().live().spreads().is_some(), "the day as loaded stays live");
+
+    std::fs::remove_file(&stats).unwrap();
+    assert!(matches!(live.reload(), Reload::Accepted { .. }));
+    assert!(live.history().live().spreads().is_none());
+}
+
 /// The live day turned invalid in place is refused and stays live (degraded); removing
 /// its folder is an operator's rollback, followed and reported as such.
 #[test]
