@@ -49,15 +49,7 @@ async def main(unpacked, root):
             tally.check("serverInfo names the server", init.serverInfo.name == "dcx-diamond-pricing",
                         init.serverInfo)
 
-            async def list_tools():
-                tools = (await session.list_tools()).tools
-                return [{"name": t.name, "description": t.description,
-                         "output_schema": t.outputSchema} for t in tools]
-
-            async def call_tool(name, arguments):
-                r = await session.call_tool(name, arguments)
-                return {"is_error": r.isError, "structured": r.structuredContent,
-                        "texts": mcp_checks.text_items(r.content)}
+            list_tools, call_tool = mcp_checks.session_calls(session)
 
             tools = await list_tools()
             listed = [t["name"] for t in manifest.get("tools", [])]

@@ -15,6 +15,8 @@ import tempfile
 import threading
 import time
 
+from raw_http import connect, read_reply
+
 BIN = sys.argv[1]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAILED = []
@@ -72,33 +74,6 @@ class Server:
         self.proc.wait(timeout=60)
 
 
-def connect(addr, source="127.0.0.1"):
-    sock = socket.create_connection(addr, timeout=10, source_address=(source, 0))
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return sock
-
-
-def read_reply(sock):
-    """One HTTP/1.1 reply: (status, body); (0, b"") when closed first."""
-    data = b""
-    try:
-        while b"\r\n\r\n" not in data:
-            chunk = sock.recv(65536)
-            if not chunk:
-                return 0, b""
-            data += chunk
-    except OSError:
-        return 0, b""
-    head, body = data.split(b"\r\n\r\n", 1)
-    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
-    while len(body) < length:
-        chunk = sock.recv(65536)
-        if not chunk:
-            break
-        body += chunk
-    return int(head.split()[1]), body
-
-
 def call():
     """The keep-alive request a well-behaved client repeats: one price quote."""
     return (MCP_HEAD + f"Content-Length: {len(MCP_CALL)}\r\n\r\n").encode() + MCP_CALL
@@ -112,7 +87,7 @@ def throughput(addr, seconds, source="127.0.0.2"):
         try:
             sock = sock or connect(addr, source)
             sock.sendall(raw)
-            status, _ = read_reply(sock)
+            status, _, _ = read_reply(sock)
         except OSError:
             status = 0
         if status != 200:
@@ -292,7 +267,7 @@ def files_case(ulimit, count, expect_lowered):
             health = 0
             with connect(server.addr, "127.0.0.2") as sock:
                 sock.sendall(b"GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-                health, _ = read_reply(sock)
+                health, _, _ = read_reply(sock)
             for sock in socks:
                 sock.close()
             lowered = server.logged("--max-connections lowered")
@@ -348,7 +323,7 @@ def hup_case(name, args, listening):
         if up:
             with connect(server.addr, "127.0.0.2") as sock:
                 sock.sendall(b"GET /health HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-                health, _ = read_reply(sock)
+                health, _, _ = read_reply(sock)
         server.stop()
         check(f"{name}: SIGHUP while a 200-day history loads is not fatal",
               up and health == 200 and sent > 0 and server.proc.returncode == 0,

@@ -6,11 +6,12 @@ only; loopback only (a second client address is 127.0.0.2, which Linux routes to
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
 import time
+
+from raw_http import connect, read_reply
 
 BIN = sys.argv[1]
 FAILED = []
@@ -57,32 +58,6 @@ class Server:
     def stop(self):
         self.proc.terminate()
         self.proc.wait(timeout=60)
-
-
-def connect(addr, source="127.0.0.1"):
-    sock = socket.create_connection(addr, timeout=10, source_address=(source, 0))
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return sock
-
-
-def read_reply(sock):
-    """One HTTP/1.1 reply: (status, headers dict, body bytes); (0, {}, b"") when closed."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(65536)
-        if not chunk:
-            return 0, {}, b""
-        data += chunk
-    head, body = data.split(b"\r\n\r\n", 1)
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {k.lower(): v.strip() for k, v in (line.split(":", 1) for line in lines[1:])}
-    length = int(headers.get("content-length", "0"))
-    while len(body) < length:
-        chunk = sock.recv(65536)
-        if not chunk:
-            break
-        body += chunk
-    return int(lines[0].split()[1]), headers, body
 
 
 def exchange(addr, raw, source="127.0.0.1"):

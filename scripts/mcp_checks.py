@@ -128,6 +128,23 @@ def attr(obj, *names):
     return None
 
 
+def session_calls(session):
+    """The `list_tools` and `call_tool` that `run` takes, through an SDK client or session
+    (1.x or 2.x models)."""
+    async def list_tools():
+        tools = (await session.list_tools()).tools
+        return [{"name": t.name, "description": t.description,
+                 "output_schema": attr(t, "outputSchema", "output_schema")} for t in tools]
+
+    async def call_tool(name, arguments):
+        r = await session.call_tool(name, arguments)
+        return {"is_error": attr(r, "isError", "is_error"),
+                "structured": attr(r, "structuredContent", "structured_content"),
+                "texts": text_items(r.content)}
+
+    return list_tools, call_tool
+
+
 async def run_primitives(tally, session, prompt_reference):
     """Resources, the template, prompts and a completion, through the SDK's own methods.
     `prompt_reference(name)` builds the SDK's reference to a prompt for `complete`."""

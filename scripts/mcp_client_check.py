@@ -19,15 +19,7 @@ import mcp_checks
 async def main(url, dcx):
     tally = mcp_checks.Tally("mcp 2.3.0 http 2026-07-28")
     async with Client(url, mode="2026-07-28") as client:
-        async def list_tools():
-            tools = (await client.list_tools()).tools
-            return [{"name": t.name, "description": t.description,
-                     "output_schema": t.output_schema} for t in tools]
-
-        async def call_tool(name, arguments):
-            r = await client.call_tool(name, arguments)
-            return {"is_error": r.is_error, "structured": r.structured_content,
-                    "texts": mcp_checks.text_items(r.content)}
+        list_tools, call_tool = mcp_checks.session_calls(client)
 
         await mcp_checks.run(tally, dcx, list_tools, call_tool)
         await mcp_checks.run_primitives(

@@ -42,15 +42,7 @@ async def main(transport, target, dcx):
             tally.check("serverInfo names the server",
                         init.serverInfo.name == "dcx-diamond-pricing", init.serverInfo)
 
-            async def list_tools():
-                tools = (await session.list_tools()).tools
-                return [{"name": t.name, "description": t.description,
-                         "output_schema": t.outputSchema} for t in tools]
-
-            async def call_tool(name, arguments):
-                r = await session.call_tool(name, arguments)
-                return {"is_error": r.isError, "structured": r.structuredContent,
-                        "texts": mcp_checks.text_items(r.content)}
+            list_tools, call_tool = mcp_checks.session_calls(session)
 
             await mcp_checks.run(tally, dcx, list_tools, call_tool)
             await mcp_checks.run_primitives(
