@@ -19,19 +19,20 @@ mod tests;
 /// every client understands.
 pub(crate) fn prefers_gzip(headers: &HeaderMap) -> bool {
     let (mut gzip, mut identity, mut any) = (None::<Weight>, None::<Weight>, None::<Weight>);
-    for (coding, weight) in weighted(headers, &header::ACCEPT_ENCODING) {
-        let slot = if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+    weighted(headers, &header::ACCEPT_ENCODING, |coding, weight| {
+        let slot = if coding.eq_ignore_ascii_case(b"gzip") || coding.eq_ignore_ascii_case(b"x-gzip")
+        {
             &mut gzip
-        } else if coding.eq_ignore_ascii_case("identity") {
+        } else if coding.eq_ignore_ascii_case(b"identity") {
             &mut identity
-        } else if coding == "*" {
+        } else if coding == b"*" {
             &mut any
         } else {
-            continue;
+            return;
         };
         // If a coding is listed twice, the most generous weight wins.
         *slot = Some(slot.map_or(weight, |seen| seen.max(weight)));
-    }
+    });
     let gzip = gzip.or(any).unwrap_or(0);
     let identity = identity.or(any).unwrap_or(0);
     gzip > 0 && gzip >= identity

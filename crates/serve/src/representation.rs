@@ -25,9 +25,9 @@ mod tests;
 /// Construction hashes the bytes into a strong ETag (`"<16 hex digits>"`, FNV-1a 64)
 /// and compresses them with gzip; the gzip variant has its own strong tag (the same
 /// with `-gz` inside the quotes). The header block of every answer (200 and 304, each
-/// variant) is built then too, so serving is one header-map clone, one `Cache-Control`
-/// value and a cheap clone of shared bytes. If gzip would not shrink the body, only the
-/// identity variant exists.
+/// variant) is built then too, so serving is one header-map clone, the `Cache-Control`
+/// value set in its slot and a cheap clone of shared bytes. If gzip would not shrink the
+/// body, only the identity variant exists.
 #[derive(Clone)]
 pub struct Representation {
     identity: Variant,
@@ -48,8 +48,8 @@ struct Variant {
     ok: HeaderMap,
 }
 
-/// Placeholder of the `Cache-Control` slot, replaced on every answer. Reserving the slot
-/// keeps the per-request insert from growing the map.
+/// Placeholder of the `Cache-Control` slot, the first field of every header block, which
+/// each answer overwrites in place (no hashing, no growing the map).
 const CACHE_CONTROL_SLOT: HeaderValue = HeaderValue::from_static("no-cache");
 
 impl Variant {
@@ -61,10 +61,10 @@ impl Variant {
         encoding: Option<&'static str>,
     ) -> Variant {
         let mut not_modified = HeaderMap::with_capacity(12);
+        not_modified.insert(header::CACHE_CONTROL, CACHE_CONTROL_SLOT);
         not_modified.insert(header::ETAG, ascii_value(format!("\"{tag}\"")));
         not_modified.insert(header::LAST_MODIFIED, last_modified.clone());
         not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        not_modified.insert(header::CACHE_CONTROL, CACHE_CONTROL_SLOT);
         let mut ok = not_modified.clone();
         ok.insert(header::CONTENT_TYPE, content_type.clone());
         ok.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
@@ -169,10 +169,9 @@ impl Representation {
     ///   identity, plus `Content-Type`, `Content-Length` and (for gzip)
     ///   `Content-Encoding`. HEAD gets the same headers and an empty body.
     ///
-    /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given
-    /// (omitted if it is not a valid header value). `Vary: Accept-Encoding` is always
-    /// sent, so caches keep the variants apart.
-    pub fn respond(&self, request: &Request, cache_control: &str) -> Response<Body> {
+    /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given.
+    /// `Vary: Accept-Encoding` is always sent, so caches keep the variants apart.
+    pub fn respond(&self, request: &Request, cache_control: &HeaderValue) -> Response<Body> {
         let variant = match &self.gzip {
             Some(gzip) if prefers_gzip(&request.headers) => gzip,
             _ => &self.identity,
@@ -198,10 +197,11 @@ impl Representation {
             }
         };
         *response.headers_mut() = headers;
-        match HeaderValue::from_str(cache_control) {
-            Ok(value) => response.headers_mut().insert(header::CACHE_CONTROL, value),
-            Err(_) => response.headers_mut().remove(header::CACHE_CONTROL),
-        };
+        match response.headers_mut().iter_mut().next() {
+            Some((name, slot)) if name == header::CACHE_CONTROL => *slot = cache_control.clone(),
+            // A `with_headers` that removed fields may have moved the slot.
+            _ => drop(response.headers_mut().insert(header::CACHE_CONTROL, cache_control.clone())),
+        }
         response
     }
 
