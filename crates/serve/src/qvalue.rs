@@ -1,7 +1,10 @@
 //! Comma-separated header lists whose elements carry a `q` weight (`Accept`,
 //! `Accept-Encoding`), read as bytes: no allocation, no UTF-8 or Unicode work.
 
-use hyper::{HeaderMap, header::HeaderName};
+use hyper::{
+    HeaderMap,
+    header::{HeaderName, HeaderValue},
+};
 
 /// Weights are in thousandths: `q=1` is 1000, `q=0.5` is 500, `q=0` is 0.
 pub(crate) type Weight = u16;
@@ -18,14 +21,19 @@ pub(crate) fn weighted(
     mut each: impl FnMut(&[u8], Weight),
 ) {
     for line in headers.get_all(name) {
-        let line = line.as_bytes();
-        if !line.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b)) {
-            continue;
-        }
-        for element in line.split(|&b| b == b',') {
-            if let Some((value, weight)) = self::element(element) {
-                each(value, weight);
-            }
+        weighted_line(line, &mut each);
+    }
+}
+
+/// [`weighted`] for one field line.
+pub(crate) fn weighted_line(line: &HeaderValue, mut each: impl FnMut(&[u8], Weight)) {
+    let line = line.as_bytes();
+    if !line.iter().all(|&b| b == b'\t' || (b' '..=b'~').contains(&b)) {
+        return;
+    }
+    for element in line.split(|&b| b == b',') {
+        if let Some((value, weight)) = self::element(element) {
+            each(value, weight);
         }
     }
 }

@@ -13,8 +13,8 @@ use hyper::{
 
 use crate::{
     Body, Request,
-    conditional::{if_none_match, not_modified_since},
-    encoding::{gzip, gzip_fast, prefers_gzip},
+    conditional::{if_none_match, matches_line, not_modified_since},
+    encoding::{Codings, gzip, gzip_fast, prefers_gzip},
 };
 
 #[cfg(test)]
@@ -172,15 +172,16 @@ impl Representation {
     /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given.
     /// `Vary: Accept-Encoding` is always sent, so caches keep the variants apart.
     pub fn respond(&self, request: &Request, cache_control: &HeaderValue) -> Response<Body> {
+        let asked = Asked::read(&request.headers, &self.current_tags());
         let variant = match &self.gzip {
-            Some(gzip) if prefers_gzip(&request.headers) => gzip,
+            Some(gzip) if asked.codings.prefers_gzip() => gzip,
             _ => &self.identity,
         };
         let get_or_head = request.method == Method::GET || request.method == Method::HEAD;
         let not_modified = get_or_head
-            && match if_none_match(&request.headers, &self.current_tags()) {
+            && match asked.if_none_match {
                 Some(hit) => hit,
-                None => not_modified_since(&request.headers, self.last_modified),
+                None => not_modified_since(asked.if_modified_since, self.last_modified),
             };
 
         let mut response = Response::new(Body::default());
@@ -209,6 +210,35 @@ impl Representation {
     fn current_tags(&self) -> [&str; 2] {
         let identity = self.identity.tag.as_str();
         [identity, self.gzip.as_ref().map_or(identity, |gzip| gzip.tag.as_str())]
+    }
+}
+
+/// What an answer reads of a request's header fields, found in one pass over them: a
+/// request carries a few fields, and the pass costs less than a hashed look-up of each.
+struct Asked<'h> {
+    /// `Accept-Encoding`.
+    codings: Codings,
+    /// `If-None-Match`: whether a line lists a current tag; `None` without the field.
+    if_none_match: Option<bool>,
+    /// The first `If-Modified-Since` line.
+    if_modified_since: Option<&'h HeaderValue>,
+}
+
+impl<'h> Asked<'h> {
+    fn read(headers: &'h HeaderMap, current: &[&str]) -> Asked<'h> {
+        let mut asked =
+            Asked { codings: Codings::default(), if_none_match: None, if_modified_since: None };
+        for (name, value) in headers {
+            if *name == header::ACCEPT_ENCODING {
+                asked.codings.add(value);
+            } else if *name == header::IF_NONE_MATCH {
+                let hit = asked.if_none_match == Some(true) || matches_line(value, current);
+                asked.if_none_match = Some(hit);
+            } else if *name == header::IF_MODIFIED_SINCE && asked.if_modified_since.is_none() {
+                asked.if_modified_since = Some(value);
+            }
+        }
+        asked
     }
 }
 
