@@ -177,7 +177,9 @@ fn respond(
     let pending = if second_host.is_some()
         || (first_host.is_none() && parts.version == hyper::Version::HTTP_11)
     {
-        Pending::Answered(report.finish(connection, peer, bad_host(second_host.is_some())))
+        let response = bad_host(second_host.is_some());
+        report.finish(connection, peer, &response);
+        Pending::Answered(response)
     } else {
         // Only the access log needs the request's head after the handler took it.
         report.logged = connection.reporting.access_log.then(|| Logged {
@@ -189,7 +191,8 @@ fn respond(
         match has_body {
             false => {
                 let response = answer(connection, slot, parts, Bytes::new(), peer);
-                Pending::Answered(report.finish(connection, peer, response))
+                report.finish(connection, peer, &response);
+                Pending::Answered(response)
             }
             true => Pending::Body {
                 connection: Arc::clone(connection),
@@ -214,7 +217,8 @@ fn respond(
                         refused_body(connection.handler.refuse_body(refusal), refusal)
                     }
                 };
-                report.finish(&connection, peer, response)
+                report.finish(&connection, peer, &response);
+                response
             }
         })
     }
@@ -261,15 +265,10 @@ impl Report {
         }
     }
 
-    /// Reports the answer and hands it on.
-    fn finish(
-        self,
-        connection: &Connection,
-        peer: SocketAddr,
-        response: Response<Body>,
-    ) -> Response<Body> {
+    /// Reports the answer.
+    fn finish(self, connection: &Connection, peer: SocketAddr, response: &Response<Body>) {
         let elapsed = self.started.map(|started| started.elapsed());
-        answered(connection, elapsed, self.route, &response);
+        answered(connection, elapsed, self.route, response);
         if let (Some(logged), Some(elapsed)) = (self.logged, elapsed) {
             let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
             (connection.events)(&Event::Access {
@@ -284,7 +283,6 @@ impl Report {
                 user_agent: logged.user_agent.as_ref().and_then(|agent| agent.to_str().ok()),
             });
         }
-        response
     }
 }
 
