@@ -8,7 +8,7 @@
 
 use bytes::Bytes;
 use datasets::{History, Snapshot};
-use hyper::{Response, StatusCode};
+use hyper::{Response, StatusCode, header::HeaderValue};
 use pricing::{Evidence, Given, Quote, QuoteRequest, round_cents, tenth};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -175,7 +175,7 @@ fn is_stone(name: &str) -> bool {
 pub(crate) fn respond(
     history: &History,
     request: &serve::Request,
-    cache_control: &str,
+    cache_control: &HeaderValue,
 ) -> Response<Body> {
     let live = history.live();
     let checked = parse(request.uri.query().unwrap_or("")).and_then(|(stone, ask)| {

@@ -71,10 +71,10 @@ impl Feeds {
             return preflight(request);
         }
         let Some(route) = Route::from_path(request.uri.path()) else {
-            return serve::not_found(request.uri.path());
+            return with_cors(serve::not_found(request.uri.path()));
         };
         if request.method != Method::GET && request.method != Method::HEAD {
-            return serve::method_not_allowed(ALLOW);
+            return with_cors(serve::method_not_allowed(ALLOW));
         }
         // One snapshot per request: everything below reads this one `Arc`.
         let served = self.current.load();
@@ -106,22 +106,22 @@ impl Feeds {
                     let reason = self.config.live.source().public_reason(&refusal.reason);
                     body["refused"] = json!({ "day": day, "reason": reason });
                 }
-                serve::json_response(StatusCode::OK, Bytes::from(body.to_string()))
+                with_cors(serve::json_response(StatusCode::OK, Bytes::from(body.to_string())))
             }
-            Route::Track => track::respond(&served.history, request, &cache),
-            Route::Check => check::respond(&served.history, request, &cache),
-            Route::Quote => page::quote(
+            Route::Track => with_cors(track::respond(&served.history, request, &cache)),
+            Route::Check => with_cors(check::respond(&served.history, request, &cache)),
+            Route::Quote => with_cors(page::quote(
                 &served.history,
                 served.pages.sample,
                 self.config.name,
                 self.config.version,
                 request,
                 &cache,
-            ),
+            )),
             Route::Document(document) => match served.pages.document(document) {
                 Some(representation) => representation.respond(request, &cache),
                 // A day published without `matrix_stats.json`.
-                None => serve::not_found(request.uri.path()),
+                None => with_cors(serve::not_found(request.uri.path())),
             },
         }
     }
@@ -144,18 +144,21 @@ impl serve::Handler for Feeds {
         }
     }
 
+    /// Prebuilt representations carry their CORS fields already (`Served::new`); the
+    /// answers built per request (`/health`, `/track`, errors) get them as they are built.
     fn handle(&self, request: Request) -> Response<Body> {
         let mut response = self.dispatch(&request);
-        // Prebuilt representations carry their CORS fields already (`Served::new`); the
-        // answers built per request (`/health`, `/track`, errors) get them here.
-        if !response.headers().contains_key(header::ACCESS_CONTROL_ALLOW_ORIGIN) {
-            serve::cors_any_origin(response.headers_mut());
-        }
         if request.method == Method::HEAD {
             without_body(&mut response);
         }
         response
     }
+}
+
+/// An answer built per request, with the CORS fields of every answer.
+fn with_cors(mut response: Response<Body>) -> Response<Body> {
+    serve::cors_any_origin(response.headers_mut());
+    response
 }
 
 /// `204` for `OPTIONS` on any path: a CORS preflight answer open to any origin.

@@ -145,7 +145,7 @@ pub(crate) fn quote(
     name: &str,
     version: &str,
     request: &serve::Request,
-    cache_control: &str,
+    cache_control: &HeaderValue,
 ) -> Response<Body> {
     let query = request.uri.query().unwrap_or("");
     let frame = layout::Frame { name, version, ts: history.live().ts_text(), sample };
@@ -157,16 +157,12 @@ pub(crate) fn quote(
             .with_headers(html_headers)
             .respond(request, cache_control);
     }
-    let status = if answer.ok { StatusCode::OK } else { StatusCode::BAD_REQUEST };
     let mut response = Response::new(Body::new(Bytes::from(answer.markup.into_string())));
-    *response.status_mut() = status;
+    *response.status_mut() = StatusCode::BAD_REQUEST;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     html_headers(headers);
-    let cache = if answer.ok { cache_control } else { "no-store" };
-    if let Ok(value) = HeaderValue::from_str(cache) {
-        headers.insert(header::CACHE_CONTROL, value);
-    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

@@ -10,7 +10,7 @@
 
 use bytes::Bytes;
 use datasets::History;
-use hyper::{Response, StatusCode};
+use hyper::{Response, StatusCode, header::HeaderValue};
 use serve::Body;
 
 use crate::{
@@ -28,7 +28,7 @@ mod tests;
 pub(crate) fn respond(
     history: &History,
     request: &serve::Request,
-    cache_control: &str,
+    cache_control: &HeaderValue,
 ) -> Response<Body> {
     let query = request.uri.query().unwrap_or("");
     let ts = history.live().ts().timestamp();

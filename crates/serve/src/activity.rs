@@ -1,5 +1,6 @@
-//! The connection's watchdog: a stream wrapper that records when bytes last moved and
-//! when the request being received began, and the one timer per connection that closes
+//! The connection's watchdog: a stream wrapper that records that bytes moved and that a
+//! request began, the connection task's stamp of when (one clock read per wake-up that
+//! moved bytes, none per socket operation), and the one timer per connection that closes
 //! it when it idles out or a request does not arrive in time.
 
 use std::{
@@ -7,7 +8,7 @@ use std::{
     pin::Pin,
     sync::{
         Arc,
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU64, Ordering},
     },
     task::{Context, Poll},
     time::Duration,
@@ -22,6 +23,10 @@ use tokio::{
 const NONE: u64 = u64::MAX;
 /// `receiving` once the body's deadline passed: the read answers `408`.
 const EXPIRED: u64 = u64::MAX - 1;
+/// `receiving` once a head's first bytes arrived, until [`Activity::stamp`] records when.
+const HEAD_BEGUN: u64 = u64::MAX - 2;
+/// `receiving` once a head is whole and its body due, until [`Activity::stamp`] records when.
+const BODY_BEGUN: u64 = u64::MAX - 3;
 
 /// The watchdog's limits (see [`crate::Limits`]).
 #[derive(Debug, Clone, Copy)]
@@ -50,14 +55,18 @@ pub(crate) enum Expiry {
 /// When bytes last moved on one connection, and since when a request is being received,
 /// both in milliseconds since it was accepted.
 ///
-/// `receiving` packs the request's state in one word, so that the watchdog and the
-/// connection never disagree: [`NONE`] between requests, [`EXPIRED`] once a body's time
-/// ran out, otherwise the start in milliseconds shifted left by one, with the low bit set
-/// while the body (not the head) is due.
+/// `receiving` packs the request's state in one word: [`NONE`] between requests,
+/// [`EXPIRED`] once a body's time ran out, [`HEAD_BEGUN`] or [`BODY_BEGUN`] until the
+/// next stamp, otherwise the start in milliseconds shifted left by one, with the low bit
+/// set while the body (not the head) is due. Only the connection task writes it (the
+/// stream, the body's read and the watchdog all run in it); the cap bookkeeping reads
+/// `last_millis` from other threads.
 pub(crate) struct Activity {
     start: Instant,
     last_millis: AtomicU64,
     receiving: AtomicU64,
+    /// Bytes moved since the last [`Activity::stamp`].
+    moved: AtomicBool,
 }
 
 impl Activity {
@@ -67,34 +76,53 @@ impl Activity {
             start: Instant::now(),
             last_millis: AtomicU64::new(0),
             receiving: AtomicU64::new(0),
+            moved: AtomicBool::new(false),
         }
     }
 
-    fn touch(&self) -> u64 {
-        let millis = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX >> 2);
-        self.last_millis.store(millis, Ordering::Relaxed);
-        millis
+    /// Bytes were written.
+    fn moved(&self) {
+        self.moved.store(true, Ordering::Relaxed);
     }
 
     /// Bytes arrived: between requests they begin the next request's head.
-    fn touch_read(&self) {
-        let millis = self.touch();
+    fn moved_in(&self) {
+        self.moved();
         if self.receiving.load(Ordering::Relaxed) == NONE {
-            self.receiving.store(millis << 1, Ordering::Relaxed);
+            self.receiving.store(HEAD_BEGUN, Ordering::Relaxed);
         }
+    }
+
+    /// Records the time of what moved since the last stamp: the connection task calls
+    /// it each time it has polled its connection, so a request read and answered in one
+    /// wake-up costs one clock read, however many reads and writes it took.
+    pub(crate) fn stamp(&self) {
+        if !self.moved.load(Ordering::Relaxed) {
+            return;
+        }
+        self.moved.store(false, Ordering::Relaxed);
+        let millis = u64::try_from(self.start.elapsed().as_millis()).unwrap_or(u64::MAX >> 2);
+        self.last_millis.store(millis, Ordering::Relaxed);
+        let begun = match self.receiving.load(Ordering::Relaxed) {
+            HEAD_BEGUN => millis << 1,
+            BODY_BEGUN => (millis << 1) | 1,
+            _ => return,
+        };
+        self.receiving.store(begun, Ordering::Relaxed);
     }
 
     pub(crate) fn last(&self) -> Instant {
         self.start + Duration::from_millis(self.last_millis.load(Ordering::Relaxed))
     }
 
-    /// The head is whole (the service was called): the body is due from now when
-    /// `has_body`, else the request is received.
+    /// The head is whole (the service was called): the body is due from now (the next
+    /// stamp) when `has_body`, else the request is received.
     pub(crate) fn head_received(&self, has_body: bool) {
         let state = match has_body {
-            true => (self.last_millis.load(Ordering::Relaxed) << 1) | 1,
+            true => BODY_BEGUN,
             false => NONE,
         };
+        self.moved();
         self.receiving.store(state, Ordering::Relaxed);
     }
 
@@ -115,6 +143,8 @@ impl Activity {
     /// The one timer of the connection: it sleeps until the nearest deadline, and at
     /// most the shorter request limit at a time, so that a request that began while it
     /// slept is still caught on time (a request's start is recorded without waking it).
+    /// The connection task polls it only when its timer fired
+    /// ([`crate::admission::Slot::DUE`]), after [`Activity::stamp`].
     pub(crate) async fn expiry(&self, limits: Deadlines) -> Expiry {
         let period = limits.head.min(limits.body).max(Duration::from_millis(1));
         loop {
@@ -125,7 +155,7 @@ impl Activity {
             }
             let mut wake = idle_at.min(now + period);
             let state = self.receiving.load(Ordering::Relaxed);
-            if state != NONE && state != EXPIRED {
+            if state < BODY_BEGUN {
                 let body = state & 1 == 1;
                 let since = self.start + Duration::from_millis(state >> 1);
                 let due = since + if body { limits.body } else { limits.head };
@@ -133,16 +163,8 @@ impl Activity {
                     if !body {
                         return Expiry::Head;
                     }
-                    let marked = self.receiving.compare_exchange(
-                        state,
-                        EXPIRED,
-                        Ordering::Relaxed,
-                        Ordering::Relaxed,
-                    );
-                    if marked.is_ok() {
-                        return Expiry::Body;
-                    }
-                    continue; // The body arrived meanwhile.
+                    self.receiving.store(EXPIRED, Ordering::Relaxed);
+                    return Expiry::Body;
                 }
                 wake = wake.min(due);
             }
@@ -151,7 +173,7 @@ impl Activity {
     }
 }
 
-/// A stream that touches its [`Activity`] whenever bytes are read or written.
+/// A stream that marks its [`Activity`] whenever bytes are read or written.
 pub(crate) struct Tracked<S> {
     inner: S,
     activity: Arc<Activity>,
@@ -172,7 +194,7 @@ impl<S: AsyncRead + Unpin> AsyncRead for Tracked<S> {
         let before = buf.filled().len();
         let poll = Pin::new(&mut self.inner).poll_read(cx, buf);
         if buf.filled().len() > before {
-            self.activity.touch_read();
+            self.activity.moved_in();
         }
         poll
     }
@@ -186,7 +208,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Tracked<S> {
     ) -> Poll<io::Result<usize>> {
         let poll = Pin::new(&mut self.inner).poll_write(cx, buf);
         if matches!(poll, Poll::Ready(Ok(n)) if n > 0) {
-            self.activity.touch();
+            self.activity.moved();
         }
         poll
     }
@@ -198,7 +220,7 @@ impl<S: AsyncWrite + Unpin> AsyncWrite for Tracked<S> {
     ) -> Poll<io::Result<usize>> {
         let poll = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
         if matches!(poll, Poll::Ready(Ok(n)) if n > 0) {
-            self.activity.touch();
+            self.activity.moved();
         }
         poll
     }

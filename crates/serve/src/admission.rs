@@ -13,15 +13,15 @@ use std::{
     net::IpAddr,
     sync::{
         Arc, Mutex, MutexGuard,
-        atomic::{AtomicUsize, Ordering},
+        atomic::{AtomicU8, AtomicUsize, Ordering},
     },
+    task::{Wake, Waker},
     time::Duration,
 };
 
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
     net::TcpStream,
-    sync::Notify,
     time::Instant,
 };
 
@@ -60,10 +60,63 @@ pub(crate) struct Slot {
     pub(crate) activity: Arc<Activity>,
     /// Requests being answered (read, handled, written) right now.
     pub(crate) busy: AtomicUsize,
-    /// Notified when the connection must close to make room.
-    pub(crate) evict: Notify,
-    /// Notified (all waiters) when the body being read is late: the read answers `408`.
-    pub(crate) late: Notify,
+    /// What others told the connection task: [`Slot::EVICT`], [`Slot::DRAIN`], [`Slot::DUE`].
+    notices: AtomicU8,
+    /// The connection task's waker, woken by each notice.
+    waker: Mutex<Option<Waker>>,
+}
+
+impl Slot {
+    /// The connection must close to make room.
+    pub(crate) const EVICT: u8 = 1;
+    /// The server is shutting down: finish the request in flight, then close.
+    pub(crate) const DRAIN: u8 = 2;
+    /// The watchdog's timer fired: its deadlines are due for a look. A waker made from
+    /// the slot (`Waker::from`) raises it, so the timer wakes the connection task without
+    /// the task polling the timer on every other wake-up.
+    pub(crate) const DUE: u8 = 4;
+
+    fn new() -> Slot {
+        Slot {
+            activity: Arc::new(Activity::new()),
+            busy: AtomicUsize::new(0),
+            notices: AtomicU8::new(Slot::DUE),
+            waker: Mutex::new(None),
+        }
+    }
+
+    /// Raises `notice` and wakes the connection task.
+    pub(crate) fn notify(&self, notice: u8) {
+        self.notices.fetch_or(notice, Ordering::AcqRel);
+        if let Some(waker) = self.waker.lock().unwrap_or_else(|poison| poison.into_inner()).as_ref()
+        {
+            waker.wake_by_ref();
+        }
+    }
+
+    /// Sets the waker [`Slot::notify`] wakes; to call before reading the notices, so that
+    /// none raised after the read goes unseen.
+    pub(crate) fn register(&self, waker: &Waker) {
+        *self.waker.lock().unwrap_or_else(|poison| poison.into_inner()) = Some(waker.clone());
+    }
+
+    /// The notices raised so far; [`Slot::DUE`] is cleared, the others stay.
+    pub(crate) fn notices(&self) -> u8 {
+        match self.notices.load(Ordering::Acquire) {
+            0 => 0,
+            _ => self.notices.fetch_and(!Slot::DUE, Ordering::AcqRel),
+        }
+    }
+}
+
+impl Wake for Slot {
+    fn wake(self: Arc<Self>) {
+        self.notify(Slot::DUE);
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        self.notify(Slot::DUE);
+    }
 }
 
 /// Why a connection was refused.
@@ -162,17 +215,12 @@ impl Admission {
                 return Err(Refusal::Full { limit: self.max_total });
             };
             if let Some((_, slot)) = state.remove(victim) {
-                slot.evict.notify_one();
+                slot.notify(Slot::EVICT);
             }
         }
         let id = state.next_id;
         state.next_id += 1;
-        let slot = Arc::new(Slot {
-            activity: Arc::new(Activity::new()),
-            busy: AtomicUsize::new(0),
-            evict: Notify::new(),
-            late: Notify::new(),
-        });
+        let slot = Arc::new(Slot::new());
         state.open.insert(id, (address, Arc::clone(&slot)));
         *state.per_address.entry(address).or_default() += 1;
         Ok(Ticket { admission: Arc::clone(self), id, slot })
@@ -198,6 +246,13 @@ impl Admission {
             .await;
             admission.lingering.fetch_sub(1, Ordering::Relaxed);
         });
+    }
+
+    /// Tells every open connection to finish the request in flight and close.
+    pub(crate) fn drain(&self) {
+        for (_, slot) in self.state().open.values() {
+            slot.notify(Slot::DRAIN);
+        }
     }
 
     /// Connections open now.

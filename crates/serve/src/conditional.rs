@@ -2,7 +2,10 @@
 
 use std::time::SystemTime;
 
-use hyper::{HeaderMap, header};
+use hyper::{
+    HeaderMap,
+    header::{self, HeaderValue},
+};
 
 #[cfg(test)]
 mod tests;
@@ -31,19 +34,23 @@ pub(crate) enum TagList<'a> {
 pub(crate) fn if_none_match(headers: &HeaderMap, current: &[&str]) -> Option<bool> {
     let mut lines = headers.get_all(header::IF_NONE_MATCH).iter().peekable();
     lines.peek()?;
-    let hit = lines.filter_map(|line| parse_tag_list(line.to_str().ok()?)).any(|list| match list {
-        TagList::Any => true,
-        TagList::Tags(tags) => tags.iter().any(|tag| current.contains(&tag.opaque)),
-    });
-    Some(hit)
+    Some(lines.any(|line| matches_line(line, current)))
 }
 
-/// Whether `If-Modified-Since` holds a valid HTTP-date (any of the three forms RFC 9110
-/// asks recipients to read) at or after `last_modified` (both at one-second precision),
-/// i.e. the client's copy is still current.
-pub(crate) fn not_modified_since(headers: &HeaderMap, last_modified: i64) -> bool {
-    headers
-        .get(header::IF_MODIFIED_SINCE)
+/// Whether one `If-None-Match` field line lists one of the `current` tags ([`if_none_match`]).
+pub(crate) fn matches_line(line: &HeaderValue, current: &[&str]) -> bool {
+    match line.to_str().ok().and_then(parse_tag_list) {
+        Some(TagList::Any) => true,
+        Some(TagList::Tags(tags)) => tags.iter().any(|tag| current.contains(&tag.opaque)),
+        None => false,
+    }
+}
+
+/// Whether `If-Modified-Since` (its first field line, `since`) holds a valid HTTP-date
+/// (any of the three forms RFC 9110 asks recipients to read) at or after `last_modified`
+/// (both at one-second precision), i.e. the client's copy is still current.
+pub(crate) fn not_modified_since(since: Option<&HeaderValue>, last_modified: i64) -> bool {
+    since
         .and_then(|value| value.to_str().ok())
         .and_then(|text| httpdate::parse_http_date(text.trim()).ok())
         .and_then(|since| since.duration_since(SystemTime::UNIX_EPOCH).ok())

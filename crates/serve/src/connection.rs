@@ -6,14 +6,16 @@ use std::{
     net::{IpAddr, SocketAddr},
     pin::{Pin, pin},
     sync::{Arc, atomic::Ordering},
-    task::Poll,
+    task::{Context, Poll, Waker},
     time::Duration,
 };
 
 use bytes::{Bytes, BytesMut};
-use http_body_util::{BodyExt, LengthLimitError, Limited};
-use hyper::{Response, body::Incoming, server::conn::http1, service::service_fn};
-use hyper_util::{rt::TokioIo, server::graceful::Watcher};
+use http_body_util::{LengthLimitError, Limited};
+use hyper::{
+    Response, body::Incoming, http::request::Parts, server::conn::http1, service::service_fn,
+};
+use hyper_util::rt::TokioIo;
 use tokio::{net::TcpStream, time::Instant};
 
 use crate::{
@@ -38,45 +40,68 @@ pub(crate) struct Connection {
 }
 
 /// Serves one accepted stream until it closes, idles out, is late with a request head,
-/// is drained, or is closed to make room for a new client (see [`crate::admission`]).
-/// A body late past [`Deadlines::body`] is answered `408` by the read waiting for it.
+/// is drained ([`Slot::DRAIN`]), or is closed to make room for a new client
+/// ([`Slot::EVICT`], see [`crate::admission`]). A body late past [`Deadlines::body`] is
+/// answered `408` by the read waiting for it.
+///
+/// A wake-up polls the connection, then stamps what moved, then looks at the notices;
+/// the watchdog's timer is polled only when it fired ([`Slot::DUE`]).
 pub(crate) async fn run(
     connection: Arc<Connection>,
     stream: TcpStream,
     peer: SocketAddr,
-    watcher: Watcher,
     ticket: Ticket,
 ) {
     let _open = connection.reporting.metrics.then(|| Open::new(&connection.events));
     let slot = Arc::clone(&ticket.slot);
     let io = TokioIo::new(Tracked::new(stream, Arc::clone(&slot.activity)));
     let service = {
-        let connection = Arc::clone(&connection);
-        let slot = Arc::clone(&slot);
-        service_fn(move |request| {
-            respond(Arc::clone(&connection), Arc::clone(&slot), peer, request)
-        })
+        let (connection, slot) = (Arc::clone(&connection), Arc::clone(&slot));
+        service_fn(move |request| respond(&connection, &slot, peer, request))
     };
-    let mut conn = pin!(watcher.watch(connection.http.serve_connection(io, service)));
-    loop {
-        tokio::select! {
-            // The connection goes first: after a long handler call the response must be
-            // written before the watchdog gets a chance to count that time as idle.
-            biased;
-            result = &mut conn => {
-                if let Err(err) = result {
-                    (connection.events)(&Event::ConnectionFailed(&err));
-                }
-                break;
+    let mut conn = pin!(connection.http.serve_connection(io, service));
+    let mut expiry = pin!(slot.activity.expiry(connection.deadlines));
+    let timer = Waker::from(Arc::clone(&slot));
+    let (mut registered, mut draining, mut rearm) = (None::<Waker>, false, false);
+    let ended = std::future::poll_fn(|cx| {
+        loop {
+            // The connection goes first: after a long handler call the response is written
+            // and stamped before the watchdog looks at the time.
+            if let Poll::Ready(result) = conn.as_mut().poll(cx) {
+                return Poll::Ready(Some(result));
             }
-            expiry = slot.activity.expiry(connection.deadlines) => match expiry {
-                // The read waiting for the body answers 408 and the connection closes
-                // after it; until then only the idle limit applies.
-                Expiry::Body => slot.late.notify_waiters(),
-                Expiry::Idle | Expiry::Head => break,
-            },
-            () = slot.evict.notified() => break,
+            slot.activity.stamp();
+            if !registered.as_ref().is_some_and(|waker| waker.will_wake(cx.waker())) {
+                slot.register(cx.waker());
+                registered = Some(cx.waker().clone());
+            }
+            let notices = slot.notices();
+            if notices & Slot::EVICT != 0 {
+                return Poll::Ready(None);
+            }
+            if notices & Slot::DRAIN != 0 && !draining {
+                draining = true;
+                conn.as_mut().graceful_shutdown();
+                continue;
+            }
+            if notices & Slot::DUE == 0 && !std::mem::take(&mut rearm) {
+                return Poll::Pending;
+            }
+            match expiry.as_mut().poll(&mut Context::from_waker(&timer)) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(Expiry::Idle | Expiry::Head) => return Poll::Ready(None),
+                // The read waiting for the body answers 408 once polled again, and the
+                // connection closes after it; until then only the idle limit applies.
+                Poll::Ready(Expiry::Body) => {
+                    expiry.set(slot.activity.expiry(connection.deadlines));
+                    rearm = true;
+                }
+            }
         }
+    })
+    .await;
+    if let Some(Err(err)) = ended {
+        (connection.events)(&Event::ConnectionFailed(&err));
     }
     drop(ticket);
 }
@@ -103,96 +128,162 @@ impl Drop for Open {
 /// stalled for 250 ms makes its connection as evictable as a stalled head. The answer's
 /// bytes are still being written when it drops; that keeps the connection's activity
 /// fresh, which protects it as well.
-struct Busy(Arc<Slot>);
+struct Busy<'a>(&'a Slot);
 
-impl Busy {
-    fn new(slot: Arc<Slot>) -> Busy {
+impl Busy<'_> {
+    fn new(slot: &Slot) -> Busy<'_> {
         slot.busy.fetch_add(1, Ordering::Relaxed);
         Busy(slot)
     }
 }
 
-impl Drop for Busy {
+impl Drop for Busy<'_> {
     fn drop(&mut self) {
         self.0.busy.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
-/// The hyper service: read the body, call the handler, report the access.
-async fn respond(
-    connection: Arc<Connection>,
-    slot: Arc<Slot>,
+/// What is left of a request once hyper has handed it over.
+#[expect(clippy::large_enum_variant, reason = "one per request; a box would allocate")]
+enum Pending {
+    /// Answered already: the request had no body.
+    Answered(Response<Body>),
+    /// Its body is to be read first.
+    Body {
+        connection: Arc<Connection>,
+        slot: Arc<Slot>,
+        parts: Parts,
+        body: Incoming,
+        report: Report,
+    },
+}
+
+/// The hyper service: call the handler, report the access. A request without a body is
+/// answered at once, as hyper hands it over, so that nothing holds the read buffer its
+/// head came in by the time hyper reads on (hyper would otherwise take a new buffer for
+/// every request); a request with a body is answered once the body is read.
+fn respond(
+    connection: &Arc<Connection>,
+    slot: &Arc<Slot>,
     peer: SocketAddr,
     request: hyper::Request<Incoming>,
-) -> Result<Response<Body>, Infallible> {
+) -> impl Future<Output = Result<Response<Body>, Infallible>> + use<> {
     let (parts, body) = request.into_parts();
     let has_body = !hyper::body::Body::is_end_stream(&body);
     slot.activity.head_received(has_body);
-    let reporting = connection.reporting;
-    // One clock read at each end serves both reports; none when neither is on.
-    let started = (reporting.metrics || reporting.access_log).then(Instant::now);
-    let route = match reporting.metrics {
-        true => connection.handler.route(parts.uri.path()),
-        false => None,
-    };
+    let mut report = Report::new(connection, &parts);
     let mut hosts = parts.headers.get_all(hyper::header::HOST).iter();
     let (first_host, second_host) = (hosts.next(), hosts.next());
-    if second_host.is_some() || (first_host.is_none() && parts.version == hyper::Version::HTTP_11) {
+    let pending = if second_host.is_some()
+        || (first_host.is_none() && parts.version == hyper::Version::HTTP_11)
+    {
         let response = bad_host(second_host.is_some());
-        answered(&connection, started.map(|started| started.elapsed()), route, &response);
-        return Ok(response);
-    }
-    // Only the access log needs the request's head after the handler took it.
-    let logged = reporting.access_log.then(|| Logged {
-        method: parts.method.clone(),
-        uri: parts.uri.clone(),
-        user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
-        client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
-    });
-    let read = match has_body {
-        true => {
-            let deadline = connection.deadlines.body;
-            let read = read_body(body, connection.max_body_bytes, &slot, deadline).await;
-            slot.activity.body_received();
-            read
-        }
-        false => Ok(Bytes::new()),
-    };
-    let busy = Busy::new(slot);
-    let response = match read {
-        Ok(body) => {
-            let request = Request {
-                method: parts.method,
-                uri: parts.uri,
-                headers: parts.headers,
-                body,
-                peer,
-            };
-            match over_rate(&connection, &request) {
-                Some(secs) => rate_limited(connection.handler.refuse_rate(secs), secs),
-                None => connection.handler.handle(request),
-            }
-        }
-        Err(refusal) => refused_body(connection.handler.refuse_body(refusal), refusal),
-    };
-    drop(busy);
-    let elapsed = started.map(|started| started.elapsed());
-    answered(&connection, elapsed, route, &response);
-    if let (Some(logged), Some(elapsed)) = (logged, elapsed) {
-        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-        (connection.events)(&Event::Access {
-            method: &logged.method,
-            path: logged.uri.path(),
-            query: logged.uri.query(),
-            status: response.status().as_u16(),
-            bytes: hyper::body::Body::size_hint(response.body()).exact().unwrap_or(0),
-            micros,
-            peer,
-            client: logged.client,
-            user_agent: logged.user_agent.as_ref().and_then(|agent| agent.to_str().ok()),
+        report.finish(connection, peer, &response);
+        Pending::Answered(response)
+    } else {
+        // Only the access log needs the request's head after the handler took it.
+        report.logged = connection.reporting.access_log.then(|| Logged {
+            method: parts.method.clone(),
+            uri: parts.uri.clone(),
+            user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
+            client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
         });
+        match has_body {
+            false => {
+                let response = answer(connection, slot, parts, Bytes::new(), peer);
+                report.finish(connection, peer, &response);
+                Pending::Answered(response)
+            }
+            true => Pending::Body {
+                connection: Arc::clone(connection),
+                slot: Arc::clone(slot),
+                parts,
+                body,
+                report,
+            },
+        }
+    };
+    async move {
+        Ok(match pending {
+            Pending::Answered(response) => response,
+            Pending::Body { connection, slot, parts, body, report } => {
+                let deadline = connection.deadlines.body;
+                let read = read_body(body, connection.max_body_bytes, &slot, deadline).await;
+                slot.activity.body_received();
+                let response = match read {
+                    Ok(body) => answer(&connection, &slot, parts, body, peer),
+                    Err(refusal) => {
+                        let _busy = Busy::new(&slot);
+                        refused_body(connection.handler.refuse_body(refusal), refusal)
+                    }
+                };
+                report.finish(&connection, peer, &response);
+                response
+            }
+        })
     }
-    Ok(response)
+}
+
+/// Calls the handler on a request whose body is whole (or refuses it over its rate).
+fn answer(
+    connection: &Connection,
+    slot: &Slot,
+    parts: Parts,
+    body: Bytes,
+    peer: SocketAddr,
+) -> Response<Body> {
+    let _busy = Busy::new(slot);
+    let request =
+        Request { method: parts.method, uri: parts.uri, headers: parts.headers, body, peer };
+    match over_rate(connection, &request) {
+        Some(secs) => rate_limited(connection.handler.refuse_rate(secs), secs),
+        None => connection.handler.handle(request),
+    }
+}
+
+/// What the reports of one request need, from its head to its answer.
+struct Report {
+    /// When the request arrived, when metrics or the access log are on: one clock read
+    /// at each end serves both.
+    started: Option<Instant>,
+    /// The service's route, when metrics are on.
+    route: Option<usize>,
+    /// The request's head, when the access log is on.
+    logged: Option<Logged>,
+}
+
+impl Report {
+    fn new(connection: &Connection, parts: &Parts) -> Report {
+        let reporting = connection.reporting;
+        Report {
+            started: (reporting.metrics || reporting.access_log).then(Instant::now),
+            route: match reporting.metrics {
+                true => connection.handler.route(parts.uri.path()),
+                false => None,
+            },
+            logged: None,
+        }
+    }
+
+    /// Reports the answer.
+    fn finish(self, connection: &Connection, peer: SocketAddr, response: &Response<Body>) {
+        let elapsed = self.started.map(|started| started.elapsed());
+        answered(connection, elapsed, self.route, response);
+        if let (Some(logged), Some(elapsed)) = (self.logged, elapsed) {
+            let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+            (connection.events)(&Event::Access {
+                method: &logged.method,
+                path: logged.uri.path(),
+                query: logged.uri.query(),
+                status: response.status().as_u16(),
+                bytes: hyper::body::Body::size_hint(response.body()).exact().unwrap_or(0),
+                micros,
+                peer,
+                client: logged.client,
+                user_agent: logged.user_agent.as_ref().and_then(|agent| agent.to_str().ok()),
+            });
+        }
+    }
 }
 
 /// Reports [`Event::Answered`] when metrics are on; `elapsed` is the time since the
@@ -231,10 +322,8 @@ fn over_rate(connection: &Connection, request: &Request) -> Option<u64> {
 
 /// Reads the whole body, refusing a declared length over `limit` without reading and
 /// never buffering more than `limit` bytes of a body of unknown length; a body still
-/// incomplete when the watchdog marks it late is refused as [`BodyRefusal::TimedOut`].
-///
-/// A frame already received is taken without waiting; only a frame that must be waited
-/// for also listens for the watchdog (most bodies arrive with their head and never do).
+/// incomplete when the watchdog marks it late is refused as [`BodyRefusal::TimedOut`]
+/// (the watchdog wakes the connection task, which polls this read again).
 async fn read_body(
     body: Incoming,
     limit: usize,
@@ -248,24 +337,16 @@ async fn read_body(
     };
     let mut body = Limited::new(body, limit);
     let mut collected = BytesMut::new();
-    let mut late = pin!(slot.late.notified());
     loop {
-        let ready = std::future::poll_fn(|cx| {
+        let frame = std::future::poll_fn(|cx| {
             match hyper::body::Body::poll_frame(Pin::new(&mut body), cx) {
-                Poll::Ready(frame) => Poll::Ready(Some(frame)),
-                Poll::Pending => Poll::Ready(None),
+                Poll::Ready(frame) => Poll::Ready(Ok(frame)),
+                Poll::Pending if slot.activity.body_expired() => Poll::Ready(Err(())),
+                Poll::Pending => Poll::Pending,
             }
         })
-        .await;
-        let frame = match ready {
-            Some(frame) => frame,
-            None if slot.activity.body_expired() => return Err(timed_out(deadline)),
-            None => tokio::select! {
-                biased;
-                frame = body.frame() => frame,
-                () = &mut late => return Err(timed_out(deadline)),
-            },
-        };
+        .await
+        .map_err(|()| timed_out(deadline))?;
         let Some(frame) = frame else { break };
         let Ok(data) = frame.map_err(|err| refusal(&*err, limit))?.into_data() else {
             continue; // Trailers carry nothing a handler reads.

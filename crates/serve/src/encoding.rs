@@ -4,37 +4,64 @@ use std::{cell::RefCell, io::Write};
 
 use bytes::Bytes;
 use flate2::{Compress, Compression, Crc, FlushCompress, Status, write::GzEncoder};
-use hyper::{HeaderMap, header};
+use hyper::{
+    HeaderMap,
+    header::{self, HeaderValue},
+};
 
-use crate::qvalue::{Weight, weighted};
+use crate::qvalue::{Weight, weighted_line};
 
 #[cfg(test)]
 mod tests;
 
-/// Whether to send gzip rather than the identity coding.
-///
-/// gzip is chosen when the client gives it a non-zero weight (explicitly, as `gzip` or
-/// `x-gzip`, or through `*`) that is at least the weight it gives identity (explicitly
-/// or through `*`). Without an `Accept-Encoding` field, identity is sent: that is what
-/// every client understands.
+/// Whether to send gzip rather than the identity coding ([`Codings::prefers_gzip`]).
 pub(crate) fn prefers_gzip(headers: &HeaderMap) -> bool {
-    let (mut gzip, mut identity, mut any) = (None::<Weight>, None::<Weight>, None::<Weight>);
-    for (coding, weight) in weighted(headers, &header::ACCEPT_ENCODING) {
-        let slot = if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
-            &mut gzip
-        } else if coding.eq_ignore_ascii_case("identity") {
-            &mut identity
-        } else if coding == "*" {
-            &mut any
-        } else {
-            continue;
-        };
-        // If a coding is listed twice, the most generous weight wins.
-        *slot = Some(slot.map_or(weight, |seen| seen.max(weight)));
+    let mut codings = Codings::default();
+    for line in headers.get_all(header::ACCEPT_ENCODING) {
+        codings.add(line);
     }
-    let gzip = gzip.or(any).unwrap_or(0);
-    let identity = identity.or(any).unwrap_or(0);
-    gzip > 0 && gzip >= identity
+    codings.prefers_gzip()
+}
+
+/// The weights an `Accept-Encoding` field gives the codings we choose between, read one
+/// field line at a time.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Codings {
+    gzip: Option<Weight>,
+    identity: Option<Weight>,
+    any: Option<Weight>,
+}
+
+impl Codings {
+    /// Reads one `Accept-Encoding` field line.
+    pub(crate) fn add(&mut self, line: &HeaderValue) {
+        weighted_line(line, |coding, weight| {
+            let slot =
+                if coding.eq_ignore_ascii_case(b"gzip") || coding.eq_ignore_ascii_case(b"x-gzip") {
+                    &mut self.gzip
+                } else if coding.eq_ignore_ascii_case(b"identity") {
+                    &mut self.identity
+                } else if coding == b"*" {
+                    &mut self.any
+                } else {
+                    return;
+                };
+            // If a coding is listed twice, the most generous weight wins.
+            *slot = Some(slot.map_or(weight, |seen| seen.max(weight)));
+        });
+    }
+
+    /// Whether to send gzip rather than the identity coding.
+    ///
+    /// gzip is chosen when the client gives it a non-zero weight (explicitly, as `gzip`
+    /// or `x-gzip`, or through `*`) that is at least the weight it gives identity
+    /// (explicitly or through `*`). Without an `Accept-Encoding` field, identity is sent:
+    /// that is what every client understands.
+    pub(crate) fn prefers_gzip(self) -> bool {
+        let gzip = self.gzip.or(self.any).unwrap_or(0);
+        let identity = self.identity.or(self.any).unwrap_or(0);
+        gzip > 0 && gzip >= identity
+    }
 }
 
 /// Compresses `identity` with gzip at the best level; `None` if that fails or does not

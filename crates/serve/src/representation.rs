@@ -13,8 +13,8 @@ use hyper::{
 
 use crate::{
     Body, Request,
-    conditional::{if_none_match, not_modified_since},
-    encoding::{gzip, gzip_fast, prefers_gzip},
+    conditional::{if_none_match, matches_line, not_modified_since},
+    encoding::{Codings, gzip, gzip_fast, prefers_gzip},
 };
 
 #[cfg(test)]
@@ -25,9 +25,9 @@ mod tests;
 /// Construction hashes the bytes into a strong ETag (`"<16 hex digits>"`, FNV-1a 64)
 /// and compresses them with gzip; the gzip variant has its own strong tag (the same
 /// with `-gz` inside the quotes). The header block of every answer (200 and 304, each
-/// variant) is built then too, so serving is one header-map clone, one `Cache-Control`
-/// value and a cheap clone of shared bytes. If gzip would not shrink the body, only the
-/// identity variant exists.
+/// variant) is built then too, so serving is one header-map clone, the `Cache-Control`
+/// value set in its slot and a cheap clone of shared bytes. If gzip would not shrink the
+/// body, only the identity variant exists.
 #[derive(Clone)]
 pub struct Representation {
     identity: Variant,
@@ -48,8 +48,8 @@ struct Variant {
     ok: HeaderMap,
 }
 
-/// Placeholder of the `Cache-Control` slot, replaced on every answer. Reserving the slot
-/// keeps the per-request insert from growing the map.
+/// Placeholder of the `Cache-Control` slot, the first field of every header block, which
+/// each answer overwrites in place (no hashing, no growing the map).
 const CACHE_CONTROL_SLOT: HeaderValue = HeaderValue::from_static("no-cache");
 
 impl Variant {
@@ -61,10 +61,10 @@ impl Variant {
         encoding: Option<&'static str>,
     ) -> Variant {
         let mut not_modified = HeaderMap::with_capacity(12);
+        not_modified.insert(header::CACHE_CONTROL, CACHE_CONTROL_SLOT);
         not_modified.insert(header::ETAG, ascii_value(format!("\"{tag}\"")));
         not_modified.insert(header::LAST_MODIFIED, last_modified.clone());
         not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        not_modified.insert(header::CACHE_CONTROL, CACHE_CONTROL_SLOT);
         let mut ok = not_modified.clone();
         ok.insert(header::CONTENT_TYPE, content_type.clone());
         ok.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
@@ -169,19 +169,19 @@ impl Representation {
     ///   identity, plus `Content-Type`, `Content-Length` and (for gzip)
     ///   `Content-Encoding`. HEAD gets the same headers and an empty body.
     ///
-    /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given
-    /// (omitted if it is not a valid header value). `Vary: Accept-Encoding` is always
-    /// sent, so caches keep the variants apart.
-    pub fn respond(&self, request: &Request, cache_control: &str) -> Response<Body> {
+    /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given.
+    /// `Vary: Accept-Encoding` is always sent, so caches keep the variants apart.
+    pub fn respond(&self, request: &Request, cache_control: &HeaderValue) -> Response<Body> {
+        let asked = Asked::read(&request.headers, &self.current_tags());
         let variant = match &self.gzip {
-            Some(gzip) if prefers_gzip(&request.headers) => gzip,
+            Some(gzip) if asked.codings.prefers_gzip() => gzip,
             _ => &self.identity,
         };
         let get_or_head = request.method == Method::GET || request.method == Method::HEAD;
         let not_modified = get_or_head
-            && match if_none_match(&request.headers, &self.current_tags()) {
+            && match asked.if_none_match {
                 Some(hit) => hit,
-                None => not_modified_since(&request.headers, self.last_modified),
+                None => not_modified_since(asked.if_modified_since, self.last_modified),
             };
 
         let mut response = Response::new(Body::default());
@@ -198,10 +198,11 @@ impl Representation {
             }
         };
         *response.headers_mut() = headers;
-        match HeaderValue::from_str(cache_control) {
-            Ok(value) => response.headers_mut().insert(header::CACHE_CONTROL, value),
-            Err(_) => response.headers_mut().remove(header::CACHE_CONTROL),
-        };
+        match response.headers_mut().iter_mut().next() {
+            Some((name, slot)) if name == header::CACHE_CONTROL => *slot = cache_control.clone(),
+            // A `with_headers` that removed fields may have moved the slot.
+            _ => drop(response.headers_mut().insert(header::CACHE_CONTROL, cache_control.clone())),
+        }
         response
     }
 
@@ -209,6 +210,35 @@ impl Representation {
     fn current_tags(&self) -> [&str; 2] {
         let identity = self.identity.tag.as_str();
         [identity, self.gzip.as_ref().map_or(identity, |gzip| gzip.tag.as_str())]
+    }
+}
+
+/// What an answer reads of a request's header fields, found in one pass over them: a
+/// request carries a few fields, and the pass costs less than a hashed look-up of each.
+struct Asked<'h> {
+    /// `Accept-Encoding`.
+    codings: Codings,
+    /// `If-None-Match`: whether a line lists a current tag; `None` without the field.
+    if_none_match: Option<bool>,
+    /// The first `If-Modified-Since` line.
+    if_modified_since: Option<&'h HeaderValue>,
+}
+
+impl<'h> Asked<'h> {
+    fn read(headers: &'h HeaderMap, current: &[&str]) -> Asked<'h> {
+        let mut asked =
+            Asked { codings: Codings::default(), if_none_match: None, if_modified_since: None };
+        for (name, value) in headers {
+            if *name == header::ACCEPT_ENCODING {
+                asked.codings.add(value);
+            } else if *name == header::IF_NONE_MATCH {
+                let hit = asked.if_none_match == Some(true) || matches_line(value, current);
+                asked.if_none_match = Some(hit);
+            } else if *name == header::IF_MODIFIED_SINCE && asked.if_modified_since.is_none() {
+                asked.if_modified_since = Some(value);
+            }
+        }
+        asked
     }
 }
 

@@ -55,9 +55,12 @@ pub fn not_found(path: &str) -> Response<Body> {
 /// `q=2`) is not counted, as no weight can be read from it. Without an `Accept` field
 /// nothing is listed; a caller decides what that means.
 pub fn accepts(headers: &HeaderMap, ranges: &[&str]) -> bool {
-    weighted(headers, &header::ACCEPT).any(|(range, weight)| {
-        weight > 0 && ranges.iter().any(|wanted| range.eq_ignore_ascii_case(wanted))
-    })
+    let mut listed = false;
+    weighted(headers, &header::ACCEPT, |range, weight| {
+        listed |=
+            weight > 0 && ranges.iter().any(|wanted| range.eq_ignore_ascii_case(wanted.as_bytes()));
+    });
+    listed
 }
 
 /// Whether the `Accept` field lists `text/html` with a non-zero weight, i.e. the client

@@ -3,7 +3,6 @@
 use std::{future::Future, pin::pin, sync::Arc, time::Duration};
 
 use hyper::server::conn::http1;
-use hyper_util::server::graceful::GracefulShutdown;
 use tokio::{net::TcpListener, task::JoinSet};
 
 use crate::{
@@ -24,8 +23,7 @@ pub(crate) type Events = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
 
 /// Serves HTTP/1.1 on `listener` until `shutdown` completes, then drains.
 ///
-/// Each accepted connection runs on its own task and is watched by a
-/// `hyper_util::server::graceful::GracefulShutdown`. When `shutdown` completes the
+/// Each accepted connection runs on its own task. When `shutdown` completes the
 /// listener is dropped (no new connections), idle keep-alive connections are closed,
 /// and requests in flight get at most `limits.grace` to finish; connections still open
 /// after that are dropped. `serve` returns once draining is over.
@@ -79,7 +77,6 @@ pub async fn serve(
         limits.max_connections_per_ip,
         limits.trusted_proxies.clone(),
     ));
-    let graceful = GracefulShutdown::new();
     let mut tasks = JoinSet::new();
     let mut shutdown = pin!(shutdown);
     let mut backoff = ACCEPT_BACKOFF_START;
@@ -104,14 +101,7 @@ pub async fn serve(
                         continue;
                     }
                 };
-                let run = connection::run(
-                    Arc::clone(&connection),
-                    stream,
-                    peer,
-                    graceful.watcher(),
-                    ticket,
-                );
-                tasks.spawn(run);
+                tasks.spawn(connection::run(Arc::clone(&connection), stream, peer, ticket));
             }
             Err(err) => {
                 events(&Event::AcceptFailed(&err));
@@ -126,7 +116,9 @@ pub async fn serve(
 
     drop(listener);
     events(&Event::ShutdownBegun);
-    match tokio::time::timeout(limits.grace, graceful.shutdown()).await {
+    admission.drain();
+    let drained = async { while tasks.join_next().await.is_some() {} };
+    match tokio::time::timeout(limits.grace, drained).await {
         Ok(()) => events(&Event::Drained),
         Err(_elapsed) => events(&Event::DrainTimedOut),
     }

@@ -46,7 +46,8 @@ fn html_answers_carry_the_content_security_policy() {
         body: Bytes::new(),
         peer: ([127, 0, 0, 1], 1).into(),
     };
-    let response = served.pages.home.respond(&request, "public, max-age=60");
+    let response =
+        served.pages.home.respond(&request, &HeaderValue::from_static("public, max-age=60"));
     let headers = response.headers();
     assert_eq!(headers[header::CONTENT_SECURITY_POLICY], CONTENT_SECURITY_POLICY);
     assert_eq!(headers[header::VARY], "Accept, Accept-Encoding");

@@ -2,7 +2,7 @@
 
 use std::{net::IpAddr, sync::Arc, sync::atomic::Ordering};
 
-use super::{Admission, EVICTABLE_AFTER, Refusal};
+use super::{Admission, EVICTABLE_AFTER, Refusal, Slot};
 
 fn ip(last: u8) -> IpAddr {
     IpAddr::from([127, 0, 0, last])
@@ -34,7 +34,8 @@ async fn at_the_cap_the_longest_idle_connection_makes_room() {
     tokio::time::sleep(EVICTABLE_AFTER).await;
     let newcomer = admission.admit(ip(3)).unwrap();
     // The idle one was told to close; its ticket no longer counts.
-    assert!(tokio::time::timeout(EVICTABLE_AFTER, old.slot.evict.notified()).await.is_ok());
+    assert_eq!(old.slot.notices() & Slot::EVICT, Slot::EVICT);
+    assert_eq!(busy.slot.notices() & Slot::EVICT, 0);
     assert_eq!(admission.open(), 2);
     drop(old);
     assert_eq!(admission.open(), 2);
@@ -54,4 +55,31 @@ fn refusals_are_complete_http_answers() {
     assert_eq!(body, r#"{"error":"server at its connection limit","limit":7}"#);
     let text = String::from_utf8(Refusal::OverShare { limit: 3 }.response()).unwrap();
     assert!(text.starts_with("HTTP/1.1 429 Too Many Requests\r\n"), "{text}");
+}
+
+/// Counts the wake-ups of the task it stands for.
+struct Count(std::sync::atomic::AtomicUsize);
+
+impl std::task::Wake for Count {
+    fn wake(self: Arc<Self>) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn notices_wake_the_registered_task_and_a_timer_notice_is_seen_once() {
+    let admission = Arc::new(Admission::new(10, 0, Vec::new()));
+    let ticket = admission.admit(ip(1)).unwrap();
+    let slot = &ticket.slot;
+    // A new slot has its watchdog due, so that the first poll arms the timer.
+    assert_eq!(slot.notices(), Slot::DUE);
+    assert_eq!(slot.notices(), 0);
+    let task = Arc::new(Count(std::sync::atomic::AtomicUsize::new(0)));
+    slot.register(&std::task::Waker::from(Arc::clone(&task)));
+    // The timer's waker is the slot itself.
+    std::task::Waker::from(Arc::clone(slot)).wake_by_ref();
+    admission.drain();
+    assert_eq!(task.0.load(Ordering::Relaxed), 2);
+    assert_eq!(slot.notices(), Slot::DUE | Slot::DRAIN);
+    assert_eq!(slot.notices(), Slot::DRAIN);
 }

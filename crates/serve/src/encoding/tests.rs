@@ -41,19 +41,19 @@ fn negotiation() {
 
 #[test]
 fn q_values() {
-    assert_eq!(parse_q("1"), Some(1000));
-    assert_eq!(parse_q("1.000"), Some(1000));
-    assert_eq!(parse_q("0"), Some(0));
-    assert_eq!(parse_q("0.5"), Some(500));
-    assert_eq!(parse_q("0.25"), Some(250));
-    assert_eq!(parse_q("0.001"), Some(1));
-    assert_eq!(parse_q("0."), Some(0));
-    assert_eq!(parse_q("1.001"), None);
-    assert_eq!(parse_q("0.0001"), None);
-    assert_eq!(parse_q("2"), None);
-    assert_eq!(parse_q(".5"), None);
-    assert_eq!(parse_q("0.-1"), None);
-    assert_eq!(parse_q(""), None);
+    assert_eq!(parse_q(b"1"), Some(1000));
+    assert_eq!(parse_q(b"1.000"), Some(1000));
+    assert_eq!(parse_q(b"0"), Some(0));
+    assert_eq!(parse_q(b"0.5"), Some(500));
+    assert_eq!(parse_q(b"0.25"), Some(250));
+    assert_eq!(parse_q(b"0.001"), Some(1));
+    assert_eq!(parse_q(b"0."), Some(0));
+    assert_eq!(parse_q(b"1.001"), None);
+    assert_eq!(parse_q(b"0.0001"), None);
+    assert_eq!(parse_q(b"2"), None);
+    assert_eq!(parse_q(b".5"), None);
+    assert_eq!(parse_q(b"0.-1"), None);
+    assert_eq!(parse_q(b""), None);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::{
 };
 
 use bytes::Bytes;
-use hyper::{Response, StatusCode};
+use hyper::{Response, StatusCode, header::HeaderValue};
 use serve::{Body, Handler, Limits, Reporting, Representation, Request};
 pub(crate) use test_support::http::Client;
 use tokio::{
@@ -29,7 +29,7 @@ struct TestHandler {
 impl Handler for TestHandler {
     fn handle(&self, request: Request) -> Response<Body> {
         if request.uri.path() == "/data" {
-            return self.data.respond(&request, "no-cache");
+            return self.data.respond(&request, &HeaderValue::from_static("no-cache"));
         }
         let text = format!("{} {} {}", request.method, request.uri.path(), request.body.len());
         let mut response = Response::new(Body::new(Bytes::from(text)));
