@@ -8,6 +8,8 @@
 //! Shapes it does not write (enums with data, non-string map keys, byte strings) go that
 //! slower way.
 
+use std::cell::RefCell;
+
 use serde::{
     Serialize,
     ser::{self, Error as _, Impossible},
@@ -21,10 +23,17 @@ mod tests;
 /// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
 /// serde_json writes between the quotes of `serde_json::to_string(&json)`).
 pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(String, Vec<u8>)> {
-    let mut twins = Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280) };
-    let (plain, escaped) = match value.serialize(&mut twins) {
-        Ok(()) => (twins.plain, twins.escaped),
-        Err(_) => {
+    thread_local! {
+        static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+    }
+    let written = KEYS.with(|keys| match keys.try_borrow_mut() {
+        Ok(mut keys) => write(value, &mut keys),
+        // Only a `Serialize` that writes twins itself gets here: without the cache.
+        Err(_) => write(value, &mut Keys::default()),
+    });
+    let (plain, escaped) = match written {
+        Some(twins) => twins,
+        None => {
             let plain = serde_json::to_vec(value)?;
             let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
             push_json_escaped(&mut escaped, &plain);
@@ -35,12 +44,77 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
     Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
 }
 
-struct Twins {
-    plain: Vec<u8>,
-    escaped: Vec<u8>,
+/// Both forms of `value`, or `None` for a shape left to serde_json.
+fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut twins =
+        Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280), keys, at: 0 };
+    value.serialize(&mut twins).ok()?;
+    Some((twins.plain, twins.escaped))
 }
 
-impl Twins {
+/// Most struct keys remembered, and most keys of one answer whose order is.
+const KEYS_MAX: usize = 512;
+
+/// The struct keys met before, each as `,"key":` in both forms, and the order the last
+/// answer wrote them in: an answer of the same shape finds each key where the last one
+/// was, by comparing two pointers, and copies its pieces instead of checking it for
+/// escapes and quoting it (about 120 instructions a key). Struct keys are `&'static str`,
+/// so what is remembered is bounded by the program, never by what is written.
+#[derive(Default)]
+struct Keys {
+    /// Each key met, with its pieces.
+    known: Vec<Known>,
+    /// The last answer's keys in order, as indices into `known`.
+    order: Vec<u16>,
+}
+
+struct Known {
+    key: &'static str,
+    /// `,"key":`.
+    plain: Box<[u8]>,
+    /// `,\"key\":`.
+    escaped: Box<[u8]>,
+}
+
+impl Keys {
+    /// The index in `known` of the `at`-th key of an answer, `key`: where the last answer
+    /// had it, else found or added and remembered there. `None` for a key that needs an
+    /// escape, or when full.
+    fn find(&mut self, at: usize, key: &'static str) -> Option<usize> {
+        if let Some(&index) = self.order.get(at)
+            && std::ptr::eq(self.known[usize::from(index)].key, key)
+        {
+            return Some(usize::from(index));
+        }
+        let index = match self.known.iter().position(|known| std::ptr::eq(known.key, key)) {
+            Some(index) => index,
+            None if self.known.len() < KEYS_MAX && !needs_json_escape(key) => {
+                let plain = format!(",\"{key}\":").into_bytes();
+                let mut escaped = Vec::with_capacity(plain.len() + 2);
+                push_json_escaped(&mut escaped, &plain);
+                let (plain, escaped) = (plain.into(), escaped.into());
+                self.known.push(Known { key, plain, escaped });
+                self.known.len() - 1
+            }
+            None => return None,
+        };
+        self.order.truncate(at);
+        if self.order.len() == at && at < KEYS_MAX {
+            self.order.push(u16::try_from(index).expect("at most KEYS_MAX keys"));
+        }
+        Some(index)
+    }
+}
+
+struct Twins<'k> {
+    plain: Vec<u8>,
+    escaped: Vec<u8>,
+    keys: &'k mut Keys,
+    /// How many struct keys were written.
+    at: usize,
+}
+
+impl Twins<'_> {
     /// Bytes that need no escape, to both.
     fn both(&mut self, bytes: &[u8]) {
         self.plain.extend_from_slice(bytes);
@@ -74,27 +148,17 @@ impl Twins {
         Ok(())
     }
 
-    /// `,"key":` (no comma before the first), refusing a key that needs an escape. Single
-    /// bytes are pushed: a push is a few instructions, a slice copy a call.
-    fn key(&mut self, first: bool, key: &str) -> Result<(), Error> {
-        if needs_json_escape(key) {
+    /// `,"key":` (no comma before the first), refusing a key that needs an escape.
+    fn key(&mut self, first: bool, key: &'static str) -> Result<(), Error> {
+        let at = self.at;
+        self.at += 1;
+        let Some(index) = self.keys.find(at, key) else {
             return Err(Error::custom("key needs escaping"));
-        }
-        let (plain, escaped) = (&mut self.plain, &mut self.escaped);
-        if !first {
-            plain.push(b',');
-            escaped.push(b',');
-        }
-        plain.push(b'"');
-        plain.extend_from_slice(key.as_bytes());
-        plain.push(b'"');
-        plain.push(b':');
-        escaped.push(b'\\');
-        escaped.push(b'"');
-        escaped.extend_from_slice(key.as_bytes());
-        escaped.push(b'\\');
-        escaped.push(b'"');
-        escaped.push(b':');
+        };
+        let known = &self.keys.known[index];
+        let from = usize::from(first);
+        self.plain.extend_from_slice(&known.plain[from..]);
+        self.escaped.extend_from_slice(&known.escaped[from..]);
         Ok(())
     }
 }
@@ -105,7 +169,7 @@ impl Twins {
 /// of hundredths, divided by 100, is `value` again, its digits read back as `value`; an
 /// f64 of that size is far finer than 0.01, so no shorter digits do. `None` for any
 /// other value.
-fn hundredths(value: f64, out: &mut [u8; 12]) -> Option<&[u8]> {
+pub(crate) fn hundredths(value: f64, out: &mut [u8; 12]) -> Option<&[u8]> {
     if !(0.01..1e6).contains(&value) {
         return None;
     }
@@ -143,12 +207,12 @@ fn unsupported() -> Error {
 }
 
 /// An object or array being written: whether its first member is still to come.
-struct Compound<'t> {
-    twins: &'t mut Twins,
+struct Compound<'t, 'k> {
+    twins: &'t mut Twins<'k>,
     first: bool,
 }
 
-impl Compound<'_> {
+impl Compound<'_, '_> {
     fn element(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
         if !std::mem::take(&mut self.first) {
             self.twins.both(b",");
@@ -157,15 +221,15 @@ impl Compound<'_> {
     }
 }
 
-impl<'t> ser::Serializer for &'t mut Twins {
+impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'t>;
-    type SerializeTuple = Compound<'t>;
+    type SerializeSeq = Compound<'t, 'k>;
+    type SerializeTuple = Compound<'t, 'k>;
     type SerializeTupleStruct = Impossible<(), Error>;
     type SerializeTupleVariant = Impossible<(), Error>;
-    type SerializeMap = Compound<'t>;
-    type SerializeStruct = Compound<'t>;
+    type SerializeMap = Compound<'t, 'k>;
+    type SerializeStruct = Compound<'t, 'k>;
     type SerializeStructVariant = Impossible<(), Error>;
 
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
@@ -255,11 +319,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     ) -> Result<(), Error> {
         Err(unsupported())
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
         self.both(b"[");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'t>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'t, 'k>, Error> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_struct(
@@ -278,11 +342,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     ) -> Result<Self::SerializeTupleVariant, Error> {
         Err(unsupported())
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
         self.both(b"{");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t>, Error> {
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t, 'k>, Error> {
         self.serialize_map(None)
     }
     fn serialize_struct_variant(
@@ -296,7 +360,7 @@ impl<'t> ser::Serializer for &'t mut Twins {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
+impl ser::SerializeSeq for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -308,7 +372,7 @@ impl ser::SerializeSeq for Compound<'_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_> {
+impl ser::SerializeTuple for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -319,7 +383,7 @@ impl ser::SerializeTuple for Compound<'_> {
     }
 }
 
-impl ser::SerializeMap for Compound<'_> {
+impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
@@ -341,7 +405,7 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
+impl ser::SerializeStruct for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(

@@ -60,6 +60,59 @@ fn structs_values_and_edge_numbers_are_serde_json_bytes() {
     same_as_serde_json(&json!({"errors": [{"argument": "carat", "message": "must be a number"}]}));
 }
 
+#[derive(Serialize)]
+struct Keyed {
+    #[serde(rename = "say \"hi\"")]
+    quoted: u8,
+    plain: Option<Inner>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<Inner>,
+    last: Vec<Inner>,
+}
+
+#[test]
+fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
+    let inner = |low| Inner { low, high: Some(low) };
+    let shapes = [
+        Shapes {
+            text: "",
+            number: 1.5,
+            count: 0,
+            signed: 0,
+            flag: true,
+            missing: None,
+            list: vec![],
+            nested: Some(inner(2.0)),
+            unit: (),
+            letter: 'x',
+        },
+        Shapes {
+            text: "",
+            number: 1.5,
+            count: 0,
+            signed: 0,
+            flag: true,
+            missing: None,
+            list: vec![],
+            nested: None,
+            unit: (),
+            letter: 'x',
+        },
+    ];
+    for round in 0..3 {
+        for shape in &shapes[round % 2..] {
+            same_as_serde_json(shape);
+            same_as_serde_json(&[inner(1.0), inner(2.5)]);
+        }
+    }
+    // A key that needs an escape goes to serde_json, before and after others.
+    for skipped in [None, Some(inner(3.0))] {
+        let last = vec![inner(1.0), inner(4.0)];
+        same_as_serde_json(&Keyed { quoted: 1, plain: Some(inner(0.5)), skipped, last });
+        same_as_serde_json(&shapes[0]);
+    }
+}
+
 #[test]
 fn shapes_it_does_not_write_go_to_serde_json() {
     same_as_serde_json(&WithData::Pair(1, 2));
