@@ -227,10 +227,10 @@ pub fn structured<'a>(
 /// fifth of zmij's); elsewhere (where zmij may write an exponent or, above 7e7, another
 /// last digit) the standard formatter does.
 pub(crate) fn push_decimal(out: &mut String, value: f64) {
-    let mut digits = [0; 12];
+    let digits = hundredths(value);
     let mut buffer = zmij::Buffer::new();
-    let text = match hundredths(value, &mut digits) {
-        Some(digits) => std::str::from_utf8(digits).expect("ASCII digits"),
+    let text = match &digits {
+        Some(digits) => std::str::from_utf8(digits.as_bytes()).expect("ASCII digits"),
         None if (1e-4..1e6).contains(&value.abs()) => buffer.format_finite(value),
         None => {
             // Writing into a String cannot fail.

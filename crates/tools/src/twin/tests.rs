@@ -70,6 +70,13 @@ struct Keyed {
     last: Vec<Inner>,
 }
 
+#[derive(Serialize)]
+struct Long {
+    inner: Inner,
+    #[serde(rename = "a_key_longer_than_fifty_eight_bytes_is_written_by_serde_json")]
+    long: u8,
+}
+
 #[test]
 fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
     let inner = |low| Inner { low, high: Some(low) };
@@ -105,11 +112,12 @@ fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
             same_as_serde_json(&[inner(1.0), inner(2.5)]);
         }
     }
-    // A key that needs an escape goes to serde_json, before and after others.
+    // A key that needs an escape or is long goes to serde_json, before and after others.
     for skipped in [None, Some(inner(3.0))] {
         let last = vec![inner(1.0), inner(4.0)];
         same_as_serde_json(&Keyed { quoted: 1, plain: Some(inner(0.5)), skipped, last });
         same_as_serde_json(&shapes[0]);
+        same_as_serde_json(&Long { inner: inner(1.5), long: 3 });
     }
 }
 
@@ -122,10 +130,9 @@ fn shapes_it_does_not_write_go_to_serde_json() {
 
 /// The hundredths' digits are zmij's wherever they are written, and nowhere else.
 fn same_as_zmij(value: f64) {
-    let mut out = [0; 12];
     let zmij = zmij::Buffer::new().format(value).to_owned();
-    if let Some(digits) = super::hundredths(value, &mut out) {
-        assert_eq!(std::str::from_utf8(digits).unwrap(), zmij, "{value:e}");
+    if let Some(digits) = super::hundredths(value) {
+        assert_eq!(std::str::from_utf8(digits.as_bytes()).unwrap(), zmij, "{value:e}");
     }
 }
 
@@ -136,9 +143,9 @@ fn hundredths_are_zmij_digits_at_the_edges() {
         same_as_zmij(value);
         same_as_zmij(-value);
     }
-    assert!(super::hundredths(1e6, &mut [0; 12]).is_none());
-    assert!(super::hundredths(0.015, &mut [0; 12]).is_none());
-    assert_eq!(super::hundredths(8543.2, &mut [0; 12]), Some(&b"8543.2"[..]));
+    assert!(super::hundredths(1e6).is_none());
+    assert!(super::hundredths(0.015).is_none());
+    assert_eq!(super::hundredths(8543.2).unwrap().as_bytes(), b"8543.2");
 }
 
 proptest! {
