@@ -82,7 +82,7 @@ struct Known {
 #[derive(Clone, Copy)]
 pub(crate) struct Padded<const N: usize> {
     bytes: [u8; N],
-    len: usize,
+    pub(crate) len: usize,
 }
 
 impl<const N: usize> Padded<N> {
@@ -97,7 +97,7 @@ impl<const N: usize> Padded<N> {
         &self.bytes[..self.len]
     }
 
-    fn push_to(&self, out: &mut Vec<u8>) {
+    pub(crate) fn push_to(&self, out: &mut Vec<u8>) {
         let end = out.len() + self.len;
         out.extend_from_slice(&self.bytes);
         out.truncate(end);
@@ -209,26 +209,31 @@ pub(crate) fn hundredths(value: f64) -> Option<Padded<16>> {
         return None;
     }
     let (whole, cents) = (scaled / 100, scaled % 100);
-    // The whole part right to left, then the point and the decimals (one when the second
-    // is 0).
-    let len = 1 + [10, 100, 1_000, 10_000, 100_000].iter().filter(|&&ten| whole >= ten).count();
-    let mut digits = Padded { bytes: [0; 16], len };
+    // One byte each, the first in the highest: the whole part's six digits (leading zeros
+    // included), the point and both decimals; then the leading zeros shifted out, and the
+    // second decimal left out when it is 0. No loop over a buffer: about half the
+    // instructions of writing digits one at a time.
+    let mut text = u128::from(b'.') << 72 | u128::from(DIGIT_PAIRS[cents as usize]) << 56;
     let mut rest = whole;
-    for at in (0..digits.len).rev() {
-        digits.bytes[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
+    for at in 0..3 {
+        text |= u128::from(DIGIT_PAIRS[(rest % 100) as usize]) << (80 + 16 * at);
+        rest /= 100;
     }
-    let mut push = |byte: u8| {
-        digits.bytes[digits.len] = byte;
-        digits.len += 1;
-    };
-    push(b'.');
-    push(b'0' + (cents / 10) as u8);
-    if cents % 10 != 0 {
-        push(b'0' + (cents % 10) as u8);
-    }
-    Some(digits)
+    let digits = 1 + [10, 100, 1_000, 10_000, 100_000].iter().filter(|&&ten| whole >= ten).count();
+    let len = digits + 2 + usize::from(cents % 10 != 0);
+    Some(Padded { bytes: (text << (8 * (6 - digits))).to_be_bytes(), len })
 }
+
+/// `00` to `99`, each as the two ASCII digits of a big-endian `u16`.
+const DIGIT_PAIRS: [u16; 100] = {
+    let mut pairs = [0; 100];
+    let mut at = 0;
+    while at < 100 {
+        pairs[at] = u16::from_be_bytes([b'0' + (at / 10) as u8, b'0' + (at % 10) as u8]);
+        at += 1;
+    }
+    pairs
+};
 
 fn unsupported() -> Error {
     Error::custom("shape left to serde_json")

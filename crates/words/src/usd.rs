@@ -13,20 +13,27 @@ pub fn usd(amount: f64) -> String {
 
 /// Appends `amount` as [`usd`] formats it.
 pub fn push_usd(out: &mut String, amount: f64) {
+    push_ascii(out, usd_ascii(amount, &mut [0; USD_BYTES_MAX]));
+}
+
+/// The most bytes [`usd`] writes.
+pub const USD_BYTES_MAX: usize = 32;
+
+/// [`usd`]'s text as ASCII bytes, written into `buffer`: for writers that append bytes.
+pub fn usd_ascii(amount: f64, buffer: &mut [u8; USD_BYTES_MAX]) -> &[u8] {
     let cents = (amount * 100.0).round() as i64;
     let frac = cents.unsigned_abs() % 100;
-    let mut text = [0u8; 40];
-    let at = text.len() - 3;
-    text[at..].copy_from_slice(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
-    let at = dollars(&mut text[..at], cents < 0, cents.unsigned_abs() / 100);
-    push_ascii(out, &text[at..]);
+    let at = buffer.len() - 3;
+    buffer[at..].copy_from_slice(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
+    let at = dollars(&mut buffer[..at], cents < 0, cents.unsigned_abs() / 100);
+    &buffer[at..]
 }
 
 /// `amount` rounded to whole dollars (half away from zero): `$12,346`, `-$5`.
 pub fn usd_whole(amount: f64) -> String {
     let mut out = String::with_capacity(16);
     let whole = amount.round() as i64;
-    let mut text = [0u8; 40];
+    let mut text = [0u8; USD_BYTES_MAX];
     let at = dollars(&mut text, whole < 0, whole.unsigned_abs());
     push_ascii(&mut out, &text[at..]);
     out
