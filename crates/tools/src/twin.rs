@@ -71,9 +71,9 @@ struct Keys {
 struct Known {
     key: &'static str,
     /// `,"key":` and `"key":`.
-    plain: [Padded<64>; 2],
+    plain: [Padded<32>; 2],
     /// `,\"key\":` and `\"key\":`.
-    escaped: [Padded<64>; 2],
+    escaped: [Padded<32>; 2],
 }
 
 /// Up to `N` bytes to append, padded to `N`: appending copies all `N` (a copy of a known
@@ -107,7 +107,8 @@ impl<const N: usize> Padded<N> {
 impl Keys {
     /// The index in `known` of the `at`-th key of an answer, `key`: where the last answer
     /// had it, else found or added and remembered there. `None` for a key that needs an
-    /// escape or is longer than 58 bytes, or when full.
+    /// escape or is longer than 26 bytes (the answer then goes to serde_json), or when
+    /// full.
     fn find(&mut self, at: usize, key: &'static str) -> Option<usize> {
         if let Some(&index) = self.order.get(at)
             && std::ptr::eq(self.known[usize::from(index)].key, key)
@@ -178,7 +179,7 @@ impl Twins<'_> {
     }
 
     /// `,"key":` (no comma before the first), refusing a key that needs an escape or is
-    /// longer than 58 bytes.
+    /// longer than 26 bytes.
     fn key(&mut self, first: bool, key: &'static str) -> Result<(), Error> {
         let at = self.at;
         self.at += 1;

@@ -70,11 +70,17 @@ struct Keyed {
     last: Vec<Inner>,
 }
 
+/// The longest key remembered, and one longer (whose answer goes to serde_json).
+#[derive(Serialize)]
+struct AtTheLimit {
+    #[serde(rename = "a_key_of_twenty_six_bytes_")]
+    inner: Inner,
+}
+
 #[derive(Serialize)]
 struct Long {
+    #[serde(rename = "a_key_of_twenty_seven_bytes")]
     inner: Inner,
-    #[serde(rename = "a_key_longer_than_fifty_eight_bytes_is_written_by_serde_json")]
-    long: u8,
 }
 
 #[test]
@@ -117,8 +123,12 @@ fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
         let last = vec![inner(1.0), inner(4.0)];
         same_as_serde_json(&Keyed { quoted: 1, plain: Some(inner(0.5)), skipped, last });
         same_as_serde_json(&shapes[0]);
-        same_as_serde_json(&Long { inner: inner(1.5), long: 3 });
+        same_as_serde_json(&AtTheLimit { inner: inner(1.5) });
+        same_as_serde_json(&Long { inner: inner(1.5) });
     }
+    let mut keys = super::Keys::default();
+    assert!(keys.find(0, "a_key_of_twenty_six_bytes_").is_some());
+    assert!(keys.find(1, "a_key_of_twenty_seven_bytes").is_none());
 }
 
 #[test]
