@@ -167,24 +167,20 @@ impl<'de> Visitor<'de> for FieldVisitor {
 /// A request's `params.arguments`: its members in the order they were sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Object<'a> {
-    pub(crate) members: Vec<(Cow<'a, str>, Field<'a>)>,
-    /// How often each member was sent, in the order of `members`, when a filtered read
-    /// kept each name once ([`crate::ArgumentFilter`]); empty otherwise (each once).
-    pub(crate) sent: Vec<usize>,
+    /// Each member with how often it was sent: more than once only when a filtered read
+    /// kept each name once ([`crate::ArgumentFilter`]).
+    pub(crate) members: Vec<(Cow<'a, str>, Field<'a>, usize)>,
     pub(crate) left_out: LeftOut<'a>,
 }
 
 /// An empty object, for requests that sent none.
-pub static EMPTY_OBJECT: Object<'static> = Object {
-    members: Vec::new(),
-    sent: Vec::new(),
-    left_out: LeftOut { first: Vec::new(), count: 0 },
-};
+pub static EMPTY_OBJECT: Object<'static> =
+    Object { members: Vec::new(), left_out: LeftOut { first: Vec::new(), count: 0 } };
 
 impl<'a> Object<'a> {
     /// The value of `key`; with duplicate keys, the last one (as `serde_json::Value`).
     pub fn get(&self, key: &str) -> Option<&Field<'a>> {
-        self.members.iter().rev().find(|(name, _)| name == key).map(|(_, value)| value)
+        self.members.iter().rev().find(|(name, ..)| name == key).map(|(_, value, _)| value)
     }
 
     /// Whether `key` is present.
@@ -207,21 +203,19 @@ impl<'a> Object<'a> {
     /// an [`crate::ArgumentFilter`], which keeps each name once (see
     /// [`Object::members_sent`]).
     pub fn members(&self) -> impl Iterator<Item = (&str, &Field<'a>)> {
-        self.members.iter().map(|(name, value)| (name.as_ref(), value))
+        self.members.iter().map(|(name, value, _)| (name.as_ref(), value))
     }
 
     /// Every member kept, each with how often it was sent (always 1 unless a filtered
     /// read kept the name once for several sends, with the last value).
     pub fn members_sent(&self) -> impl Iterator<Item = (&str, &Field<'a>, usize)> {
-        self.members()
-            .enumerate()
-            .map(|(at, (name, value))| (name, value, self.sent.get(at).copied().unwrap_or(1)))
+        self.members.iter().map(|(name, value, sent)| (name.as_ref(), value, *sent))
     }
 
     /// The object as a `serde_json::Map` (last duplicate wins; members left out are not
     /// in it).
     pub fn to_map(&self) -> Map<String, Value> {
-        self.members.iter().map(|(name, value)| (name.to_string(), value.to_value())).collect()
+        self.members.iter().map(|(name, value, _)| (name.to_string(), value.to_value())).collect()
     }
 }
 
@@ -231,9 +225,8 @@ impl From<Map<String, Value>> for Object<'static> {
         Object {
             members: map
                 .into_iter()
-                .map(|(name, value)| (Cow::Owned(name), Field::from(value)))
+                .map(|(name, value)| (Cow::Owned(name), Field::from(value), 1))
                 .collect(),
-            sent: Vec::new(),
             left_out: LeftOut::default(),
         }
     }

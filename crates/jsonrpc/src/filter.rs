@@ -127,27 +127,23 @@ impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
         let mut object = Object::default();
         let Some(filter) = self.filter else {
             while let Some(Key(name)) = map.next_key()? {
-                object.members.push((name, map.next_value()?));
+                object.members.push((name, map.next_value()?, 1));
             }
             return Ok(Sent::Object(object));
         };
         // Room for every name the filter keeps, once: no growing while they arrive.
         object.members.reserve_exact(filter.names.len());
-        object.sent.reserve_exact(filter.names.len());
         while let Some(Key(name)) = map.next_key()? {
             if is_named(filter.names, &name) {
                 // Each name once, with the last value sent (what `get` answers), so that
                 // repeats cannot make the object grow either.
                 let value: Field<'de> = map.next_value()?;
-                match object.members.iter().position(|(kept, _)| *kept == name) {
-                    Some(at) => {
-                        object.members[at].1 = value;
-                        object.sent[at] += 1;
+                match object.members.iter_mut().find(|(kept, ..)| *kept == name) {
+                    Some((_, kept, sent)) => {
+                        *kept = value;
+                        *sent += 1;
                     }
-                    None => {
-                        object.members.push((name, value));
-                        object.sent.push(1);
-                    }
+                    None => object.members.push((name, value, 1)),
                 }
             } else {
                 // Read through the same parser calls as a kept value, so that a body is

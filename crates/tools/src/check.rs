@@ -15,7 +15,8 @@ use serde_json::{Value, json};
 use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
-    price::{self, Output, argument_name, push_decimal},
+    price::{self, Output, argument_name},
+    text::Text,
 };
 
 #[cfg(test)]
@@ -126,8 +127,8 @@ fn text(
     assessment: &Assessment,
     snapshot: &Snapshot,
 ) -> String {
-    let mut out = String::with_capacity(400);
-    push_decimal(&mut out, quote.carat);
+    let mut out = Text::with_capacity(400);
+    out.decimal(quote.carat);
     for part in
         [" ct ", quote.color.as_str(), " ", quote.clarity.as_str(), " ", quote.shape.as_str()]
     {
@@ -135,14 +136,14 @@ fn text(
     }
     if quote.shape.is_fancy() {
         out.push_str(", L/W ");
-        push_decimal(&mut out, quote.shape_ratio);
+        out.decimal(quote.shape_ratio);
     }
     out.push_str("\nAsking: ");
-    words::push_usd(&mut out, asking);
+    out.usd(asking);
     out.push_str("\nBenchmark: ");
-    words::push_usd(&mut out, quote.total_usd);
+    out.usd(quote.total_usd);
     out.push_str(" (");
-    words::push_usd(&mut out, quote.per_carat_usd);
+    out.usd(quote.per_carat_usd);
     out.push_str(" per carat)\n");
     let discount = tenth(assessment.discount_pct);
     let side = match discount {
@@ -150,7 +151,7 @@ fn text(
         d if d > 0.0 => " % above the benchmark",
         _ => " % from the benchmark",
     };
-    // Writing into a String cannot fail.
+    // Writing into a Vec cannot fail.
     let _ = writeln!(
         out,
         "Verdict: {} (by the 10th-90th percentile range); the ask is at percentile {:.1} of \
@@ -162,8 +163,8 @@ fn text(
     evidence::push_line(&mut out, evidence);
     out.push_str("\nData as of ");
     out.push_str(snapshot.ts_text());
-    out.push('.');
-    out
+    out.push_str(".");
+    out.into_string()
 }
 
 /// The `check_asking_price` result schema.

@@ -3,11 +3,11 @@
 //! price ([`pricing::Evidence`]), rounded to cents once, here. `get_diamond_price` and
 //! `check_asking_price` write the same members with the same schema.
 
-use std::fmt::Write as _;
-
 use pricing::{Evidence, PriceRange, round_cents};
 use serde::Serialize;
 use serde_json::{Value, json};
+
+use crate::text::Text;
 
 #[cfg(test)]
 mod tests;
@@ -37,16 +37,19 @@ impl RangeContent {
 /// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
 /// $X - $Y; based on N observed asks (basis: observed).` (or `no observed asks behind
 /// it` when none is the day's own).
-pub(crate) fn push_line(out: &mut String, evidence: &Evidence) {
+pub(crate) fn push_line(out: &mut Text, evidence: &Evidence) {
     out.push_str("Range (10th-90th percentile of comparable asks): ");
-    words::push_usd(out, evidence.range.low_usd);
+    out.usd(evidence.range.low_usd);
     out.push_str(" - ");
-    words::push_usd(out, evidence.range.high_usd);
+    out.usd(evidence.range.high_usd);
     match evidence.observations {
         0 => out.push_str("; no observed asks behind it"),
         1 => out.push_str("; based on 1 observed ask"),
-        // Writing into a String cannot fail.
-        n => drop(write!(out, "; based on {n} observed asks")),
+        n => {
+            out.push_str("; based on ");
+            out.integer(n.into());
+            out.push_str(" observed asks");
+        }
     }
     out.push_str(" (basis: ");
     out.push_str(evidence.basis.as_str());

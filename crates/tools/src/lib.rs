@@ -40,6 +40,7 @@ mod resources;
 mod schemas;
 mod service;
 mod stdio;
+mod text;
 mod twin;
 
 use std::{future::Future, sync::Arc};

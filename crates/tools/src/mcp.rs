@@ -159,7 +159,6 @@ impl Mcp {
 
     /// The success response of `answer`, written for its era.
     fn write(&self, id: &RequestId, answer: &dispatch::Answer) -> Vec<u8> {
-        let timestamp = wire::timestamp((self.clock)());
-        wire::success(id, answer.era, &self.meta, &timestamp, &answer.result)
+        wire::success(id, answer.era, &self.meta, (self.clock)(), &answer.result)
     }
 }

@@ -1,8 +1,6 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
-use std::fmt::Write as _;
-
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Evidence, Quote, QuoteError, QuoteField, QuoteInput, QuoteRequest, round_cents};
@@ -12,6 +10,7 @@ use serde_json::Value;
 use crate::{
     args::{ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
+    text::Text,
     twin::to_json_twins,
 };
 
@@ -121,20 +120,20 @@ pub fn quote(
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = String::with_capacity(links.feed_url.len() + 80);
+    let mut url = Text::with_capacity(links.feed_url.len() + 80);
     url.push_str(links.feed_url.trim_end_matches('/'));
     url.push_str("/track?shape=");
     url.push_str(quote.shape.as_str());
     url.push_str("&carat=");
-    push_decimal(&mut url, quote.carat);
+    url.decimal(quote.carat);
     for part in ["&color=", quote.color.as_str(), "&clarity=", quote.clarity.as_str()] {
         url.push_str(part);
     }
     if quote.shape.is_fancy() {
         url.push_str("&ratio=");
-        push_decimal(&mut url, quote.shape_ratio);
+        url.decimal(quote.shape_ratio);
     }
-    url
+    url.into_string()
 }
 
 /// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
@@ -221,93 +220,58 @@ pub fn structured<'a>(
     }
 }
 
-/// Appends `value` as `{}` writes it. Between 1e-4 and 1e6 zmij (serde_json's number
-/// writer) writes the same shortest digits, about a tenth of the instructions, but `1.0`
-/// for 1; elsewhere (where it may write an exponent or, above 7e7, another last digit)
-/// the standard formatter does.
-pub(crate) fn push_decimal(out: &mut String, value: f64) {
-    if (1e-4..1e6).contains(&value.abs()) {
-        let mut buffer = zmij::Buffer::new();
-        let text = buffer.format_finite(value);
-        out.push_str(text.strip_suffix(".0").unwrap_or(text));
-    } else {
-        // Writing into a String cannot fail.
-        let _ = write!(out, "{value}");
-    }
-}
-
-/// Appends `value` as `{:.4}` writes it (the exact value rounded half to even at four
-/// decimals). Below 1e9, unless `value * 1e4` lies within 1e-6 of a rounding tie (where
-/// the multiplication's own rounding could decide), the nearest whole number of
-/// ten-thousandths is that rounding: about 100 instructions where `core::fmt`'s exact
-/// mode takes 2,000.
-pub(crate) fn push_fixed4(out: &mut String, value: f64) {
-    let scaled = value.abs() * 1e4;
-    let fraction = scaled - scaled.trunc();
-    if !value.is_finite() || value.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
-        // Writing into a String cannot fail.
-        let _ = write!(out, "{value:.4}");
-        return;
-    }
-    let units = scaled.round() as u64;
-    if value.is_sign_negative() {
-        out.push('-');
-    }
-    let _ = write!(out, "{}.{:04}", units / 10_000, units % 10_000);
-}
-
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
 pub fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> String {
-    let mut out = String::with_capacity(320);
+    let mut out = Text::with_capacity(320);
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
-    push_decimal(&mut out, quote.carat);
+    out.decimal(quote.carat);
     for part in [" ct ", color, " ", clarity, " ", shape, "\nPer carat: "] {
         out.push_str(part);
     }
-    words::push_usd(&mut out, quote.per_carat_usd);
+    out.usd(quote.per_carat_usd);
     out.push_str("\nTotal: ");
-    words::push_usd(&mut out, quote.total_usd);
-    out.push('\n');
+    out.usd(quote.total_usd);
+    out.push_str("\n");
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
         out.push_str("L/W ratio: ");
-        push_decimal(&mut out, quote.shape_ratio);
+        out.decimal(quote.shape_ratio);
         if fancy.ratio_defaulted {
             out.push_str(", the model's centre");
         }
         out.push_str(" (supported ");
-        push_decimal(&mut out, fancy.supported_range.0);
-        out.push('-');
-        push_decimal(&mut out, fancy.supported_range.1);
+        out.decimal(fancy.supported_range.0);
+        out.push_str("-");
+        out.decimal(fancy.supported_range.1);
         out.push_str("; observed at this size ");
-        push_decimal(&mut out, a.observed_range.0);
-        out.push('-');
-        push_decimal(&mut out, a.observed_range.1);
+        out.decimal(a.observed_range.0);
+        out.push_str("-");
+        out.decimal(a.observed_range.1);
         out.push_str(")\nRatio adjustment: x");
-        push_fixed4(&mut out, a.multiplier);
+        out.fixed4(a.multiplier);
         out.push_str(" on the ");
         out.push_str(quote.base.feed_name());
         out.push_str(" base of ");
-        words::push_usd(&mut out, quote.base_per_carat_usd);
+        out.usd(quote.base_per_carat_usd);
         out.push_str("/ct\n");
         if a.preference_driven {
             out.push_str(
                 "At this ratio pricing is preference-driven: the adjustment is held at the \
                  nearest observed ratio (",
             );
-            push_decimal(&mut out, a.applied_ratio);
+            out.decimal(a.applied_ratio);
             out.push_str(").\n");
         }
         if a.band_extrapolated {
             out.push_str("No ratio band covers ");
-            push_decimal(&mut out, quote.carat);
+            out.decimal(quote.carat);
             out.push_str(" ct; the nearest band (");
-            push_decimal(&mut out, a.band_carats.0);
+            out.decimal(a.band_carats.0);
             out.push_str(" to ");
             match a.band_carats.1 {
-                Some(max) => push_decimal(&mut out, max),
+                Some(max) => out.decimal(max),
                 None => out.push_str("open"),
             }
             out.push_str(" ct) was used.\n");
@@ -315,12 +279,12 @@ pub fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> 
     }
     if let Some(evidence) = evidence {
         evidence::push_line(&mut out, evidence);
-        out.push('\n');
+        out.push_str("\n");
     }
     out.push_str("Data as of ");
     out.push_str(snapshot.ts_text());
-    out.push('.');
-    out
+    out.push_str(".");
+    out.into_string()
 }
 
 #[cfg(test)]

@@ -3,10 +3,13 @@
 //! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
 //! once, and the escaped twin without a second pass.
 //!
-//! It buys about 5 k instructions per price call against `serde_json::to_string` and an
-//! escape pass over its output (docs/performance.md, "Writing a tool call's answer").
-//! Shapes it does not write (enums with data, non-string map keys, byte strings) go that
-//! slower way.
+//! It buys about 9 k instructions per price call against `serde_json::to_string` and an
+//! escape pass over its output, about 4 k of it by quoting each struct key once per
+//! thread and copying keys and hundredths as fixed-size blocks (`pieces`)
+//! (docs/performance.md, "Writing a tool call's answer"). Shapes it does not write (enums
+//! with data, non-string map keys, byte strings, keys over 26 bytes) go that slower way.
+
+use std::cell::RefCell;
 
 use serde::{
     Serialize,
@@ -15,16 +18,27 @@ use serde::{
 use serde_json::Error;
 use words::{needs_json_escape, push_json_escaped};
 
+mod pieces;
 #[cfg(test)]
 mod tests;
+
+use pieces::Keys;
+pub(crate) use pieces::hundredths;
 
 /// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
 /// serde_json writes between the quotes of `serde_json::to_string(&json)`).
 pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(String, Vec<u8>)> {
-    let mut twins = Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280) };
-    let (plain, escaped) = match value.serialize(&mut twins) {
-        Ok(()) => (twins.plain, twins.escaped),
-        Err(_) => {
+    thread_local! {
+        static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+    }
+    let written = KEYS.with(|keys| match keys.try_borrow_mut() {
+        Ok(mut keys) => write(value, &mut keys),
+        // Only a `Serialize` that writes twins itself gets here: without the cache.
+        Err(_) => write(value, &mut Keys::default()),
+    });
+    let (plain, escaped) = match written {
+        Some(twins) => twins,
+        None => {
             let plain = serde_json::to_vec(value)?;
             let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
             push_json_escaped(&mut escaped, &plain);
@@ -35,12 +49,23 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
     Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
 }
 
-struct Twins {
-    plain: Vec<u8>,
-    escaped: Vec<u8>,
+/// Both forms of `value`, or `None` for a shape left to serde_json.
+fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut twins =
+        Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280), keys, at: 0 };
+    value.serialize(&mut twins).ok()?;
+    Some((twins.plain, twins.escaped))
 }
 
-impl Twins {
+struct Twins<'k> {
+    plain: Vec<u8>,
+    escaped: Vec<u8>,
+    keys: &'k mut Keys,
+    /// How many struct keys were written.
+    at: usize,
+}
+
+impl Twins<'_> {
     /// Bytes that need no escape, to both.
     fn both(&mut self, bytes: &[u8]) {
         self.plain.extend_from_slice(bytes);
@@ -74,68 +99,19 @@ impl Twins {
         Ok(())
     }
 
-    /// `,"key":` (no comma before the first), refusing a key that needs an escape. Single
-    /// bytes are pushed: a push is a few instructions, a slice copy a call.
-    fn key(&mut self, first: bool, key: &str) -> Result<(), Error> {
-        if needs_json_escape(key) {
-            return Err(Error::custom("key needs escaping"));
-        }
-        let (plain, escaped) = (&mut self.plain, &mut self.escaped);
-        if !first {
-            plain.push(b',');
-            escaped.push(b',');
-        }
-        plain.push(b'"');
-        plain.extend_from_slice(key.as_bytes());
-        plain.push(b'"');
-        plain.push(b':');
-        escaped.push(b'\\');
-        escaped.push(b'"');
-        escaped.extend_from_slice(key.as_bytes());
-        escaped.push(b'\\');
-        escaped.push(b'"');
-        escaped.push(b':');
+    /// `,"key":` (no comma before the first), refusing a key that needs an escape or is
+    /// longer than 26 bytes.
+    fn key(&mut self, first: bool, key: &'static str) -> Result<(), Error> {
+        let at = self.at;
+        self.at += 1;
+        let Some(index) = self.keys.find(at, key) else {
+            return Err(Error::custom("key left to serde_json"));
+        };
+        let known = &self.keys.known[index];
+        known.plain[usize::from(first)].push_to(&mut self.plain);
+        known.escaped[usize::from(first)].push_to(&mut self.escaped);
         Ok(())
     }
-}
-
-/// zmij's shortest digits of `value` when it is a whole number of hundredths from 0.01 to
-/// 999,999.99 (cents, carats, ratios), written into `out` from that number: `12.5`,
-/// `3.0`, `8543.21`, about a fifth of zmij's instructions. When the nearest whole number
-/// of hundredths, divided by 100, is `value` again, its digits read back as `value`; an
-/// f64 of that size is far finer than 0.01, so no shorter digits do. `None` for any
-/// other value.
-fn hundredths(value: f64, out: &mut [u8; 12]) -> Option<&[u8]> {
-    if !(0.01..1e6).contains(&value) {
-        return None;
-    }
-    // The nearest whole number by a cast (`round` is a call); the check keeps it only if
-    // it reads back as `value`.
-    let scaled = (value * 100.0 + 0.5) as u32;
-    if f64::from(scaled) / 100.0 != value {
-        return None;
-    }
-    let (whole, cents) = (scaled / 100, scaled % 100);
-    // Right to left: the decimals (one when the second is 0), the point, the whole part.
-    let mut at = out.len();
-    let mut push = |byte: u8| {
-        at -= 1;
-        out[at] = byte;
-    };
-    if cents % 10 != 0 {
-        push(b'0' + (cents % 10) as u8);
-    }
-    push(b'0' + (cents / 10) as u8);
-    push(b'.');
-    let mut rest = whole;
-    loop {
-        push(b'0' + (rest % 10) as u8);
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    Some(&out[at..])
 }
 
 fn unsupported() -> Error {
@@ -143,12 +119,12 @@ fn unsupported() -> Error {
 }
 
 /// An object or array being written: whether its first member is still to come.
-struct Compound<'t> {
-    twins: &'t mut Twins,
+struct Compound<'t, 'k> {
+    twins: &'t mut Twins<'k>,
     first: bool,
 }
 
-impl Compound<'_> {
+impl Compound<'_, '_> {
     fn element(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
         if !std::mem::take(&mut self.first) {
             self.twins.both(b",");
@@ -157,15 +133,15 @@ impl Compound<'_> {
     }
 }
 
-impl<'t> ser::Serializer for &'t mut Twins {
+impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'t>;
-    type SerializeTuple = Compound<'t>;
+    type SerializeSeq = Compound<'t, 'k>;
+    type SerializeTuple = Compound<'t, 'k>;
     type SerializeTupleStruct = Impossible<(), Error>;
     type SerializeTupleVariant = Impossible<(), Error>;
-    type SerializeMap = Compound<'t>;
-    type SerializeStruct = Compound<'t>;
+    type SerializeMap = Compound<'t, 'k>;
+    type SerializeStruct = Compound<'t, 'k>;
     type SerializeStructVariant = Impossible<(), Error>;
 
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
@@ -201,9 +177,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
         // What serde_json writes: `null` when not finite, else zmij's shortest digits.
-        let mut digits = [0; 12];
-        match hundredths(v, &mut digits) {
-            Some(digits) => self.both(digits),
+        match hundredths(v) {
+            Some(digits) => {
+                digits.push_to(&mut self.plain);
+                digits.push_to(&mut self.escaped);
+            }
             None if v.is_finite() => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
             None => self.both(b"null"),
         }
@@ -255,11 +233,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     ) -> Result<(), Error> {
         Err(unsupported())
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
         self.both(b"[");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'t>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'t, 'k>, Error> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_struct(
@@ -278,11 +256,11 @@ impl<'t> ser::Serializer for &'t mut Twins {
     ) -> Result<Self::SerializeTupleVariant, Error> {
         Err(unsupported())
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
         self.both(b"{");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t>, Error> {
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t, 'k>, Error> {
         self.serialize_map(None)
     }
     fn serialize_struct_variant(
@@ -296,7 +274,7 @@ impl<'t> ser::Serializer for &'t mut Twins {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
+impl ser::SerializeSeq for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -308,7 +286,7 @@ impl ser::SerializeSeq for Compound<'_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_> {
+impl ser::SerializeTuple for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -319,7 +297,7 @@ impl ser::SerializeTuple for Compound<'_> {
     }
 }
 
-impl ser::SerializeMap for Compound<'_> {
+impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
@@ -341,7 +319,7 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
+impl ser::SerializeStruct for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(

@@ -13,39 +13,58 @@ pub fn usd(amount: f64) -> String {
 
 /// Appends `amount` as [`usd`] formats it.
 pub fn push_usd(out: &mut String, amount: f64) {
+    push_ascii(out, usd_ascii(amount, &mut [0; USD_BYTES_MAX]));
+}
+
+/// The most bytes [`usd`] writes.
+pub const USD_BYTES_MAX: usize = 32;
+
+/// [`usd`]'s text as ASCII bytes, written into `buffer`: for writers that append bytes.
+pub fn usd_ascii(amount: f64, buffer: &mut [u8; USD_BYTES_MAX]) -> &[u8] {
     let cents = (amount * 100.0).round() as i64;
-    push_dollars(out, cents < 0, cents.unsigned_abs() / 100);
     let frac = cents.unsigned_abs() % 100;
-    out.push('.');
-    out.push(char::from(b'0' + (frac / 10) as u8));
-    out.push(char::from(b'0' + (frac % 10) as u8));
+    let at = buffer.len() - 3;
+    buffer[at..].copy_from_slice(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
+    let at = dollars(&mut buffer[..at], cents < 0, cents.unsigned_abs() / 100);
+    &buffer[at..]
 }
 
 /// `amount` rounded to whole dollars (half away from zero): `$12,346`, `-$5`.
 pub fn usd_whole(amount: f64) -> String {
     let mut out = String::with_capacity(16);
     let whole = amount.round() as i64;
-    push_dollars(&mut out, whole < 0, whole.unsigned_abs());
+    let mut text = [0u8; USD_BYTES_MAX];
+    let at = dollars(&mut text, whole < 0, whole.unsigned_abs());
+    push_ascii(&mut out, &text[at..]);
     out
 }
 
-/// `$` (after `-` when `negative`) and `whole` with a comma before every third digit.
-fn push_dollars(out: &mut String, negative: bool, whole: u64) {
-    out.push_str(if negative { "-$" } else { "$" });
-    // The digits right to left, a comma before every third.
-    let mut digits = [0u8; 32];
-    let (mut at, mut rest, mut count) = (digits.len(), whole, 0);
+/// Writes `$` (after `-` when `negative`) and `whole` with a comma before every third
+/// digit at the end of `text`, right to left; returns where it starts.
+fn dollars(text: &mut [u8], negative: bool, whole: u64) -> usize {
+    let (mut at, mut rest, mut count) = (text.len(), whole, 0);
     loop {
         if count > 0 && count % 3 == 0 {
             at -= 1;
-            digits[at] = b',';
+            text[at] = b',';
         }
         at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
+        text[at] = b'0' + (rest % 10) as u8;
         (rest, count) = (rest / 10, count + 1);
         if rest == 0 {
             break;
         }
     }
-    out.extend(digits[at..].iter().map(|&digit| char::from(digit)));
+    at -= 1;
+    text[at] = b'$';
+    if negative {
+        at -= 1;
+        text[at] = b'-';
+    }
+    at
+}
+
+/// Appends ASCII `text` in one copy (a `char` at a time costs several times as much).
+fn push_ascii(out: &mut String, text: &[u8]) {
+    out.push_str(std::str::from_utf8(text).expect("ASCII"));
 }

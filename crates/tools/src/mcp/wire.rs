@@ -36,22 +36,24 @@ impl Meta {
     }
 }
 
-/// The success response to `id` carrying `payload`, for `era`, stamped `timestamp`.
+/// The success response to `id` carrying `payload`, for `era`, stamped `now`.
 pub(crate) fn success(
     id: &RequestId,
     era: Era,
     meta: &Meta,
-    timestamp: &str,
+    now: SystemTime,
     payload: &Payload,
 ) -> Vec<u8> {
     match (payload, era) {
-        (Payload::Call(call), era) => call_result(id, era, meta, timestamp, call),
+        (Payload::Call(call), era) => call_result(id, era, meta, now, call),
         (Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
         (Payload::Fields(fields), Era::Modern) => {
-            jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(timestamp)))
+            let timestamp = timestamp(now);
+            jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(&timestamp)))
         }
         (Payload::Fields(fields), Era::Legacy(_)) => {
-            let result = LegacyResult { result: fields, meta: meta.at(timestamp) };
+            let timestamp = timestamp(now);
+            let result = LegacyResult { result: fields, meta: meta.at(&timestamp) };
             jsonrpc::Response::success_json(id, &result)
         }
     }
@@ -63,7 +65,7 @@ fn call_result(
     id: &RequestId,
     era: Era,
     meta: &Meta,
-    timestamp: &str,
+    now: SystemTime,
     call: &CallResult,
 ) -> Vec<u8> {
     let json = call.json.as_bytes();
@@ -87,24 +89,33 @@ fn call_result(
         out.extend_from_slice(br#","resultType":"complete""#);
     }
     out.extend_from_slice(br#","_meta":{"timestamp":""#);
-    words::push_json_escaped(&mut out, timestamp.as_bytes());
+    // Digits, `-`, `+`, `:`, `T`, `.` and `Z`: nothing to escape.
+    push_timestamp(&mut out, now);
     out.push(b'"');
     out.extend_from_slice(&meta.tail);
     out.extend_from_slice(b"}}");
     out
 }
 
-/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`. chrono
-/// writes the date and time once per second per thread (a calendar conversion and a
-/// formatter cost about as much as the rest of a price answer's numbers); the
-/// milliseconds are appended to that.
+/// `_meta.timestamp`: UTC with milliseconds, e.g. `2026-11-21T10:00:00.123Z`.
 pub(super) fn timestamp(now: SystemTime) -> String {
+    let mut out = Vec::with_capacity(24);
+    push_timestamp(&mut out, now);
+    String::from_utf8(out).expect("a timestamp is ASCII")
+}
+
+/// Appends [`timestamp`]. chrono writes the date and time once per second per thread (a
+/// calendar conversion and a formatter cost about as much as the rest of a price
+/// answer's numbers); the milliseconds are appended to that.
+fn push_timestamp(out: &mut Vec<u8>, now: SystemTime) {
     thread_local! {
         /// The last whole second written (seconds since the epoch) and its text, up to the `.`.
         static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
     }
     let Ok(since_epoch) = now.duration_since(SystemTime::UNIX_EPOCH) else {
-        return DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
+        let text = DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
+        out.extend_from_slice(text.as_bytes());
+        return;
     };
     let (seconds, millis) = (since_epoch.as_secs(), since_epoch.subsec_millis());
     SECOND.with_borrow_mut(|(cached, text)| {
@@ -114,13 +125,8 @@ pub(super) fn timestamp(now: SystemTime) -> String {
             text.pop(); // the `Z`
             *cached = seconds;
         }
-        let mut out = String::with_capacity(text.len() + 5);
-        out.push_str(text);
-        out.push('.');
-        out.push(char::from(b'0' + (millis / 100) as u8));
-        out.push(char::from(b'0' + (millis / 10 % 10) as u8));
-        out.push(char::from(b'0' + (millis % 10) as u8));
-        out.push('Z');
-        out
-    })
+        out.extend_from_slice(text.as_bytes());
+    });
+    let digit = |value: u32| b'0' + (value % 10) as u8;
+    out.extend_from_slice(&[b'.', digit(millis / 100), digit(millis / 10), digit(millis), b'Z']);
 }

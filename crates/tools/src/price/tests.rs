@@ -175,33 +175,3 @@ fn an_extrapolated_band_is_explained() {
     let text = crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref());
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }
-
-proptest::proptest! {
-    /// Numbers in texts and links are the digits `{}` writes, whichever route writes them.
-    #[test]
-    fn decimals_are_written_as_display_writes_them(
-        value in proptest::prop_oneof![0.0f64..10.0, -1e7f64..1e7, proptest::num::f64::ANY],
-        cents in 0u64..100_000_000,
-    ) {
-        for value in [value, cents as f64 / 100.0, cents as f64 / 10_000.0] {
-            let mut out = String::new();
-            crate::price::push_decimal(&mut out, value);
-            proptest::prop_assert_eq!(out, format!("{value}"));
-        }
-    }
-}
-
-proptest::proptest! {
-    /// The multiplier is written as `{:.4}` writes it.
-    #[test]
-    fn fixed_decimals_are_written_as_format_writes_them(
-        value in proptest::prop_oneof![0.0f64..4.0, -1e9f64..1e9, proptest::num::f64::ANY],
-        units in 0u64..100_000_000,
-    ) {
-        for value in [value, units as f64 / 1e4, (units as f64 + 0.5) / 1e4, -(units as f64) / 1e8] {
-            let mut out = String::new();
-            crate::price::push_fixed4(&mut out, value);
-            proptest::prop_assert_eq!(out, format!("{value:.4}"));
-        }
-    }
-}

@@ -60,6 +60,77 @@ fn structs_values_and_edge_numbers_are_serde_json_bytes() {
     same_as_serde_json(&json!({"errors": [{"argument": "carat", "message": "must be a number"}]}));
 }
 
+#[derive(Serialize)]
+struct Keyed {
+    #[serde(rename = "say \"hi\"")]
+    quoted: u8,
+    plain: Option<Inner>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    skipped: Option<Inner>,
+    last: Vec<Inner>,
+}
+
+/// The longest key remembered, and one longer (whose answer goes to serde_json).
+#[derive(Serialize)]
+struct AtTheLimit {
+    #[serde(rename = "a_key_of_twenty_six_bytes_")]
+    inner: Inner,
+}
+
+#[derive(Serialize)]
+struct Long {
+    #[serde(rename = "a_key_of_twenty_seven_bytes")]
+    inner: Inner,
+}
+
+#[test]
+fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
+    let inner = |low| Inner { low, high: Some(low) };
+    let shapes = [
+        Shapes {
+            text: "",
+            number: 1.5,
+            count: 0,
+            signed: 0,
+            flag: true,
+            missing: None,
+            list: vec![],
+            nested: Some(inner(2.0)),
+            unit: (),
+            letter: 'x',
+        },
+        Shapes {
+            text: "",
+            number: 1.5,
+            count: 0,
+            signed: 0,
+            flag: true,
+            missing: None,
+            list: vec![],
+            nested: None,
+            unit: (),
+            letter: 'x',
+        },
+    ];
+    for round in 0..3 {
+        for shape in &shapes[round % 2..] {
+            same_as_serde_json(shape);
+            same_as_serde_json(&[inner(1.0), inner(2.5)]);
+        }
+    }
+    // A key that needs an escape or is long goes to serde_json, before and after others.
+    for skipped in [None, Some(inner(3.0))] {
+        let last = vec![inner(1.0), inner(4.0)];
+        same_as_serde_json(&Keyed { quoted: 1, plain: Some(inner(0.5)), skipped, last });
+        same_as_serde_json(&shapes[0]);
+        same_as_serde_json(&AtTheLimit { inner: inner(1.5) });
+        same_as_serde_json(&Long { inner: inner(1.5) });
+    }
+    let mut keys = super::Keys::default();
+    assert!(keys.find(0, "a_key_of_twenty_six_bytes_").is_some());
+    assert!(keys.find(1, "a_key_of_twenty_seven_bytes").is_none());
+}
+
 #[test]
 fn shapes_it_does_not_write_go_to_serde_json() {
     same_as_serde_json(&WithData::Pair(1, 2));
@@ -69,10 +140,9 @@ fn shapes_it_does_not_write_go_to_serde_json() {
 
 /// The hundredths' digits are zmij's wherever they are written, and nowhere else.
 fn same_as_zmij(value: f64) {
-    let mut out = [0; 12];
     let zmij = zmij::Buffer::new().format(value).to_owned();
-    if let Some(digits) = super::hundredths(value, &mut out) {
-        assert_eq!(std::str::from_utf8(digits).unwrap(), zmij, "{value:e}");
+    if let Some(digits) = super::hundredths(value) {
+        assert_eq!(std::str::from_utf8(digits.as_bytes()).unwrap(), zmij, "{value:e}");
     }
 }
 
@@ -83,9 +153,9 @@ fn hundredths_are_zmij_digits_at_the_edges() {
         same_as_zmij(value);
         same_as_zmij(-value);
     }
-    assert!(super::hundredths(1e6, &mut [0; 12]).is_none());
-    assert!(super::hundredths(0.015, &mut [0; 12]).is_none());
-    assert_eq!(super::hundredths(8543.2, &mut [0; 12]), Some(&b"8543.2"[..]));
+    assert!(super::hundredths(1e6).is_none());
+    assert!(super::hundredths(0.015).is_none());
+    assert_eq!(super::hundredths(8543.2).unwrap().as_bytes(), b"8543.2");
 }
 
 proptest! {

@@ -21,7 +21,13 @@ fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::Error
 fn result(answer: &crate::mcp::dispatch::Answer) -> Value {
     let meta = crate::mcp::wire::Meta::new("s".to_owned(), jsonrpc::ServerInfo::new("s", "1"));
     let id = jsonrpc::RequestId::from(1);
-    let body = crate::mcp::wire::success(&id, answer.era, &meta, "t", &answer.result);
+    let body = crate::mcp::wire::success(
+        &id,
+        answer.era,
+        &meta,
+        std::time::SystemTime::UNIX_EPOCH,
+        &answer.result,
+    );
     let mut response: Value = serde_json::from_slice(&body)
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&body)));
     let result = response["result"].as_object_mut().unwrap();

@@ -1,0 +1,132 @@
+//! The pieces `twin` copies instead of writing: each struct key quoted in both forms once
+//! per thread ([`Keys`]), and whole hundredths' digits ([`hundredths`]), both as
+//! fixed-size blocks ([`Padded`]).
+
+use words::{needs_json_escape, push_json_escaped};
+
+/// Most struct keys remembered, and most keys of one answer whose order is.
+const KEYS_MAX: usize = 512;
+
+/// The struct keys met before, each as `,"key":` in both forms, and the order the last
+/// answer wrote them in: an answer of the same shape finds each key where the last one
+/// was, by comparing two pointers, and copies its pieces instead of checking it for
+/// escapes and quoting it (about 120 instructions a key). Struct keys are `&'static str`,
+/// so what is remembered is bounded by the program, never by what is written.
+#[derive(Default)]
+pub(super) struct Keys {
+    /// Each key met, with its pieces.
+    pub(super) known: Vec<Known>,
+    /// The last answer's keys in order, as indices into `known`.
+    order: Vec<u16>,
+}
+
+pub(super) struct Known {
+    key: &'static str,
+    /// `,"key":` and `"key":`.
+    pub(super) plain: [Padded<32>; 2],
+    /// `,\"key\":` and `\"key\":`.
+    pub(super) escaped: [Padded<32>; 2],
+}
+
+/// Up to `N` bytes to append, padded to `N`: appending copies all `N` (a copy of a known
+/// size is a few moves) and cuts the padding off again, where a copy of a length known
+/// only at run time is a call to `memcpy` (about 35 instructions with its checks).
+#[derive(Clone, Copy)]
+pub(crate) struct Padded<const N: usize> {
+    bytes: [u8; N],
+    pub(crate) len: usize,
+}
+
+impl<const N: usize> Padded<N> {
+    /// `bytes`, if they fit.
+    fn new(bytes: &[u8]) -> Option<Padded<N>> {
+        let mut padded = [0; N];
+        padded.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        Some(Padded { bytes: padded, len: bytes.len() })
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+
+    pub(crate) fn push_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.len;
+        out.extend_from_slice(&self.bytes);
+        out.truncate(end);
+    }
+}
+
+impl Keys {
+    /// The index in `known` of the `at`-th key of an answer, `key`: where the last answer
+    /// had it, else found or added and remembered there. `None` for a key that needs an
+    /// escape or is longer than 26 bytes (the answer then goes to serde_json), or when
+    /// full.
+    pub(super) fn find(&mut self, at: usize, key: &'static str) -> Option<usize> {
+        if let Some(&index) = self.order.get(at)
+            && std::ptr::eq(self.known[usize::from(index)].key, key)
+        {
+            return Some(usize::from(index));
+        }
+        let index = match self.known.iter().position(|known| std::ptr::eq(known.key, key)) {
+            Some(index) => index,
+            None if self.known.len() < KEYS_MAX && !needs_json_escape(key) => {
+                let plain = format!(",\"{key}\":").into_bytes();
+                let mut escaped = Vec::with_capacity(plain.len() + 2);
+                push_json_escaped(&mut escaped, &plain);
+                let pieces = |bytes: &[u8]| Some([Padded::new(bytes)?, Padded::new(&bytes[1..])?]);
+                let (plain, escaped) = (pieces(&plain)?, pieces(&escaped)?);
+                self.known.push(Known { key, plain, escaped });
+                self.known.len() - 1
+            }
+            None => return None,
+        };
+        self.order.truncate(at);
+        if self.order.len() == at && at < KEYS_MAX {
+            self.order.push(u16::try_from(index).expect("at most KEYS_MAX keys"));
+        }
+        Some(index)
+    }
+}
+
+/// zmij's shortest digits of `value` when it is a whole number of hundredths from 0.01 to
+/// 999,999.99 (cents, carats, ratios), written from that number: `12.5`, `3.0`,
+/// `8543.21`, about a fifth of zmij's instructions. When the nearest whole number of
+/// hundredths, divided by 100, is `value` again, its digits read back as `value`; an f64
+/// of that size is far finer than 0.01, so no shorter digits do. `None` for any other
+/// value.
+pub(crate) fn hundredths(value: f64) -> Option<Padded<16>> {
+    if !(0.01..1e6).contains(&value) {
+        return None;
+    }
+    // The nearest whole number by a cast (`round` is a call); the check keeps it only if
+    // it reads back as `value`.
+    let scaled = (value * 100.0 + 0.5) as u32;
+    if f64::from(scaled) / 100.0 != value {
+        return None;
+    }
+    let (whole, cents) = (scaled / 100, scaled % 100);
+    // One byte each, the first in the highest: the whole part's six digits (leading zeros
+    // included), the point and both decimals; then the leading zeros shifted out, and the
+    // second decimal left out when it is 0. No loop over a buffer: about half the
+    // instructions of writing digits one at a time.
+    let mut text = u128::from(b'.') << 72 | u128::from(DIGIT_PAIRS[cents as usize]) << 56;
+    let mut rest = whole;
+    for at in 0..3 {
+        text |= u128::from(DIGIT_PAIRS[(rest % 100) as usize]) << (80 + 16 * at);
+        rest /= 100;
+    }
+    let digits = 1 + [10, 100, 1_000, 10_000, 100_000].iter().filter(|&&ten| whole >= ten).count();
+    let len = digits + 2 + usize::from(cents % 10 != 0);
+    Some(Padded { bytes: (text << (8 * (6 - digits))).to_be_bytes(), len })
+}
+
+/// `00` to `99`, each as the two ASCII digits of a big-endian `u16`.
+const DIGIT_PAIRS: [u16; 100] = {
+    let mut pairs = [0; 100];
+    let mut at = 0;
+    while at < 100 {
+        pairs[at] = u16::from_be_bytes([b'0' + (at / 10) as u8, b'0' + (at % 10) as u8]);
+        at += 1;
+    }
+    pairs
+};
