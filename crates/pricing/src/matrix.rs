@@ -38,6 +38,12 @@ impl Carat {
         Err(Carat::refused(value))
     }
 
+    /// A weight within the range, or `None`: [`Self::new`] without building its error.
+    #[inline]
+    pub(crate) fn priced(value: f64) -> Option<Carat> {
+        (CARAT_MIN..=CARAT_MAX).contains(&value).then_some(Carat(value))
+    }
+
     /// The error for a weight outside the range. NaN and infinities get the range
     /// message too: it says what is allowed.
     #[cold]
@@ -133,11 +139,17 @@ impl CaratSteps {
         CaratSteps { below }
     }
 
+    /// The step of a carat of the priced range, below 512.
+    #[inline]
+    pub(crate) fn step(carat: Carat) -> usize {
+        let step = carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT;
+        (step & 511) as usize
+    }
+
     /// The table's count for a carat of the priced range: a lower bound of the answer.
     #[inline]
     fn start(&self, carat: Carat) -> usize {
-        let step = carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT;
-        usize::from(self.below[(step & 511) as usize])
+        usize::from(self.below[Self::step(carat)])
     }
 
     /// How many of `keys` (the list the table was built for) are at or below `carat`:

@@ -150,7 +150,8 @@ impl PricingSet {
     /// assert_eq!(prices.quote(&request).unwrap_err().field, QuoteField::Shape); // no pear model
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    // Always inlined, so that a caller builds the quote in place and keeps what it reads.
+    #[inline(always)]
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         let carat = rules::checked_carat(request.carat)?;
         let QuoteRequest { color, clarity, shape, .. } = *request;
