@@ -80,7 +80,13 @@ pub struct PriceMatrix {
     ln_by_cell: Vec<f64>,
     /// Counts the inner band carats (`bands[1..len - 1]`) at or below a carat.
     segments: CaratSteps,
+    /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
+    /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
+    segment_at: [u8; 512],
 }
+
+/// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
+const NO_SEGMENT: u8 = u8::MAX;
 
 impl fmt::Debug for PriceMatrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -258,7 +264,8 @@ impl PriceMatrix {
             ln_by_cell[cell * bands.len() + band] = value;
         }
         let segments = CaratSteps::new(&bands[1..bands.len() - 1]);
-        Ok(PriceMatrix { bands, colors, clarities, cell_start, ln_by_cell, segments })
+        let segment_at = segments_by_step(&bands);
+        Ok(PriceMatrix { bands, colors, clarities, cell_start, ln_by_cell, segments, segment_at })
     }
 
     /// The band carats, ascending.
@@ -292,7 +299,10 @@ impl PriceMatrix {
     /// into `1..len`, less one.
     #[inline]
     pub(crate) fn segment(&self, carat: Carat) -> usize {
-        self.segments.segment(&self.bands, carat)
+        match self.segment_at[CaratSteps::step(carat)] {
+            NO_SEGMENT => self.segments.segment(&self.bands, carat),
+            lower => usize::from(lower),
+        }
     }
 
     /// Interpolated ln per-carat price (docs/decisions.md 2.1.3): log-linear between the two
@@ -318,6 +328,21 @@ impl PriceMatrix {
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         self.ln_per_carat(carat, color, clarity).exp()
     }
+}
+
+/// [`PriceMatrix::segment_at`] for `bands`: a step's segment when its first and last
+/// carat share one (the segment never decreases as the carat grows, so all between do).
+fn segments_by_step(bands: &[f64]) -> [u8; 512] {
+    let segment =
+        |carat: f64| bands.partition_point(|&band| band <= carat).clamp(1, bands.len() - 1) - 1;
+    let mut segment_at = [NO_SEGMENT; 512];
+    for (step, slot) in segment_at.iter_mut().enumerate().take(CaratSteps::STEPS) {
+        let first = segment(CaratSteps::first_carat(step));
+        if first == segment(CaratSteps::first_carat(step + 1).next_down()) {
+            *slot = u8::try_from(first).unwrap_or(NO_SEGMENT);
+        }
+    }
+    segment_at
 }
 
 /// Maps each grade of `all` to its position in `list`; every grade must appear once.

@@ -269,14 +269,13 @@ impl RatioModel {
     /// The model applied at `ratio` in `band`.
     #[inline]
     fn adjust_in(&self, band: &RatioBand, band_extrapolated: bool, ratio: f64) -> RatioAdjustment {
-        let (first, last) = band.ends();
-        let (applied_ratio, value) = band.value_between(first, last, ratio);
+        let (applied_ratio, value, preference_driven) = band.value_clamped(ratio);
         RatioAdjustment {
             applied_ratio,
             value,
             multiplier: self.mode.multiplier(value),
-            preference_driven: ratio < first.ratio || ratio > last.ratio,
-            observed_range: (first.ratio, last.ratio),
+            preference_driven,
+            observed_range: band.observed_range(),
             band_extrapolated,
             band_carats: (band.min_carat, band.max_carat),
         }
