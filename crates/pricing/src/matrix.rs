@@ -32,16 +32,17 @@ impl Carat {
     /// ```
     #[inline]
     pub fn new(value: f64) -> Result<Carat, Error> {
-        if (CARAT_MIN..=CARAT_MAX).contains(&value) {
-            return Ok(Carat(value));
-        }
-        Err(Carat::refused(value))
+        Carat::priced(value).ok_or_else(|| Carat::refused(value))
     }
 
     /// A weight within the range, or `None`: [`Self::new`] without building its error.
+    /// Compared as bits, as [`CaratSteps`] reads them: for positive floats the bit
+    /// patterns are in the order of the numbers, and every other value (negative, NaN)
+    /// lies above the range once `CARAT_MIN`'s bits are taken off, wrapping.
     #[inline]
     pub(crate) fn priced(value: f64) -> Option<Carat> {
-        (CARAT_MIN..=CARAT_MAX).contains(&value).then_some(Carat(value))
+        let above_min = value.to_bits().wrapping_sub(CARAT_MIN.to_bits());
+        (above_min <= CARAT_MAX.to_bits() - CARAT_MIN.to_bits()).then_some(Carat(value))
     }
 
     /// The error for a weight outside the range. NaN and infinities get the range
@@ -65,19 +66,23 @@ impl Carat {
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
 /// `ln_values.len() == bands.len() * rows * cols`, every value finite.
 ///
-/// Laid out for the quote: the values are kept cell after cell (each cell's bands side by
-/// side, so that the two values around a carat are neighbours), `cell_start` says where
-/// each grade pair's cell begins, and `segments` finds the pair of bands around a carat
-/// with a table instead of a binary search.
+/// Laid out for the quote: the values are kept cell after cell, for each segment between
+/// two bands the pair of values at its ends side by side, `cell_start` says where each
+/// grade pair's cell begins, `spans` holds each segment's lower band and width, and
+/// `segment_at` and `segments` find the segment of a carat with a table instead of a
+/// binary search.
 #[derive(Clone, PartialEq)]
 pub struct PriceMatrix {
     bands: Vec<f64>,
     colors: Vec<Color>,
     clarities: Vec<Clarity>,
-    /// Index in `ln_by_cell` of the first band of each cell, by colour and clarity index.
+    /// Each segment's lower band carat and width: `[bands[i], bands[i + 1] - bands[i]]`.
+    spans: Vec<[f64; 2]>,
+    /// Index in `ln_pairs` of the first segment of each cell, by colour and clarity index.
     cell_start: [[usize; 8]; 10],
-    /// `ln_by_cell[cell_start[color][clarity] + band]`.
-    ln_by_cell: Vec<f64>,
+    /// `ln_pairs[cell_start[color][clarity] + segment]`: the cell's ln values at the
+    /// segment's lower and upper band.
+    ln_pairs: Vec<[f64; 2]>,
     /// Counts the inner band carats (`bands[1..len - 1]`) at or below a carat.
     segments: CaratSteps,
     /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
@@ -94,7 +99,7 @@ impl fmt::Debug for PriceMatrix {
             .field("bands", &self.bands)
             .field("colors", &self.colors)
             .field("clarities", &self.clarities)
-            .field("ln_by_cell", &self.ln_by_cell)
+            .field("ln_pairs", &self.ln_pairs)
             .finish_non_exhaustive()
     }
 }
@@ -153,22 +158,38 @@ impl PriceMatrix {
         for &value in &ln_values {
             finite("ln price", value)?;
         }
-        let cells = colors.len() * clarities.len();
+        let (cells, segments) = (colors.len() * clarities.len(), bands.len() - 1);
         let mut cell_start = [[0; 8]; 10];
         for (color, row) in row_of.iter().enumerate() {
             for (clarity, col) in col_of.iter().enumerate() {
-                cell_start[color][clarity] = (row * clarities.len() + col) * bands.len();
+                cell_start[color][clarity] = (row * clarities.len() + col) * segments;
             }
         }
-        // Band-major as given, cell-major as kept.
-        let mut ln_by_cell = vec![0.0; ln_values.len()];
+        // Band-major as given; cell-major as kept, each inner band's value twice: at the
+        // upper end of one segment and the lower end of the next.
+        let mut ln_pairs = vec![[0.0; 2]; cells * segments];
         for (at, &value) in ln_values.iter().enumerate() {
             let (band, cell) = (at / cells, at % cells);
-            ln_by_cell[cell * bands.len() + band] = value;
+            if band < segments {
+                ln_pairs[cell * segments + band][0] = value;
+            }
+            if let Some(below) = band.checked_sub(1) {
+                ln_pairs[cell * segments + below][1] = value;
+            }
         }
-        let segments = CaratSteps::new(&bands[1..bands.len() - 1]);
+        let spans = bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
         let segment_at = segments_by_step(&bands);
-        Ok(PriceMatrix { bands, colors, clarities, cell_start, ln_by_cell, segments, segment_at })
+        let segments = CaratSteps::new(&bands[1..segments]);
+        Ok(PriceMatrix {
+            bands,
+            colors,
+            clarities,
+            spans,
+            cell_start,
+            ln_pairs,
+            segments,
+            segment_at,
+        })
     }
 
     /// The band carats, ascending.
@@ -192,8 +213,11 @@ impl PriceMatrix {
     ///
     /// When `band` is not below `bands().len()`.
     pub fn ln_at_band(&self, band: usize, color: Color, clarity: Clarity) -> f64 {
+        let bands = self.bands.len();
+        assert!(band < bands, "band {band} of a matrix of {bands} bands");
         let start = self.cell_start[color.index()][clarity.index()];
-        self.ln_by_cell[start..start + self.bands.len()][band]
+        let cell = &self.ln_pairs[start..start + bands - 1];
+        if band + 1 < bands { cell[band][0] } else { cell[band - 1][1] }
     }
 
     /// The segment of `carat`: the index of the band at or below it (the upper band is
@@ -215,12 +239,13 @@ impl PriceMatrix {
         let lower = self.segment(carat);
         let carat = carat.get();
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let (Some(&[c1, c2]), Some(&[ln1, ln2])) =
-            (self.bands.get(lower..lower + 2), self.ln_by_cell.get(at..at + 2))
+        let (Some(&[c1, width]), Some(&[ln1, ln2])) =
+            (self.spans.get(lower), self.ln_pairs.get(at))
         else {
-            unreachable!("a segment has two bands and every cell a value at each")
+            unreachable!("every segment has a span and every cell a pair of values in it")
         };
-        let lambda = (carat - c1) / (c2 - c1);
+        // `width` is `c2 - c1`, computed once: the same number.
+        let lambda = (carat - c1) / width;
         // At a band carat lambda is 0 (or 1 at the top band), and the sum is exactly
         // that band's value: `x * 1.0 + y * 0.0 == x` in IEEE arithmetic.
         (1.0 - lambda) * ln1 + lambda * ln2
