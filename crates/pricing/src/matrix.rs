@@ -88,6 +88,9 @@ pub struct PriceMatrix {
     /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
     /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
     segment_at: [u8; 512],
+    /// For each carat step whose segment `segment_at` holds, that segment's `spans`
+    /// entry, so that the span is one load from the carat (zeros for the other steps).
+    span_at: Vec<[f64; 2]>,
 }
 
 /// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
@@ -177,8 +180,13 @@ impl PriceMatrix {
                 ln_pairs[cell * segments + below][1] = value;
             }
         }
-        let spans = bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
+        let spans: Vec<[f64; 2]> =
+            bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
         let segment_at = segments_by_step(&bands);
+        let span_at = segment_at[..CaratSteps::STEPS]
+            .iter()
+            .map(|&at| spans.get(usize::from(at)).copied().unwrap_or_default())
+            .collect();
         let segments = CaratSteps::new(&bands[1..segments]);
         Ok(PriceMatrix {
             bands,
@@ -189,6 +197,7 @@ impl PriceMatrix {
             ln_pairs,
             segments,
             segment_at,
+            span_at,
         })
     }
 
@@ -236,12 +245,18 @@ impl PriceMatrix {
     /// bands around `carat`; exactly the band's value at a band carat.
     #[inline]
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        let lower = self.segment(carat);
+        let step = CaratSteps::step(carat);
+        // The span comes by the step where it can, not after the segment's look-up.
+        let (lower, span) = match self.segment_at[step] {
+            NO_SEGMENT => {
+                let lower = self.segment(carat);
+                (lower, self.spans.get(lower))
+            }
+            lower => (usize::from(lower), self.span_at.get(step)),
+        };
         let carat = carat.get();
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let (Some(&[c1, width]), Some(&[ln1, ln2])) =
-            (self.spans.get(lower), self.ln_pairs.get(at))
-        else {
+        let (Some(&[c1, width]), Some(&[ln1, ln2])) = (span, self.ln_pairs.get(at)) else {
             unreachable!("every segment has a span and every cell a pair of values in it")
         };
         // `width` is `c2 - c1`, computed once: the same number.
