@@ -32,10 +32,17 @@ impl Carat {
     /// ```
     #[inline]
     pub fn new(value: f64) -> Result<Carat, Error> {
-        if (CARAT_MIN..=CARAT_MAX).contains(&value) {
-            return Ok(Carat(value));
-        }
-        Err(Carat::refused(value))
+        Carat::priced(value).ok_or_else(|| Carat::refused(value))
+    }
+
+    /// A weight within the range, or `None`: [`Self::new`] without building its error.
+    /// Compared as bits, as [`CaratSteps`] reads them: for positive floats the bit
+    /// patterns are in the order of the numbers, and every other value (negative, NaN)
+    /// lies above the range once `CARAT_MIN`'s bits are taken off, wrapping.
+    #[inline]
+    pub(crate) fn priced(value: f64) -> Option<Carat> {
+        let above_min = value.to_bits().wrapping_sub(CARAT_MIN.to_bits());
+        (above_min <= CARAT_MAX.to_bits() - CARAT_MIN.to_bits()).then_some(Carat(value))
     }
 
     /// The error for a weight outside the range. NaN and infinities get the range
@@ -59,22 +66,35 @@ impl Carat {
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
 /// `ln_values.len() == bands.len() * rows * cols`, every value finite.
 ///
-/// Laid out for the quote: the values are kept cell after cell (each cell's bands side by
-/// side, so that the two values around a carat are neighbours), `cell_start` says where
-/// each grade pair's cell begins, and `segments` finds the pair of bands around a carat
-/// with a table instead of a binary search.
+/// Laid out for the quote: the values are kept cell after cell, for each segment between
+/// two bands the pair of values at its ends side by side, `cell_start` says where each
+/// grade pair's cell begins, `spans` holds each segment's lower band and width, and
+/// `segment_at` and `segments` find the segment of a carat with a table instead of a
+/// binary search.
 #[derive(Clone, PartialEq)]
 pub struct PriceMatrix {
     bands: Vec<f64>,
     colors: Vec<Color>,
     clarities: Vec<Clarity>,
-    /// Index in `ln_by_cell` of the first band of each cell, by colour and clarity index.
+    /// Each segment's lower band carat and width: `[bands[i], bands[i + 1] - bands[i]]`.
+    spans: Vec<[f64; 2]>,
+    /// Index in `ln_pairs` of the first segment of each cell, by colour and clarity index.
     cell_start: [[usize; 8]; 10],
-    /// `ln_by_cell[cell_start[color][clarity] + band]`.
-    ln_by_cell: Vec<f64>,
+    /// `ln_pairs[cell_start[color][clarity] + segment]`: the cell's ln values at the
+    /// segment's lower and upper band.
+    ln_pairs: Vec<[f64; 2]>,
     /// Counts the inner band carats (`bands[1..len - 1]`) at or below a carat.
     segments: CaratSteps,
+    /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
+    /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
+    segment_at: [u8; 512],
+    /// For each carat step whose segment `segment_at` holds, that segment's `spans`
+    /// entry, so that the span is one load from the carat (zeros for the other steps).
+    span_at: Vec<[f64; 2]>,
 }
+
+/// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
+const NO_SEGMENT: u8 = u8::MAX;
 
 impl fmt::Debug for PriceMatrix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -82,99 +102,8 @@ impl fmt::Debug for PriceMatrix {
             .field("bands", &self.bands)
             .field("colors", &self.colors)
             .field("clarities", &self.clarities)
-            .field("ln_by_cell", &self.ln_by_cell)
+            .field("ln_pairs", &self.ln_pairs)
             .finish_non_exhaustive()
-    }
-}
-
-/// Finds how many of a sorted list of carats are at or below a given carat (the
-/// `partition_point` of `key <= carat`) with a table and a compare or two, instead of a
-/// binary search.
-///
-/// The table is indexed by the carat's bits: for positive floats the bit patterns, read
-/// as integers, are in the order of the numbers, so `(bits(carat) - bits(CARAT_MIN)) >>
-/// SHIFT` cuts the priced range into [`CaratSteps::STEPS`] steps in order, with integer
-/// arithmetic and nothing rounded. Each step is 1/64 of a power of two wide (0.004 ct
-/// at 0.3 ct, 0.0625 ct from 4 ct up). The table holds, for each step, how many keys lie
-/// at or below its first carat; a look-up reads that count and walks up over the keys
-/// of the step the carat has passed: one compare when no two keys share a step, as with
-/// the reference bands. Any sorted list gives the exact answer; carats outside the range
-/// (NaN too) take the binary search.
-#[derive(Clone, PartialEq)]
-pub(crate) struct CaratSteps {
-    /// For each step, the keys at or below its first carat, saturated at 255. Steps 0 to
-    /// `STEPS - 1` are used; the rest let a masked index go without a bounds check.
-    below: [u8; 512],
-}
-
-// The priced steps fit the table.
-const _: () = assert!(CaratSteps::STEPS <= 512);
-
-impl CaratSteps {
-    /// How far a carat's bits are shifted down to make its step: 64 steps per power of two.
-    const SHIFT: u32 = 46;
-    /// The steps that hold a priced carat: [`CARAT_MAX`]'s step and all below it.
-    pub(crate) const STEPS: usize =
-        ((CARAT_MAX.to_bits() - CARAT_MIN.to_bits()) >> Self::SHIFT) as usize + 1;
-
-    /// The first (smallest) carat of a step.
-    pub(crate) fn first_carat(step: usize) -> f64 {
-        f64::from_bits(CARAT_MIN.to_bits() + ((step as u64) << Self::SHIFT))
-    }
-
-    /// The table for `keys`, sorted ascending.
-    pub(crate) fn new(keys: &[f64]) -> CaratSteps {
-        let mut below = [0u8; 512];
-        for (step, count) in below.iter_mut().enumerate().take(Self::STEPS) {
-            let first = Self::first_carat(step);
-            let at_or_below = keys.partition_point(|&key| key <= first);
-            *count = u8::try_from(at_or_below).unwrap_or(u8::MAX);
-        }
-        CaratSteps { below }
-    }
-
-    /// The table's count for a carat of the priced range: a lower bound of the answer.
-    #[inline]
-    fn start(&self, carat: Carat) -> usize {
-        let step = carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT;
-        usize::from(self.below[(step & 511) as usize])
-    }
-
-    /// How many of `keys` (the list the table was built for) are at or below `carat`:
-    /// `keys.partition_point(|&key| key <= carat)`.
-    #[inline]
-    pub(crate) fn at_or_below(&self, keys: &[f64], carat: f64) -> usize {
-        match Carat::new(carat) {
-            Ok(priced) => self.at_or_below_priced(keys, priced),
-            Err(_) => Self::searched(keys, carat),
-        }
-    }
-
-    /// [`Self::at_or_below`] for a carat known to be in the priced range.
-    #[inline]
-    pub(crate) fn at_or_below_priced(&self, keys: &[f64], carat: Carat) -> usize {
-        let mut count = self.start(carat);
-        while keys.get(count).is_some_and(|&key| key <= carat.get()) {
-            count += 1;
-        }
-        count
-    }
-
-    /// The binary search, for carats outside the priced range.
-    #[cold]
-    fn searched(keys: &[f64], carat: f64) -> usize {
-        keys.partition_point(|&key| key <= carat)
-    }
-
-    /// For a table built for the inner bands (`bands[1..len - 1]`): how many of them are
-    /// at or below `carat`, which is the segment of `bands` that holds it.
-    #[inline]
-    fn segment(&self, bands: &[f64], carat: Carat) -> usize {
-        let mut lower = self.start(carat);
-        while lower + 2 < bands.len() && bands[lower + 1] <= carat.get() {
-            lower += 1;
-        }
-        lower
     }
 }
 
@@ -232,21 +161,44 @@ impl PriceMatrix {
         for &value in &ln_values {
             finite("ln price", value)?;
         }
-        let cells = colors.len() * clarities.len();
+        let (cells, segments) = (colors.len() * clarities.len(), bands.len() - 1);
         let mut cell_start = [[0; 8]; 10];
         for (color, row) in row_of.iter().enumerate() {
             for (clarity, col) in col_of.iter().enumerate() {
-                cell_start[color][clarity] = (row * clarities.len() + col) * bands.len();
+                cell_start[color][clarity] = (row * clarities.len() + col) * segments;
             }
         }
-        // Band-major as given, cell-major as kept.
-        let mut ln_by_cell = vec![0.0; ln_values.len()];
+        // Band-major as given; cell-major as kept, each inner band's value twice: at the
+        // upper end of one segment and the lower end of the next.
+        let mut ln_pairs = vec![[0.0; 2]; cells * segments];
         for (at, &value) in ln_values.iter().enumerate() {
             let (band, cell) = (at / cells, at % cells);
-            ln_by_cell[cell * bands.len() + band] = value;
+            if band < segments {
+                ln_pairs[cell * segments + band][0] = value;
+            }
+            if let Some(below) = band.checked_sub(1) {
+                ln_pairs[cell * segments + below][1] = value;
+            }
         }
-        let segments = CaratSteps::new(&bands[1..bands.len() - 1]);
-        Ok(PriceMatrix { bands, colors, clarities, cell_start, ln_by_cell, segments })
+        let spans: Vec<[f64; 2]> =
+            bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
+        let segment_at = segments_by_step(&bands);
+        let span_at = segment_at[..CaratSteps::STEPS]
+            .iter()
+            .map(|&at| spans.get(usize::from(at)).copied().unwrap_or_default())
+            .collect();
+        let segments = CaratSteps::new(&bands[1..segments]);
+        Ok(PriceMatrix {
+            bands,
+            colors,
+            clarities,
+            spans,
+            cell_start,
+            ln_pairs,
+            segments,
+            segment_at,
+            span_at,
+        })
     }
 
     /// The band carats, ascending.
@@ -270,8 +222,11 @@ impl PriceMatrix {
     ///
     /// When `band` is not below `bands().len()`.
     pub fn ln_at_band(&self, band: usize, color: Color, clarity: Clarity) -> f64 {
+        let bands = self.bands.len();
+        assert!(band < bands, "band {band} of a matrix of {bands} bands");
         let start = self.cell_start[color.index()][clarity.index()];
-        self.ln_by_cell[start..start + self.bands.len()][band]
+        let cell = &self.ln_pairs[start..start + bands - 1];
+        if band + 1 < bands { cell[band][0] } else { cell[band - 1][1] }
     }
 
     /// The segment of `carat`: the index of the band at or below it (the upper band is
@@ -280,22 +235,32 @@ impl PriceMatrix {
     /// into `1..len`, less one.
     #[inline]
     pub(crate) fn segment(&self, carat: Carat) -> usize {
-        self.segments.segment(&self.bands, carat)
+        match self.segment_at[CaratSteps::step(carat)] {
+            NO_SEGMENT => self.segments.segment(&self.bands, carat),
+            lower => usize::from(lower),
+        }
     }
 
     /// Interpolated ln per-carat price (docs/decisions.md 2.1.3): log-linear between the two
     /// bands around `carat`; exactly the band's value at a band carat.
     #[inline]
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        let lower = self.segment(carat);
+        let step = CaratSteps::step(carat);
+        // The span comes by the step where it can, not after the segment's look-up.
+        let (lower, span) = match self.segment_at[step] {
+            NO_SEGMENT => {
+                let lower = self.segment(carat);
+                (lower, self.spans.get(lower))
+            }
+            lower => (usize::from(lower), self.span_at.get(step)),
+        };
         let carat = carat.get();
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let (Some(&[c1, c2]), Some(&[ln1, ln2])) =
-            (self.bands.get(lower..lower + 2), self.ln_by_cell.get(at..at + 2))
-        else {
-            unreachable!("a segment has two bands and every cell a value at each")
+        let (Some(&[c1, width]), Some(&[ln1, ln2])) = (span, self.ln_pairs.get(at)) else {
+            unreachable!("every segment has a span and every cell a pair of values in it")
         };
-        let lambda = (carat - c1) / (c2 - c1);
+        // `width` is `c2 - c1`, computed once: the same number.
+        let lambda = (carat - c1) / width;
         // At a band carat lambda is 0 (or 1 at the top band), and the sum is exactly
         // that band's value: `x * 1.0 + y * 0.0 == x` in IEEE arithmetic.
         (1.0 - lambda) * ln1 + lambda * ln2
@@ -306,6 +271,21 @@ impl PriceMatrix {
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         self.ln_per_carat(carat, color, clarity).exp()
     }
+}
+
+/// [`PriceMatrix::segment_at`] for `bands`: a step's segment when its first and last
+/// carat share one (the segment never decreases as the carat grows, so all between do).
+fn segments_by_step(bands: &[f64]) -> [u8; 512] {
+    let segment =
+        |carat: f64| bands.partition_point(|&band| band <= carat).clamp(1, bands.len() - 1) - 1;
+    let mut segment_at = [NO_SEGMENT; 512];
+    for (step, slot) in segment_at.iter_mut().enumerate().take(CaratSteps::STEPS) {
+        let first = segment(CaratSteps::first_carat(step));
+        if first == segment(CaratSteps::first_carat(step + 1).next_down()) {
+            *slot = u8::try_from(first).unwrap_or(NO_SEGMENT);
+        }
+    }
+    segment_at
 }
 
 /// Maps each grade of `all` to its position in `list`; every grade must appear once.
@@ -337,5 +317,8 @@ fn positions<T: Copy + PartialEq + std::fmt::Display>(
     Ok(out)
 }
 
+mod steps;
 #[cfg(test)]
 mod tests;
+
+pub(crate) use self::steps::CaratSteps;

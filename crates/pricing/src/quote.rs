@@ -1,6 +1,8 @@
 //! A full price quote: base matrix chosen by the shape model's `dataSource`, carat
 //! interpolation, ratio multiplier, per-carat and total price (docs/decisions.md 2.1, 2.2, 2.5).
 
+use std::fmt;
+
 use crate::{
     grade::{Clarity, Color, Shape},
     matrix::PriceMatrix,
@@ -34,11 +36,21 @@ impl BaseMatrix {
 }
 
 /// Everything needed to price a stone: both matrices and the ratio models of one snapshot.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct PricingSet {
-    round: PriceMatrix,
-    cushion: PriceMatrix,
+    /// The round and the cushion matrix, indexed by [`BaseMatrix`].
+    matrices: [PriceMatrix; 2],
     ratios: RatioModels,
+}
+
+impl fmt::Debug for PricingSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PricingSet")
+            .field("round", self.round())
+            .field("cushion", self.cushion())
+            .field("ratios", &self.ratios)
+            .finish()
+    }
 }
 
 /// What to price. Grades are already parsed; numbers are checked by [`PricingSet::quote`].
@@ -99,16 +111,18 @@ pub struct Quote {
 impl PricingSet {
     /// Bundles the two matrices and the ratio models of one snapshot.
     pub fn new(round: PriceMatrix, cushion: PriceMatrix, ratios: RatioModels) -> PricingSet {
-        PricingSet { round, cushion, ratios }
+        PricingSet { matrices: [round, cushion], ratios }
     }
 
     /// The round matrix (`matrix.json`).
+    #[inline]
     pub fn round(&self) -> &PriceMatrix {
-        &self.round
+        self.matrix(BaseMatrix::Round)
     }
     /// The cushion matrix (`matrix_cushion.json`).
+    #[inline]
     pub fn cushion(&self) -> &PriceMatrix {
-        &self.cushion
+        self.matrix(BaseMatrix::Cushion)
     }
     /// The ratio models.
     pub fn ratios(&self) -> &RatioModels {
@@ -118,10 +132,8 @@ impl PricingSet {
     /// The matrix of a family.
     #[inline]
     pub fn matrix(&self, base: BaseMatrix) -> &PriceMatrix {
-        match base {
-            BaseMatrix::Round => &self.round,
-            BaseMatrix::Cushion => &self.cushion,
-        }
+        // `Round` is 0 and `Cushion` 1, the order of `matrices`.
+        &self.matrices[base as usize]
     }
 
     /// Prices one stone, or says which field it refused and why: the carat and round-ratio
@@ -150,7 +162,8 @@ impl PricingSet {
     /// assert_eq!(prices.quote(&request).unwrap_err().field, QuoteField::Shape); // no pear model
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    #[inline]
+    // Always inlined, so that a caller builds the quote in place and keeps what it reads.
+    #[inline(always)]
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         let carat = rules::checked_carat(request.carat)?;
         let QuoteRequest { color, clarity, shape, .. } = *request;
@@ -158,7 +171,7 @@ impl PricingSet {
             if let Some(ratio) = request.ratio {
                 rules::check_round_ratio(ratio)?;
             }
-            let per_carat = self.round.per_carat(carat, color, clarity);
+            let per_carat = self.round().per_carat(carat, color, clarity);
             return Ok(Quote {
                 shape,
                 carat: carat.get(),

@@ -108,7 +108,14 @@ pub struct RatioModel {
     min_carats: Vec<f64>,
     /// Counts the `min_carats` at or below a carat.
     starts: CaratSteps,
+    /// For each carat step (`CaratSteps`), the index of the band that holds every carat
+    /// of the step, or [`NO_BAND`] when the step holds the end of a band or a carat no
+    /// band holds: those carats take `starts`.
+    held: [u8; 512],
 }
+
+/// A step of [`RatioModel::held`] without one band for all its carats.
+const NO_BAND: u8 = u8::MAX;
 
 impl fmt::Debug for RatioModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -175,7 +182,8 @@ impl RatioModel {
         }
         let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
         let starts = CaratSteps::new(&min_carats);
-        Ok(RatioModel { base, mode, slider, bands, min_carats, starts })
+        let held = held_bands(&bands, &min_carats);
+        Ok(RatioModel { base, mode, slider, bands, min_carats, starts, held })
     }
 
     /// The base matrix family (`dataSource`).
@@ -212,6 +220,12 @@ impl RatioModel {
     /// [`Self::band_for`] for a carat known to be in the priced range.
     #[inline]
     pub(crate) fn band_for_priced(&self, carat: Carat) -> (&RatioBand, bool) {
+        let held = self.held[CaratSteps::step(carat)];
+        if held != NO_BAND
+            && let Some(band) = self.bands.get(usize::from(held))
+        {
+            return (band, false);
+        }
         let started = self.starts.at_or_below_priced(&self.min_carats, carat);
         self.band_among(started, carat.get())
     }
@@ -255,18 +269,35 @@ impl RatioModel {
     /// The model applied at `ratio` in `band`.
     #[inline]
     fn adjust_in(&self, band: &RatioBand, band_extrapolated: bool, ratio: f64) -> RatioAdjustment {
-        let (first, last) = band.ends();
-        let (applied_ratio, value) = band.value_between(first, last, ratio);
+        let (applied_ratio, value, preference_driven) = band.value_clamped(ratio);
         RatioAdjustment {
             applied_ratio,
             value,
             multiplier: self.mode.multiplier(value),
-            preference_driven: ratio < first.ratio || ratio > last.ratio,
-            observed_range: (first.ratio, last.ratio),
+            preference_driven,
+            observed_range: band.observed_range(),
             band_extrapolated,
             band_carats: (band.min_carat, band.max_carat),
         }
     }
+}
+
+/// [`RatioModel::held`] for `bands` and their `min_carats`. A step's carats all go to band
+/// `i` when the bands starting at or below its first carat are `0..=i`, none starts
+/// later within the step, and band `i` holds its first and last carat (so all between).
+fn held_bands(bands: &[RatioBand], min_carats: &[f64]) -> [u8; 512] {
+    let mut held = [NO_BAND; 512];
+    for (step, slot) in held.iter_mut().enumerate().take(CaratSteps::STEPS) {
+        let first = CaratSteps::first_carat(step);
+        let last = CaratSteps::first_carat(step + 1).next_down();
+        let started = min_carats.partition_point(|&min| min <= first);
+        let Some(at) = started.checked_sub(1) else { continue };
+        let later = min_carats.get(started).is_some_and(|&min| min <= last);
+        if !later && bands[at].contains(first) && bands[at].contains(last) {
+            *slot = u8::try_from(at).unwrap_or(NO_BAND);
+        }
+    }
+    held
 }
 
 /// The ratio models of the fancy shapes, one slot per shape.

@@ -219,9 +219,9 @@ impl Carat {
 /// the same message.
 #[inline]
 pub(crate) fn checked_carat(value: f64) -> Result<Carat, QuoteError> {
-    match Carat::new(value) {
-        Ok(carat) => Ok(carat),
-        Err(_) => Err(carat_refused(value)),
+    match Carat::priced(value) {
+        Some(carat) => Ok(carat),
+        None => Err(carat_refused(value)),
     }
 }
 
@@ -261,14 +261,15 @@ fn check_positive_ratio(ratio: f64) -> Result<(), QuoteError> {
         .error(format!("L/W ratio must be a positive number, got {}", ShownNumber(ratio))))
 }
 
-/// The fancy-shape ratio rule of one snapshot: within the shape model's slider.
+/// The fancy-shape ratio rule of one snapshot: within the shape model's slider (whose
+/// bounds are finite, so NaN and infinities fall outside).
 #[inline]
 pub(crate) fn check_slider_ratio(
     shape: Shape,
     slider: Slider,
     ratio: f64,
 ) -> Result<(), QuoteError> {
-    if ratio.is_finite() && ratio >= slider.min() && ratio <= slider.max() {
+    if ratio >= slider.min() && ratio <= slider.max() {
         return Ok(());
     }
     Err(slider_ratio_refused(shape, slider, ratio))

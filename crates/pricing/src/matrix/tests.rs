@@ -1,7 +1,7 @@
 //! Unit tests for the price matrix and carat interpolation (docs/decisions.md 2.1.1 to 2.1.3).
 
 use crate::{
-    Carat, Clarity, Color, ErrorKind, PriceMatrix,
+    CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, ErrorKind, PriceMatrix,
     test_util::{BANDS, matrix, plausible_matrix},
 };
 
@@ -80,6 +80,17 @@ fn carat_bounds() {
     let not_finite = Carat::new(f64::NEG_INFINITY).unwrap_err();
     assert_eq!(not_finite.kind(), crate::ErrorKind::NotFinite);
     assert_eq!(not_finite.message(), "carat must be between 0.3 and 6, got -inf");
+}
+
+#[test]
+fn carat_bits_compare_as_the_range() {
+    let ends = [CARAT_MIN, CARAT_MAX, 0.0, f64::MIN_POSITIVE, 5e-324, f64::MAX, 1.0];
+    let odd = [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, -1.0, -CARAT_MIN];
+    let near = ends.iter().flat_map(|&x| [x, -x, x.next_down(), x.next_up()]);
+    for value in near.chain(odd) {
+        let want = (CARAT_MIN..=CARAT_MAX).contains(&value);
+        assert_eq!(Carat::priced(value).is_some(), want, "{value:e} ({:#x})", value.to_bits());
+    }
 }
 
 #[test]

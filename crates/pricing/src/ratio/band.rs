@@ -130,38 +130,37 @@ impl RatioBand {
     /// ```
     #[inline]
     pub fn value_at(&self, ratio: f64) -> (f64, f64) {
-        let (first, last) = self.ends();
-        self.value_between(first, last, ratio)
+        let (applied, value, _) = self.value_clamped(ratio);
+        (applied, value)
     }
 
-    /// [`Self::value_at`], given the band's first and last anchors.
+    /// [`Self::value_at`], and whether `ratio` lay outside the observed range (and was
+    /// clamped; NaN is not outside).
     #[inline]
-    pub(super) fn value_between(
-        &self,
-        first: RatioPoint,
-        last: RatioPoint,
-        ratio: f64,
-    ) -> (f64, f64) {
+    pub(super) fn value_clamped(&self, ratio: f64) -> (f64, f64, bool) {
+        let (first, last) = self.ends();
         // `ratio.clamp(first.ratio, last.ratio)` without its check of the bounds' order:
         // the ratios increase. NaN stays NaN, as with `clamp`.
-        let applied = if ratio < first.ratio {
-            first.ratio
+        let (applied, outside) = if ratio < first.ratio {
+            (first.ratio, true)
         } else if ratio > last.ratio {
-            last.ratio
+            (last.ratio, true)
         } else {
-            ratio
+            (ratio, false)
         };
-        // The anchors at or below `applied` (`partition_point`: the ratios increase).
-        let upper = self.points.iter().take_while(|p| p.ratio <= applied).count();
-        // The anchors around `applied`; none below it (upper 0) or none above (upper len)
-        // when it is an end of the range or NaN.
-        match self.points.get(upper.wrapping_sub(1)..upper + 1) {
-            Some(&[a, b]) => {
-                let t = (applied - a.ratio) / (b.ratio - a.ratio);
-                (applied, a.value + t * (b.value - a.value))
-            }
-            _ if upper == 0 => (applied, first.value),
-            _ => (applied, last.value),
+        if applied.is_nan() {
+            // No anchor is at or below NaN; every other `applied` has the first one.
+            return (applied, first.value, outside);
         }
+        // The first anchor above `applied` and the one before it, which is at or below
+        // it; none above when `applied` is the last anchor's ratio.
+        for pair in self.points.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if applied < b.ratio {
+                let t = (applied - a.ratio) / (b.ratio - a.ratio);
+                return (applied, a.value + t * (b.value - a.value), outside);
+            }
+        }
+        (applied, last.value, outside)
     }
 }
