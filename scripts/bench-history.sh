@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-history.sh: what a history costs as it grows. Makes histories of 1, 365 and 3,650
-# days (variants of the reference snapshot, benches/examples/history.rs, written once into
+# days (variants of the reference snapshot, benches/examples/history_days.rs, written once into
 # .cache/bench-history/ and reused: about 60 KB a day, 214 MB at 3,650), then for each:
 #
 #   - the release feed-server started on it: CPU time until it announces its address, and
@@ -42,9 +42,9 @@ trap 'stop_started; rm -rf "$TMP"' EXIT
 
 say "building feed-server, dcx and the history helper --release"
 (cd "$ROOT" && cargo build --release -q -p feed-server -p dcx \
-    && cargo build --release -q -p benches --example history)
+    && cargo build --release -q -p benches --example history_days)
 BIN=$(cd "$ROOT" && target_dir)/release
-HELPER=$BIN/examples/history
+HELPER=$BIN/examples/history_days
 DATA=$ROOT/.cache/bench-history
 LISTINGS=$ROOT/fixtures/listings/diamonds-sample.csv
 HZ=$(getconf CLK_TCK)

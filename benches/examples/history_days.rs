@@ -2,13 +2,13 @@
 //! days, and measures in process what a poll of an unchanged history and a build's load
 //! cost.
 //!
-//! * `history make DIR DAYS LAST_DATE`: `DAYS` consecutive days ending on `LAST_DATE`,
+//! * `history_days make DIR DAYS LAST_DATE`: `DAYS` consecutive days ending on `LAST_DATE`,
 //!   each a variant of the reference snapshot (`datasets::reference::generate_variant`,
 //!   the level drifting a little from day to day so trends are not all zero). Days
 //!   already there are left alone, so a longer history reuses a shorter one's folder.
-//! * `history poll DIR ROUNDS`: loads the history as a server does, then reloads it
+//! * `history_days poll DIR ROUNDS`: loads the history as a server does, then reloads it
 //!   `ROUNDS` times unchanged; prints the CPU time of the load and of one poll.
-//! * `history build-load DIR DATE`: what `dcx build --date DATE` loads of the history;
+//! * `history_days build-load DIR DATE`: what `dcx build --date DATE` loads of the history;
 //!   prints its CPU time and the days loaded.
 //!
 //! CPU time is the process's user + system time from `/proc/self/stat` (clock ticks),
@@ -27,7 +27,7 @@ fn main() -> Result<ExitCode, Box<dyn Error>> {
         ["build-load", dir, date] => build_load(Path::new(dir), date.parse()?)?,
         _ => {
             eprintln!(
-                "usage: history make DIR DAYS LAST_DATE | poll DIR ROUNDS | build-load DIR DATE"
+                "usage: history_days make DIR DAYS LAST_DATE | poll DIR ROUNDS | build-load DIR DATE"
             );
             return Ok(ExitCode::from(2));
         }
