@@ -1,4 +1,4 @@
-//! US dollars for people: rounded to cents (half away from zero, as
+//! US dollars and counts for people: dollars rounded to cents (half away from zero, as
 //! `pricing::round_cents`), a comma every three digits, a minus before the sign.
 
 #[cfg(test)]
@@ -39,9 +39,31 @@ pub fn usd_whole(amount: f64) -> String {
     out
 }
 
-/// Writes `$` (after `-` when `negative`) and `whole` with a comma before every third
-/// digit at the end of `text`, right to left; returns where it starts.
+/// `n` with a comma before every third digit from the right: `12,345`.
+pub fn grouped(n: u64) -> String {
+    let mut out = String::with_capacity(26);
+    let mut text = [0u8; USD_BYTES_MAX];
+    let at = grouped_digits(&mut text, n);
+    push_ascii(&mut out, &text[at..]);
+    out
+}
+
+/// Writes `$` (after `-` when `negative`) and `whole` [`grouped`] at the end of `text`,
+/// right to left; returns where it starts.
 fn dollars(text: &mut [u8], negative: bool, whole: u64) -> usize {
+    let mut at = grouped_digits(text, whole);
+    at -= 1;
+    text[at] = b'$';
+    if negative {
+        at -= 1;
+        text[at] = b'-';
+    }
+    at
+}
+
+/// Writes `whole` with a comma before every third digit at the end of `text`, right to
+/// left; returns where it starts.
+fn grouped_digits(text: &mut [u8], whole: u64) -> usize {
     let (mut at, mut rest, mut count) = (text.len(), whole, 0);
     loop {
         if count > 0 && count % 3 == 0 {
@@ -54,12 +76,6 @@ fn dollars(text: &mut [u8], negative: bool, whole: u64) -> usize {
         if rest == 0 {
             break;
         }
-    }
-    at -= 1;
-    text[at] = b'$';
-    if negative {
-        at -= 1;
-        text[at] = b'-';
     }
     at
 }

@@ -4,21 +4,9 @@
 #[cfg(test)]
 mod tests;
 
-/// `digits` (ASCII digits only) with a comma every three from the right.
-fn group_thousands(digits: &str) -> String {
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// A count with thousands separators: `12,345`.
 pub(crate) fn count(n: u64) -> String {
-    group_thousands(&n.to_string())
+    words::grouped(n)
 }
 
 /// A signed percent change with two decimals and a real minus sign: `+1.31%`, `−0.47%`,

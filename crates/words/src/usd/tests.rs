@@ -1,6 +1,6 @@
 //! Unit tests of the dollar formats.
 
-use crate::{usd, usd_whole};
+use crate::{grouped, usd, usd_whole};
 
 #[test]
 fn dollars_are_rounded_grouped_and_signed() {
@@ -26,4 +26,13 @@ fn whole_dollars_are_rounded_grouped_and_signed() {
     assert_eq!(usd_whole(123_456.0), "$123,456");
     assert_eq!(usd_whole(-1500.2), "-$1,500");
     assert_eq!(usd_whole(-0.4), "$0");
+}
+
+#[test]
+fn counts_are_grouped_by_thousands() {
+    assert_eq!(grouped(0), "0");
+    assert_eq!(grouped(999), "999");
+    assert_eq!(grouped(1000), "1,000");
+    assert_eq!(grouped(1_234_567), "1,234,567");
+    assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
 }
