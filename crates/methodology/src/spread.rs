@@ -7,13 +7,17 @@
 //! the price selection screens (`select.rs`): an ask further than a factor
 //! [`NEIGHBOUR_FACTOR`] from the published price is dropped, then, with
 //! [`SCREEN_MIN_LISTINGS`] or more, every ask beyond [`SCREEN_MADS`](crate::select::SCREEN_MADS) robust spreads from
-//! the median. With at least [`MIN_SPREAD_ASKS`] left, the quantiles are theirs
-//! ([`predictive_quantile`]). A cell with fewer gets the model range
+//! the median. With at least [`MIN_SPREAD_ASKS`] left, the cell's quantiles are estimated
+//! from its asks and its neighbours' ([`pooled_quantiles`]: a centre drawn towards a
+//! model of the matrix, `pooled.rs`, and the matrix's shape of the spread around it,
+//! scaled to the band). A cell with fewer gets the model range
 //! ([`datasets::modelled_quantiles`]): the typical distance of each quantile from the
 //! published price, measured over the cells of at least [`SPREAD_MIN_LISTINGS`] asks
 //! (the median over them; [`datasets::DEFAULT_SPREAD_LN`] when fewer than
 //! [`SPREAD_MIN_CELLS`] cells measure it), placed around the cell's published price;
 //! widened by [`datasets::MODEL_WIDENING`] when the cell has no asks at all today.
+
+mod pooled;
 
 use datasets::{
     DEFAULT_SPREAD_LN, MODEL_WIDENING, modelled_quantiles,
@@ -28,8 +32,13 @@ use crate::{
     select::{self, NEIGHBOUR_FACTOR, SCREEN_MIN_LISTINGS},
 };
 
+use pooled::CellMean;
+
 /// The fewest screened asks whose own quantiles a cell publishes; below, the model range.
 pub const MIN_SPREAD_ASKS: usize = 5;
+/// The fewest asks of a band whose own width of the spread it takes; a band with fewer
+/// takes the matrix's.
+pub const BAND_SHAPE_MIN_ASKS: usize = 100;
 /// The fewest screened asks of a cell that measures the typical spread.
 pub const SPREAD_MIN_LISTINGS: usize = 20;
 /// The fewest measuring cells for a measured typical spread.
@@ -85,12 +94,13 @@ pub(crate) fn spreads(at_band: &CellAsks, cells: &Cells, published: &[f64]) -> S
             list
         })
         .collect();
-    let quantiles = |list: &[f64]| PERCENTILES.map(|p| predictive_quantile(list, p / 100.0));
+    let own = pooled_quantiles(&kept);
     let measuring: Vec<[f64; 5]> = kept
         .iter()
+        .zip(&own)
         .zip(published)
-        .filter(|(list, _)| list.len() >= SPREAD_MIN_LISTINGS)
-        .map(|(list, &price)| quantiles(list).map(|q| q - price))
+        .filter(|((list, _), _)| list.len() >= SPREAD_MIN_LISTINGS)
+        .filter_map(|((_, quantiles), &price)| quantiles.map(|q| q.map(|q| q - price)))
         .collect();
     let typical = if measuring.len() >= SPREAD_MIN_CELLS {
         std::array::from_fn(|k| {
@@ -103,12 +113,13 @@ pub(crate) fn spreads(at_band: &CellAsks, cells: &Cells, published: &[f64]) -> S
     };
     let cells = kept
         .iter()
+        .zip(own)
         .enumerate()
-        .map(|(cell, list)| {
-            let quantiles = match list.len() {
-                n if n >= MIN_SPREAD_ASKS => quantiles(list).map(f64::exp),
-                0 => modelled_quantiles(published[cell], typical, MODEL_WIDENING),
-                _ => modelled_quantiles(published[cell], typical, 1.0),
+        .map(|(cell, (list, own))| {
+            let quantiles = match (own, list.len()) {
+                (Some(own), _) => own.map(f64::exp),
+                (None, 0) => modelled_quantiles(published[cell], typical, MODEL_WIDENING),
+                (None, _) => modelled_quantiles(published[cell], typical, 1.0),
             };
             let observations = u32::try_from(list.len()).unwrap_or(u32::MAX);
             CellSpread { observations, quantiles, basis: basis(cells.provenance[cell]) }
@@ -116,6 +127,61 @@ pub(crate) fn spreads(at_band: &CellAsks, cells: &Cells, published: &[f64]) -> S
         .collect();
     let measured_by = if measuring.len() >= SPREAD_MIN_CELLS { measuring.len() } else { 0 };
     Spreads { cells, typical, measured_by }
+}
+
+/// The ln quantiles of every cell with [`MIN_SPREAD_ASKS`] or more asks (`None` for the
+/// others): the spread's shape placed at the cell's centre (`pooled.rs`). The shape is
+/// the [`predictive_quantile`]s of every such cell's asks less its centre, over the
+/// matrix, widened or narrowed for the band by the ratio of the band's standard deviation
+/// of those residuals to the matrix's (when the band has [`BAND_SHAPE_MIN_ASKS`] or more).
+fn pooled_quantiles(kept: &[Vec<f64>]) -> Vec<Option<[f64; 5]>> {
+    let columns = Clarity::ALL.len();
+    let estimated: Vec<(usize, CellMean)> = kept
+        .iter()
+        .enumerate()
+        .filter(|(_, list)| list.len() >= MIN_SPREAD_ASKS)
+        .map(|(cell, list)| {
+            let (band, within) = (cell / CELLS_PER_BAND, cell % CELLS_PER_BAND);
+            (cell, CellMean::new(band, within / columns, within % columns, list))
+        })
+        .collect();
+    if estimated.is_empty() {
+        return vec![None; kept.len()];
+    }
+    let means: Vec<CellMean> = estimated.iter().map(|&(_, mean)| mean).collect();
+    let mut centres: Vec<Option<f64>> = vec![None; kept.len()];
+    for ((cell, _), centre) in estimated.iter().zip(pooled::centres(&means)) {
+        centres[*cell] = Some(centre);
+    }
+    let residuals = |cells: std::ops::Range<usize>| -> Vec<f64> {
+        cells
+            .filter_map(|cell| Some((cell, centres[cell]?)))
+            .flat_map(|(cell, centre)| kept[cell].iter().map(move |x| x - centre))
+            .collect()
+    };
+    let deviation = |values: &[f64]| {
+        let mean = values.iter().sum::<f64>() / values.len() as f64;
+        (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / values.len() as f64).sqrt()
+    };
+    let mut everywhere = residuals(0..kept.len());
+    everywhere.sort_by(f64::total_cmp);
+    let shape = PERCENTILES.map(|p| predictive_quantile(&everywhere, p / 100.0));
+    let spread = deviation(&everywhere);
+    let width: Vec<f64> = (0..kept.len() / CELLS_PER_BAND)
+        .map(|band| {
+            let own = residuals(band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND);
+            let measured = own.len() >= BAND_SHAPE_MIN_ASKS && spread > 0.0;
+            if measured { deviation(&own) / spread } else { 1.0 }
+        })
+        .collect();
+    centres
+        .iter()
+        .enumerate()
+        .map(|(cell, &centre)| {
+            let (centre, width) = (centre?, width[cell / CELLS_PER_BAND]);
+            Some(shape.map(|q| centre + width * q))
+        })
+        .collect()
 }
 
 /// The `q` quantile of sorted values as a new value's prediction (Hyndman and Fan type

@@ -108,17 +108,22 @@ fn the_band_covers_four_fifths_of_a_second_synthetic_sample() {
     assert!((quote - 0.80).abs() <= 0.05, "quote coverage {quote:.3}");
 }
 
+/// The market of the percentile check: eight times the default, so that most cells of 20
+/// asks or more have plenty of neighbours behind their centre (docs/methodology.md,
+/// section 16, gives the figures of smaller markets and other seeds).
+const PERCENTILE_MARKET: u64 = 8;
+
 /// Asks at known percentiles of a stone on a band carat, against the build's percentile
 /// of each: the known lognormal (the market's noise around the true price) gives the
-/// truth.
+/// truth. Every such ask of a checked cell is within 5 points.
 #[test]
 fn the_percentile_of_an_ask_is_near_its_true_percentile() {
-    let market = Market::at(4);
+    let market = Market::at(PERCENTILE_MARKET);
     let built = snapshot(&synthetic_csv(market.seed, market.multiple), InputFormat::Native);
     let truth = Truth::new();
     let spreads = built.spreads().expect("spreads");
     let matrix = spreads.matrix(BaseMatrix::Round);
-    let (mut errors, mut worst) = (Vec::new(), (0.0f64, String::new()));
+    let mut errors = Vec::new();
     for (band, &carat) in matrix.bands().iter().enumerate() {
         for &color in Color::ALL {
             for &clarity in Clarity::ALL {
@@ -127,29 +132,26 @@ fn the_percentile_of_an_ask_is_near_its_true_percentile() {
                 }
                 let shape = Shape::Round;
                 let request = QuoteRequest { carat, color, clarity, shape, ratio: None };
-                let quote = built.quote(&request).expect("quote");
-                let evidence = built.evidence(&quote).expect("evidence");
+                let evidence = built.evidence(&built.quote(&request).expect("quote"));
+                let evidence = evidence.expect("evidence");
                 let median = carat * truth.round_per_carat(carat, color, clarity);
                 for (percent, z) in Z {
                     let ask = median * (market.noise * z).exp();
-                    let error = evidence.percentile(ask) - percent;
-                    if error.abs() > worst.0 {
-                        worst = (error.abs(), format!("{carat} {color} {clarity} p{percent}"));
-                    }
-                    errors.push(error.abs());
+                    let error = (evidence.percentile(ask) - percent).abs();
+                    errors.push((error, format!("{carat} ct {color} {clarity} at p{percent}")));
                 }
             }
         }
     }
-    let mean = errors.iter().sum::<f64>() / errors.len() as f64;
-    errors.sort_by(f64::total_cmp);
-    let median = errors[errors.len() / 2];
+    errors.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mean = errors.iter().map(|e| e.0).sum::<f64>() / errors.len() as f64;
+    let (median, worst) = (errors[errors.len() / 2].0, &errors[errors.len() - 1]);
     eprintln!(
         "percentile error over {} asks: mean {mean:.2}, median {median:.2}, worst {worst:?}",
         errors.len()
     );
-    assert!(errors.len() >= 100, "{}", errors.len());
-    assert!(mean <= 5.0 && median <= 5.0, "mean error {mean:.2}, median {median:.2} points");
+    assert!(errors.len() >= 1_000, "{}", errors.len());
+    assert!(worst.0 <= 5.0, "{:.2} points off: {}", worst.0, worst.1);
 }
 
 /// The real listings split in two by a seeded shuffle: the band built from one half

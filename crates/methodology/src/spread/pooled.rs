@@ -1,0 +1,205 @@
+//! A matrix's cells estimated together: each cell's centre (its mean ln ask at its band's
+//! carat) drawn towards what its band, colour and clarity make of it across the matrix,
+//! as far as the cells agree with that.
+//!
+//! The model: ln price = band level + band scale x (colour premium + clarity premium).
+//! Within a band a colour costs a fixed share more than the next whatever the clarity,
+//! and a clarity likewise (the ratio models' premise); across bands the premiums keep
+//! their pattern and grow or shrink together (large stones pay more for the same grade).
+//! It is fitted to the cells by weighted least squares, each cell weighted by its asks.
+//!
+//! A cell's own mean, from `n` asks, is off by its sampling error (variance s² / n, s² the
+//! spread within cells); the fit is off by how far cells depart from the model (variance
+//! tau², measured from the residuals, net of the sampling error). Each cell's centre is
+//! the precision-weighted mix of the two (empirical Bayes shrinkage): with tau² 0 it is
+//! the fit, with a large tau² its own mean. On a market that follows the model the centres
+//! borrow the strength of every ask of their row, column and band; where cells depart from
+//! it, each keeps its own mean.
+
+/// Sweeps of the alternating least-squares fit (it settles in a few dozen).
+const FIT_SWEEPS: usize = 200;
+/// Halvings of the bracket around tau² (to a part in 2^60 of its width).
+const BISECTIONS: usize = 60;
+
+/// One cell with enough asks for its own estimate.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CellMean {
+    /// The carat band, row (colour) and column (clarity) of the cell.
+    pub(crate) band: usize,
+    pub(crate) row: usize,
+    pub(crate) column: usize,
+    /// Its asks and their mean ln per-carat price.
+    pub(crate) n: usize,
+    pub(crate) mean: f64,
+    /// The sum of squared deviations from that mean.
+    pub(crate) squares: f64,
+}
+
+impl CellMean {
+    /// The cell at (`band`, `row`, `column`) of ln asks `asks` (not empty).
+    pub(crate) fn new(band: usize, row: usize, column: usize, asks: &[f64]) -> CellMean {
+        let n = asks.len();
+        let mean = asks.iter().sum::<f64>() / n as f64;
+        let squares = asks.iter().map(|x| (x - mean).powi(2)).sum();
+        CellMean { band, row, column, n, mean, squares }
+    }
+}
+
+/// The centres of the cells, in the order given: each cell's mean drawn towards the
+/// model's fit by how well the cells follow it.
+pub(crate) fn centres(cells: &[CellMean]) -> Vec<f64> {
+    let (asks, squares) = cells.iter().fold((0, 0.0), |(n, s), c| (n + c.n, s + c.squares));
+    let freedom = asks.saturating_sub(cells.len());
+    let present = |index: fn(&CellMean) -> usize| {
+        let mut seen: Vec<usize> = cells.iter().map(index).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len()
+    };
+    // A level and a scale per band, a premium per colour and clarity, less the two the
+    // model leaves free (a common shift of the premiums, a common factor of the scales).
+    let parameters =
+        (2 * present(|c| c.band) + present(|c| c.row) + present(|c| c.column)).saturating_sub(2);
+    if freedom == 0 || cells.len() <= parameters {
+        return cells.iter().map(|c| c.mean).collect();
+    }
+    let within = squares / freedom as f64;
+    let fitted = fit(cells);
+    let between = between_variance(cells, &fitted, within, cells.len() - parameters);
+    cells
+        .iter()
+        .zip(fitted)
+        .map(|(c, f)| {
+            let own = between / (between + within / c.n as f64);
+            f + own * (c.mean - f)
+        })
+        .collect()
+}
+
+/// How far the cells' true centres depart from the fit (the variance tau²), by the
+/// method of moments (Paule and Mandel): the tau² at which the residuals, each over its
+/// expected variance (sampling plus tau²), sum in squares to their degrees of freedom;
+/// 0 when they do not exceed them at 0.
+fn between_variance(cells: &[CellMean], fitted: &[f64], within: f64, freedom: usize) -> f64 {
+    let standardized = |between: f64| -> f64 {
+        let squares = cells
+            .iter()
+            .zip(fitted)
+            .map(|(c, f)| (c.mean - f).powi(2) / (within / c.n as f64 + between));
+        squares.sum::<f64>() - freedom as f64
+    };
+    if standardized(0.0) <= 0.0 {
+        return 0.0;
+    }
+    // At the sum of squared residuals the standardized sum is at most 1 <= freedom.
+    let mut bracket = (0.0, cells.iter().zip(fitted).map(|(c, f)| (c.mean - f).powi(2)).sum());
+    for _ in 0..BISECTIONS {
+        let middle = (bracket.0 + bracket.1) / 2.0;
+        if standardized(middle) > 0.0 {
+            bracket.0 = middle;
+        } else {
+            bracket.1 = middle;
+        }
+    }
+    (bracket.0 + bracket.1) / 2.0
+}
+
+/// The model's parameters.
+struct Model {
+    level: Vec<f64>,
+    scale: Vec<f64>,
+    colour: Vec<f64>,
+    clarity: Vec<f64>,
+}
+
+impl Model {
+    fn premium(&self, c: &CellMean) -> f64 {
+        self.colour[c.row] + self.clarity[c.column]
+    }
+
+    fn at(&self, c: &CellMean) -> f64 {
+        self.level[c.band] + self.scale[c.band] * self.premium(c)
+    }
+}
+
+/// The model's fitted ln price of each cell, by alternating weighted least squares: each
+/// sweep solves for the levels, the scales, the colour and then the clarity premiums with
+/// the others held.
+fn fit(cells: &[CellMean]) -> Vec<f64> {
+    let len = |index: fn(&CellMean) -> usize| cells.iter().map(index).max().map_or(0, |m| m + 1);
+    let bands = len(|c| c.band);
+    let mut model = Model {
+        level: vec![0.0; bands],
+        scale: vec![1.0; bands],
+        colour: vec![0.0; len(|c| c.row)],
+        clarity: vec![0.0; len(|c| c.column)],
+    };
+    // Solves `values[group] = sum(w x numerator) / sum(w x denominator)` per group.
+    fn solve(
+        cells: &[CellMean],
+        values: &mut [f64],
+        group: fn(&CellMean) -> usize,
+        terms: impl Fn(&CellMean) -> (f64, f64),
+    ) {
+        let mut sums = vec![(0.0, 0.0); values.len()];
+        for cell in cells {
+            let (numerator, denominator) = terms(cell);
+            let weight = cell.n as f64;
+            let sum = &mut sums[group(cell)];
+            sum.0 += weight * numerator;
+            sum.1 += weight * denominator;
+        }
+        for (value, (numerator, denominator)) in values.iter_mut().zip(sums) {
+            if denominator > 0.0 {
+                *value = numerator / denominator;
+            }
+        }
+    }
+    for _ in 0..FIT_SWEEPS {
+        let mut level = std::mem::take(&mut model.level);
+        solve(
+            cells,
+            &mut level,
+            |c| c.band,
+            |c| (c.mean - model.scale[c.band] * model.premium(c), 1.0),
+        );
+        model.level = level;
+        let mut scale = std::mem::take(&mut model.scale);
+        solve(
+            cells,
+            &mut scale,
+            |c| c.band,
+            |c| {
+                let premium = model.premium(c);
+                ((c.mean - model.level[c.band]) * premium, premium * premium)
+            },
+        );
+        model.scale = scale;
+        let mut colour = std::mem::take(&mut model.colour);
+        solve(
+            cells,
+            &mut colour,
+            |c| c.row,
+            |c| {
+                let s = model.scale[c.band];
+                (s * (c.mean - model.level[c.band] - s * model.clarity[c.column]), s * s)
+            },
+        );
+        model.colour = colour;
+        let mut clarity = std::mem::take(&mut model.clarity);
+        solve(
+            cells,
+            &mut clarity,
+            |c| c.column,
+            |c| {
+                let s = model.scale[c.band];
+                (s * (c.mean - model.level[c.band] - s * model.colour[c.row]), s * s)
+            },
+        );
+        model.clarity = clarity;
+    }
+    cells.iter().map(|c| model.at(c)).collect()
+}
+
+#[cfg(test)]
+mod tests;
