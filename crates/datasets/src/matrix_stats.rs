@@ -240,7 +240,7 @@ fn cell(reader: &mut Reader, value: &Value, pointer: &str) -> Option<CellSpread>
 /// its published price, used when a build's own cells are too few to measure it: the
 /// figures measured on the full `diamonds` data set (the median over its 234 round cells
 /// of 20 screened asks or more; `docs/methodology.md`).
-pub const DEFAULT_SPREAD_LN: [f64; 5] = [-0.119, -0.058, -0.005, 0.051, 0.125];
+pub const DEFAULT_SPREAD_LN: [f64; 5] = [-0.120, -0.068, -0.009, 0.063, 0.146];
 
 /// How much wider than the typical spread the range of a cell without asks of its own
 /// is drawn (about its centre): its price is a model's, so its range says so.
