@@ -153,25 +153,28 @@ fn pooled_quantiles(kept: &[Vec<f64>]) -> Vec<Option<[f64; 5]>> {
     for ((cell, _), centre) in estimated.iter().zip(pooled::centres(&means)) {
         centres[*cell] = Some(centre);
     }
-    let residuals = |cells: std::ops::Range<usize>| -> Vec<f64> {
-        cells
+    let bands = kept.len() / CELLS_PER_BAND;
+    let residuals = |band: usize| {
+        (band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND)
             .filter_map(|cell| Some((cell, centres[cell]?)))
             .flat_map(|(cell, centre)| kept[cell].iter().map(move |x| x - centre))
-            .collect()
     };
-    let deviation = |values: &[f64]| {
-        let mean = values.iter().sum::<f64>() / values.len() as f64;
-        (values.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / values.len() as f64).sqrt()
+    // (asks, standard deviation) of residuals, in one pass.
+    let deviation = |values: &mut dyn Iterator<Item = f64>| {
+        let (n, sum, squares) =
+            values.fold((0usize, 0.0, 0.0), |(n, s, q), x| (n + 1, s + x, q + x * x));
+        let mean = sum / n.max(1) as f64;
+        (n, (squares / n.max(1) as f64 - mean * mean).max(0.0).sqrt())
     };
-    let mut everywhere = residuals(0..kept.len());
+    let mut everywhere: Vec<f64> = (0..bands).flat_map(residuals).collect();
     everywhere.sort_by(f64::total_cmp);
     let shape = PERCENTILES.map(|p| predictive_quantile(&everywhere, p / 100.0));
-    let spread = deviation(&everywhere);
-    let width: Vec<f64> = (0..kept.len() / CELLS_PER_BAND)
-        .map(|band| {
-            let own = residuals(band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND);
-            let measured = own.len() >= BAND_SHAPE_MIN_ASKS && spread > 0.0;
-            if measured { deviation(&own) / spread } else { 1.0 }
+    let (_, spread) = deviation(&mut everywhere.iter().copied());
+    drop(everywhere);
+    let width: Vec<f64> = (0..bands)
+        .map(|band| match deviation(&mut residuals(band)) {
+            (n, own) if n >= BAND_SHAPE_MIN_ASKS && spread > 0.0 => own / spread,
+            _ => 1.0,
         })
         .collect();
     centres
