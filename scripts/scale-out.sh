@@ -148,8 +148,8 @@ stop_nginx() {
 FEEDS_URL=http://127.0.0.1:$NGINX_FEEDS
 TOOLS_URL=http://127.0.0.1:$NGINX_TOOLS
 cat >"$TMP/feeds.lua" <<'LUA'
--- The five feeds (gzip) round robin; with HEALTH set, every fifth request is /health.
-local paths = { "/matrix.json", "/matrix_cushion.json", "/ratio_models.json", "/index.json", "/depth.json" }
+-- The six feeds (gzip) round robin; with HEALTH set, every fifth request is /health.
+local paths = { "/matrix.json", "/matrix_cushion.json", "/matrix_stats.json", "/ratio_models.json", "/index.json", "/depth.json" }
 local health = os.getenv("HEALTH") == "1"
 local n = 0
 wrk.headers["Accept-Encoding"] = "gzip"
