@@ -33,9 +33,9 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object as compact JSON: the result embeds it as is and
-    /// also sends it as a JSON text item.
-    pub structured: String,
+    /// The `structuredContent` object as compact JSON (UTF-8): the result embeds it as is
+    /// and also sends it as a JSON text item.
+    pub(crate) structured: Vec<u8>,
     /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
     /// between its quotes, written in the same pass.
     pub(crate) structured_escaped: Vec<u8>,
@@ -53,7 +53,7 @@ impl Output {
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
     pub fn structured_value(&self) -> Value {
-        serde_json::from_str(&self.structured).expect("structuredContent is valid JSON")
+        serde_json::from_slice(&self.structured).expect("structuredContent is valid JSON")
     }
 }
 
@@ -223,7 +223,7 @@ pub fn structured<'a>(
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
 pub fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> String {
-    let mut out = Text::with_capacity(320);
+    let mut out = Text::with_capacity(512);
     let (color, clarity, shape) =
         (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
     out.decimal(quote.carat);

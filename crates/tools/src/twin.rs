@@ -26,8 +26,9 @@ use pieces::Keys;
 pub(crate) use pieces::hundredths;
 
 /// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
-/// serde_json writes between the quotes of `serde_json::to_string(&json)`).
-pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(String, Vec<u8>)> {
+/// serde_json writes between the quotes of `serde_json::to_string(&json)`). Both are
+/// UTF-8 kept as bytes, only ever copied into a body.
+pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u8>, Vec<u8>)> {
     thread_local! {
         static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
     }
@@ -36,7 +37,7 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
         // Only a `Serialize` that writes twins itself gets here: without the cache.
         Err(_) => write(value, &mut Keys::default()),
     });
-    let (plain, escaped) = match written {
+    Ok(match written {
         Some(twins) => twins,
         None => {
             let plain = serde_json::to_vec(value)?;
@@ -44,9 +45,7 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
             push_json_escaped(&mut escaped, &plain);
             (plain, escaped)
         }
-    };
-    // serde_json writes UTF-8; the escaped twin stays bytes, only ever copied into a body.
-    Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
+    })
 }
 
 /// Both forms of `value`, or `None` for a shape left to serde_json.

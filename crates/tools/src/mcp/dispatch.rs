@@ -96,8 +96,8 @@ pub(crate) struct CallResult {
     pub(super) tool: Tool,
     /// The readable text item.
     pub(super) text: String,
-    /// The JSON text: the `structuredContent` on success, else the error object.
-    pub(super) json: String,
+    /// The JSON text (UTF-8): the `structuredContent` on success, else the error object.
+    pub(super) json: Vec<u8>,
     /// `json` escaped as the contents of a JSON string: the JSON text item.
     pub(super) json_escaped: Vec<u8>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).

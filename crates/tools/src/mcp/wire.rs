@@ -68,7 +68,7 @@ fn call_result(
     now: SystemTime,
     call: &CallResult,
 ) -> Vec<u8> {
-    let json = call.json.as_bytes();
+    let json = &call.json;
     let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     // An id is plain data: writing it into a Vec cannot fail.
