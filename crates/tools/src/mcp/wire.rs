@@ -74,7 +74,7 @@ fn call_result(
     // An id is plain data: writing it into a Vec cannot fail.
     serde_json::to_writer(&mut out, id).expect("an id serializes");
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":""#);
-    words::push_json_escaped(&mut out, call.text.as_bytes());
+    crate::text::push_escaped(&mut out, &call.text, call.text_breaks.as_ref());
     out.extend_from_slice(br#""},{"type":"text","text":""#);
     out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);
