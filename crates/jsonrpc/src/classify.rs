@@ -9,7 +9,7 @@ use crate::{
     ArgumentFilter, ErrorObject, Field, ID_BYTES_MAX, JSONRPC_VERSION, Params, RequestId, Response,
     SUPPORTED_VERSIONS,
     envelope::{self, Body, Members, Sent},
-    headers::{self, HeaderView},
+    headers::{self, HeaderView, Routing},
 };
 
 #[cfg(test)]
@@ -276,11 +276,11 @@ fn check_headers(
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
         headers,
-        headers::HEADER_PROTOCOL_VERSION,
+        Routing::ProtocolVersion,
         meta.protocol_version,
         &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
-    headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
+    headers::check_routing(headers, Routing::Method, method, &"body method")?;
     let (name_field, sent) = match method {
         "tools/call" | "prompts/get" => ("name", params.name.as_ref().and_then(Field::as_str)),
         "resources/read" => ("uri", params.get("uri").and_then(Value::as_str)),
@@ -289,7 +289,7 @@ fn check_headers(
     if let Some(expected) = sent {
         headers::check_routing(
             headers,
-            headers::HEADER_NAME,
+            Routing::Name,
             expected,
             &format_args!("body params.{name_field}"),
         )?;
