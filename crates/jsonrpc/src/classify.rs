@@ -82,6 +82,7 @@ pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
     classify_inner(headers, body, None).unwrap_or_else(Inbound::Rejected)
 }
 
+#[inline(always)]
 pub(crate) fn classify_inner<'a>(
     headers: &HeaderView<'_>,
     body: &'a [u8],
@@ -96,6 +97,7 @@ pub(crate) fn classify_inner<'a>(
 
 /// Steps 1 and 2: the body as one JSON-RPC request or notification; `params.arguments`
 /// kept as `filter` says (whole without one).
+#[inline(always)]
 pub(crate) fn read<'a>(
     body: &'a [u8],
     filter: Option<ArgumentFilter<'_>>,
@@ -143,6 +145,7 @@ pub(crate) struct Envelope<'a> {
     pub(crate) params: Option<Params<'a>>,
 }
 
+#[inline(always)]
 fn envelope(body: Body<'_>) -> Result<Envelope<'_>, Response> {
     let members = match body {
         Body::Object(members) => members,
