@@ -9,7 +9,7 @@ use std::fmt::{self, Write as _};
 
 use words::{needs_json_escape, push_json_escaped};
 
-use crate::twin::hundredths;
+use crate::twin::{hundredths, usd};
 
 #[cfg(test)]
 mod tests;
@@ -188,9 +188,15 @@ impl Text {
         self.bytes.extend_from_slice(&text[at..]);
     }
 
-    /// Appends `amount` as [`words::usd`] writes it.
+    /// Appends `amount` as [`words::usd`] writes it (below a million dollars from its
+    /// eight digits at once, `twin::usd`).
     pub(crate) fn usd(&mut self, amount: f64) {
-        self.bytes.extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX]));
+        match usd(amount) {
+            Some(text) => text.push_to(&mut self.bytes),
+            None => self
+                .bytes
+                .extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX])),
+        }
     }
 }
 
