@@ -9,7 +9,7 @@ use std::fmt::{self, Write as _};
 
 use words::{needs_json_escape, push_json_escaped};
 
-use crate::twin::{hundredths, usd};
+use crate::twin::{hundredths, ten_thousandths, usd};
 
 #[cfg(test)]
 mod tests;
@@ -139,38 +139,21 @@ impl Text {
     }
 
     /// Appends `value` as `{:.4}` writes it (the exact value rounded half to even at four
-    /// decimals). Below 1e9, unless `value * 1e4` lies within 1e-6 of a rounding tie (where
+    /// decimals). Below 1e4, unless `value * 1e4` lies within 1e-6 of a rounding tie (where
     /// the multiplication's own rounding could decide), the nearest whole number of
-    /// ten-thousandths is that rounding, its digits written right to left: about 100
-    /// instructions where `core::fmt`'s exact mode takes 2,000.
+    /// ten-thousandths is that rounding, written from its eight digits at once
+    /// (`twin::ten_thousandths`): about 60 instructions where `core::fmt`'s exact mode
+    /// takes 2,000.
     pub(crate) fn fixed4(&mut self, value: f64) {
         let scaled = value.abs() * 1e4;
-        let fraction = scaled - scaled.trunc();
-        if !value.is_finite() || value.abs() >= 1e9 || (fraction - 0.5).abs() < 1e-6 {
+        if value.abs() < 1e4 && (scaled - scaled.trunc() - 0.5).abs() >= 1e-6 {
+            // Away from a tie, adding 0.5 and cutting rounds as `round` does.
+            ten_thousandths((scaled + 0.5) as u32, value.is_sign_negative())
+                .push_to(&mut self.bytes);
+        } else {
             // Writing into a Vec cannot fail.
             let _ = write!(self, "{value:.4}");
-            return;
         }
-        let mut rest = scaled.round() as u64;
-        let mut text = [0u8; 24];
-        let mut at = text.len();
-        for place in 0.. {
-            if place == 4 {
-                at -= 1;
-                text[at] = b'.';
-            }
-            at -= 1;
-            text[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 && place >= 4 {
-                break;
-            }
-        }
-        if value.is_sign_negative() {
-            at -= 1;
-            text[at] = b'-';
-        }
-        self.bytes.extend_from_slice(&text[at..]);
     }
 
     /// Appends `value`'s digits, as `{}` writes them.

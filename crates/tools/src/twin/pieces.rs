@@ -138,6 +138,21 @@ pub(crate) fn usd(amount: f64) -> Option<Padded<16>> {
     Some(Padded { bytes: text.to_be_bytes(), len: 11 - skip })
 }
 
+/// `{:.4}`'s text of a number whose ten-thousandths, rounded, are `units` (below 10^8),
+/// with a `-` when `negative`: `0.8500`, `-12.0625`.
+pub(crate) fn ten_thousandths(units: u32, negative: bool) -> Padded<16> {
+    let digits = eight_digits(units);
+    let ascii = digits | u64::from_ne_bytes([b'0'; 8]);
+    let text = u128::from(ascii >> 32) << 96
+        | u128::from(b'.') << 88
+        | u128::from(ascii & 0xffff_ffff) << 56;
+    // The whole part's leading zeros but its last digit.
+    let zeros = ((digits >> 32).leading_zeros() / 8 - 4).min(3) as usize;
+    let text = text << (8 * zeros);
+    let (text, sign) = if negative { (u128::from(b'-') << 120 | text >> 8, 1) } else { (text, 0) };
+    Padded { bytes: text.to_be_bytes(), len: 9 - zeros + sign }
+}
+
 /// The eight decimal digits of `n` (below 10^8) as byte values 0 to 9, the first in the
 /// highest byte: three rounds of one multiplication each, every round splitting each lane
 /// of digits in two (n / 10^4 and n % 10^4, then by 100, then by 10).
