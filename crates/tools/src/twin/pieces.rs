@@ -60,13 +60,20 @@ impl Keys {
     /// The index in `known` of the `at`-th key of an answer, `key`: where the last answer
     /// had it, else found or added and remembered there. `None` for a key that needs an
     /// escape or is longer than 26 bytes (the answer then goes to serde_json), or when
-    /// full.
+    /// full. Inlined where the last answer had it; the rest is a call.
+    #[inline]
     pub(super) fn find(&mut self, at: usize, key: &'static str) -> Option<usize> {
-        if let Some(&index) = self.order.get(at)
-            && std::ptr::eq(self.known[usize::from(index)].key, key)
-        {
-            return Some(usize::from(index));
+        match self.order.get(at) {
+            Some(&index) if std::ptr::eq(self.known[usize::from(index)].key, key) => {
+                Some(usize::from(index))
+            }
+            _ => self.find_new(at, key),
         }
+    }
+
+    /// [`Keys::find`] of a key not where the last answer had it.
+    #[inline(never)]
+    fn find_new(&mut self, at: usize, key: &'static str) -> Option<usize> {
         let index = match self.known.iter().position(|known| std::ptr::eq(known.key, key)) {
             Some(index) => index,
             None if self.known.len() < KEYS_MAX && !needs_json_escape(key) => {
