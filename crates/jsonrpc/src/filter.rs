@@ -79,9 +79,9 @@ fn sorts_after(name: &str, last: &str) -> bool {
     }
 }
 
-/// Where `name` is in `names`, deciding on the length and first byte where it can.
-fn named_at(names: &[&str], name: &str) -> Option<usize> {
-    names.iter().position(|named| {
+/// Whether `name` is one of `names`, deciding on the length and first byte where it can.
+fn is_named(names: &[&str], name: &str) -> bool {
+    names.iter().any(|named| {
         named.len() == name.len()
             && named.as_bytes().first() == name.as_bytes().first()
             && *named == name
@@ -133,19 +133,12 @@ impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
         };
         // Room for every name the filter keeps, once: no growing while they arrive.
         object.members.reserve_exact(filter.names.len());
-        // Bit `i`: `filter.names[i]` is kept already (a name past the 64th is looked for).
-        let mut kept_names = 0u64;
         while let Some(Key(name)) = map.next_key()? {
-            if let Some(at) = named_at(filter.names, &name) {
+            if is_named(filter.names, &name) {
                 // Each name once, with the last value sent (what `get` answers), so that
                 // repeats cannot make the object grow either.
                 let value: Field<'de> = map.next_value()?;
-                let bit = u32::try_from(at).ok().and_then(|at| 1u64.checked_shl(at)).unwrap_or(0);
-                let repeat = bit == 0 || kept_names & bit != 0;
-                kept_names |= bit;
-                let kept =
-                    repeat.then(|| object.members.iter_mut().find(|(kept, ..)| *kept == name));
-                match kept.flatten() {
+                match object.members.iter_mut().find(|(kept, ..)| *kept == name) {
                     Some((_, kept, sent)) => {
                         *kept = value;
                         *sent += 1;
