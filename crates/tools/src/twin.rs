@@ -9,7 +9,7 @@
 //! (docs/performance.md, "Writing a tool call's answer"). Shapes it does not write (enums
 //! with data, non-string map keys, byte strings, keys over 26 bytes) go that slower way.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use serde::{
     Serialize,
@@ -48,10 +48,26 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u
     })
 }
 
+thread_local! {
+    /// The buffers of an answer already sent ([`recycle`]), for the next one to write into.
+    static SPARE: Cell<Option<(Vec<u8>, Vec<u8>)>> = const { Cell::new(None) };
+}
+
+/// Hands back the two forms once they are copied into a body: the next answer on this
+/// thread writes into them instead of allocating (buffers over 64 KiB are freed).
+pub(crate) fn recycle(mut plain: Vec<u8>, mut escaped: Vec<u8>) {
+    if plain.capacity() <= 1 << 16 && escaped.capacity() <= 1 << 16 {
+        plain.clear();
+        escaped.clear();
+        SPARE.set(Some((plain, escaped)));
+    }
+}
+
 /// Both forms of `value`, or `None` for a shape left to serde_json.
 fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
-    let mut twins =
-        Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280), keys, at: 0 };
+    let (plain, escaped) =
+        SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
+    let mut twins = Twins { plain, escaped, keys, at: 0 };
     value.serialize(&mut twins).ok()?;
     Some((twins.plain, twins.escaped))
 }

@@ -119,6 +119,16 @@ fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
 }
 
 #[test]
+fn answers_written_into_recycled_buffers_are_serde_json_bytes() {
+    let long = json!({ "text": "x".repeat(5000), "n": 1.5 });
+    for value in [&long, &json!({ "n": 2.25 }), &long, &json!([])] {
+        same_as_serde_json(value);
+        let (plain, escaped) = to_json_twins(value).unwrap();
+        super::recycle(plain, escaped);
+    }
+}
+
+#[test]
 fn shapes_it_does_not_write_go_to_serde_json() {
     same_as_serde_json(&WithData::Pair(1, 2));
     same_as_serde_json(&std::collections::BTreeMap::from([(1, "one"), (2, "two")]));
