@@ -9,7 +9,7 @@ use crate::{
     ArgumentFilter, ErrorObject, Field, ID_BYTES_MAX, JSONRPC_VERSION, Params, RequestId, Response,
     SUPPORTED_VERSIONS,
     envelope::{self, Body, Members, Sent},
-    headers::{self, HeaderView},
+    headers::{self, HeaderView, Routing},
 };
 
 #[cfg(test)]
@@ -82,6 +82,7 @@ pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
     classify_inner(headers, body, None).unwrap_or_else(Inbound::Rejected)
 }
 
+#[inline(always)]
 pub(crate) fn classify_inner<'a>(
     headers: &HeaderView<'_>,
     body: &'a [u8],
@@ -96,6 +97,7 @@ pub(crate) fn classify_inner<'a>(
 
 /// Steps 1 and 2: the body as one JSON-RPC request or notification; `params.arguments`
 /// kept as `filter` says (whole without one).
+#[inline(always)]
 pub(crate) fn read<'a>(
     body: &'a [u8],
     filter: Option<ArgumentFilter<'_>>,
@@ -143,6 +145,7 @@ pub(crate) struct Envelope<'a> {
     pub(crate) params: Option<Params<'a>>,
 }
 
+#[inline(always)]
 fn envelope(body: Body<'_>) -> Result<Envelope<'_>, Response> {
     let members = match body {
         Body::Object(members) => members,
@@ -276,11 +279,11 @@ fn check_headers(
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
         headers,
-        headers::HEADER_PROTOCOL_VERSION,
+        Routing::ProtocolVersion,
         meta.protocol_version,
         &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
-    headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
+    headers::check_routing(headers, Routing::Method, method, &"body method")?;
     let (name_field, sent) = match method {
         "tools/call" | "prompts/get" => ("name", params.name.as_ref().and_then(Field::as_str)),
         "resources/read" => ("uri", params.get("uri").and_then(Value::as_str)),
@@ -289,7 +292,7 @@ fn check_headers(
     if let Some(expected) = sent {
         headers::check_routing(
             headers,
-            headers::HEADER_NAME,
+            Routing::Name,
             expected,
             &format_args!("body params.{name_field}"),
         )?;

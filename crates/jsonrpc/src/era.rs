@@ -19,7 +19,7 @@ use crate::{
     classify::{self, Envelope},
     envelope::Sent,
     field::type_name,
-    headers::{HEADER_PROTOCOL_VERSION, trim},
+    headers::{HEADER_PROTOCOL_VERSION, Routing, trim},
 };
 
 #[cfg(test)]
@@ -204,7 +204,7 @@ fn unsupported(id: RequestId, requested: &str) -> Classified<'static> {
 /// Whether `MCP-Protocol-Version` is sent once, as `2026-07-28`: the hot path's test,
 /// on the raw bytes.
 fn says_2026(headers: &HeaderView<'_>) -> bool {
-    matches!(headers.sent(HEADER_PROTOCOL_VERSION), (Some(raw), 1) if trim(raw) == PROTOCOL_VERSION.as_bytes())
+    matches!(headers.routing(Routing::ProtocolVersion), (Some(raw), 1) if trim(raw) == PROTOCOL_VERSION.as_bytes())
 }
 
 /// Whether a request without the 2026-07-28 header is a modern one all the same.
@@ -229,7 +229,7 @@ enum VersionHeader<'h> {
 }
 
 fn version_header<'h>(headers: &HeaderView<'h>) -> VersionHeader<'h> {
-    match headers.sent(HEADER_PROTOCOL_VERSION) {
+    match headers.routing(Routing::ProtocolVersion) {
         (None, _) => VersionHeader::Absent,
         (Some(_), times @ 2..) => VersionHeader::Invalid(format!("is sent {times} times")),
         (Some(raw), _) => match std::str::from_utf8(trim(raw)) {

@@ -16,8 +16,16 @@ pub const HEADER_METHOD: &str = "Mcp-Method";
 /// `Mcp-Name`: must equal `params.name` (tools/call, prompts/get) or `params.uri` (resources/read).
 pub const HEADER_NAME: &str = "Mcp-Name";
 
-/// The routing headers, the only ones the checks read.
+/// The routing headers, the only ones the checks read, in the order of [`Routing`].
 const ROUTING: [&str; 3] = [HEADER_PROTOCOL_VERSION, HEADER_METHOD, HEADER_NAME];
+
+/// A routing header, as the checks name it: no name to compare.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Routing {
+    ProtocolVersion,
+    Method,
+    Name,
+}
 
 /// The MCP routing headers of a request, picked out of the transport's header list in
 /// one pass (names matched case-insensitively, ASCII): for each, its first raw value and
@@ -53,6 +61,11 @@ impl<'a> HeaderView<'a> {
             None => (None, 0),
         }
     }
+
+    /// [`HeaderView::sent`] of a routing header.
+    pub(crate) fn routing(&self, header: Routing) -> (Option<&'a [u8]>, usize) {
+        self.routing[header as usize]
+    }
 }
 
 impl<'a> FromIterator<(&'a str, &'a [u8])> for HeaderView<'a> {
@@ -61,16 +74,17 @@ impl<'a> FromIterator<(&'a str, &'a [u8])> for HeaderView<'a> {
     }
 }
 
-/// Checks that routing header `name` is present once and, after trimming and base64
+/// Checks that routing header `header` is present once and, after trimming and base64
 /// decoding, equals `expected`, the body value described by `body_field` (written only
 /// into an error).
 pub(crate) fn check_routing(
     headers: &HeaderView<'_>,
-    name: &str,
+    header: Routing,
     expected: &str,
     body_field: &dyn fmt::Display,
 ) -> Result<(), ErrorObject> {
-    let raw = match headers.sent(name) {
+    let name = ROUTING[header as usize];
+    let raw = match headers.routing(header) {
         (None, _) => {
             return Err(ErrorObject::header_mismatch(format!(
                 "header {name} is missing; it must equal {body_field} {}",
@@ -140,11 +154,12 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
 }
 
 /// Whether `raw`, trimmed, is `expected` itself and so passes [`header_value`] unchanged:
-/// the common case, answered without building the value.
+/// the common case, answered without building the value. Its bytes are checked all
+/// (no early exit), which the compiler does many at a time.
 fn is_verbatim(raw: &[u8], expected: &str) -> bool {
     let trimmed = trim(raw);
     trimmed == expected.as_bytes()
-        && trimmed.iter().all(|&b| b == b' ' || b == b'\t' || b.is_ascii_graphic())
+        && trimmed.iter().fold(true, |visible, &b| visible & matches!(b, b' '..=b'~' | b'\t'))
         && !is_sentinel(trimmed)
 }
 

@@ -7,7 +7,7 @@ use pricing::{Evidence, PriceRange, round_cents};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::text::Text;
+use crate::text::{Text, lit};
 
 #[cfg(test)]
 mod tests;
@@ -38,22 +38,22 @@ impl RangeContent {
 /// $X - $Y; based on N observed asks (basis: observed).` (or `no observed asks behind
 /// it` when none is the day's own).
 pub(crate) fn push_line(out: &mut Text, evidence: &Evidence) {
-    out.push_str("Range (10th-90th percentile of comparable asks): ");
+    lit!(out, "Range (10th-90th percentile of comparable asks): ");
     out.usd(evidence.range.low_usd);
-    out.push_str(" - ");
+    lit!(out, " - ");
     out.usd(evidence.range.high_usd);
     match evidence.observations {
-        0 => out.push_str("; no observed asks behind it"),
-        1 => out.push_str("; based on 1 observed ask"),
+        0 => lit!(out, "; no observed asks behind it"),
+        1 => lit!(out, "; based on 1 observed ask"),
         n => {
-            out.push_str("; based on ");
+            lit!(out, "; based on ");
             out.integer(n.into());
-            out.push_str(" observed asks");
+            lit!(out, " observed asks");
         }
     }
-    out.push_str(" (basis: ");
+    lit!(out, " (basis: ");
     out.push_str(evidence.basis.as_str());
-    out.push_str(").");
+    lit!(out, ").");
 }
 
 /// The schema of `range`.

@@ -135,12 +135,14 @@ impl Mcp {
             hook(&called);
         }
         match result {
-            Ok(answer) => Reply::Message(Message {
-                status: 200,
-                body: self.write(&id, &answer),
-                version: answer.era.version(),
-                cacheable: answer.cacheable,
-            }),
+            Ok(answer) => {
+                let body = self.write(&id, &answer);
+                let (version, cacheable) = (answer.era.version(), answer.cacheable);
+                if let dispatch::Payload::Call(call) = answer.result {
+                    crate::twin::recycle(call.json, call.json_escaped);
+                }
+                Reply::Message(Message { status: 200, body, version, cacheable })
+            }
             Err(error) => {
                 let status = match era {
                     Era::Modern => error.code.http_status(),

@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::{
     args::{ArgumentErrors, Arguments},
     evidence::{self, RangeContent},
-    text::Text,
+    text::{Breaks, Text, lit},
     twin::to_json_twins,
 };
 
@@ -33,9 +33,11 @@ impl Default for Links {
 pub struct Output {
     /// The `text` content item.
     pub text: String,
-    /// The `structuredContent` object as compact JSON: the result embeds it as is and
-    /// also sends it as a JSON text item.
-    pub structured: String,
+    /// Where `text`'s line breaks are, when they are its only bytes a JSON string escapes.
+    pub(crate) text_breaks: Option<Breaks>,
+    /// The `structuredContent` object as compact JSON (UTF-8): the result embeds it as is
+    /// and also sends it as a JSON text item.
+    pub(crate) structured: Vec<u8>,
     /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
     /// between its quotes, written in the same pass.
     pub(crate) structured_escaped: Vec<u8>,
@@ -44,16 +46,30 @@ pub struct Output {
 impl Output {
     /// A result with `text` and the `structured` object.
     pub fn new(text: String, structured: &impl Serialize) -> Output {
+        Output::with_breaks(text, None, structured)
+    }
+
+    /// A result with the `text` written and the `structured` object.
+    pub(crate) fn written(text: Text, structured: &impl Serialize) -> Output {
+        let (text, breaks) = text.finish();
+        Output::with_breaks(text, breaks, structured)
+    }
+
+    fn with_breaks(
+        text: String,
+        text_breaks: Option<Breaks>,
+        structured: &impl Serialize,
+    ) -> Output {
         // Tool objects are structs and string-keyed maps of numbers, strings and
         // options: serializing them cannot fail.
         let (structured, structured_escaped) =
             to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, structured, structured_escaped }
+        Output { text, text_breaks, structured, structured_escaped }
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
     pub fn structured_value(&self) -> Value {
-        serde_json::from_str(&self.structured).expect("structuredContent is valid JSON")
+        serde_json::from_slice(&self.structured).expect("structuredContent is valid JSON")
     }
 }
 
@@ -115,7 +131,7 @@ pub fn quote(
         .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
     let evidence = snapshot.evidence(&quote);
     let text = text(&quote, snapshot, evidence.as_ref());
-    Ok(Output::new(text, &structured(&quote, snapshot, evidence.as_ref(), links)))
+    Ok(Output::written(text, &structured(&quote, snapshot, evidence.as_ref(), links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
@@ -222,69 +238,72 @@ pub fn structured<'a>(
 
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
-pub fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> String {
-    let mut out = Text::with_capacity(320);
-    let (color, clarity, shape) =
-        (quote.color.as_str(), quote.clarity.as_str(), quote.shape.as_str());
+pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> Text {
+    let mut out = Text::lines(512);
     out.decimal(quote.carat);
-    for part in [" ct ", color, " ", clarity, " ", shape, "\nPer carat: "] {
-        out.push_str(part);
-    }
+    lit!(out, " ct ");
+    out.push_str(quote.color.as_str());
+    lit!(out, " ");
+    out.push_str(quote.clarity.as_str());
+    lit!(out, " ");
+    out.push_str(quote.shape.as_str());
+    lit!(out, "\nPer carat: ");
     out.usd(quote.per_carat_usd);
-    out.push_str("\nTotal: ");
+    lit!(out, "\nTotal: ");
     out.usd(quote.total_usd);
-    out.push_str("\n");
+    lit!(out, "\n");
     if let Some(fancy) = &quote.fancy {
         let a = fancy.adjustment;
-        out.push_str("L/W ratio: ");
+        lit!(out, "L/W ratio: ");
         out.decimal(quote.shape_ratio);
         if fancy.ratio_defaulted {
-            out.push_str(", the model's centre");
+            lit!(out, ", the model's centre");
         }
-        out.push_str(" (supported ");
+        lit!(out, " (supported ");
         out.decimal(fancy.supported_range.0);
-        out.push_str("-");
+        lit!(out, "-");
         out.decimal(fancy.supported_range.1);
-        out.push_str("; observed at this size ");
+        lit!(out, "; observed at this size ");
         out.decimal(a.observed_range.0);
-        out.push_str("-");
+        lit!(out, "-");
         out.decimal(a.observed_range.1);
-        out.push_str(")\nRatio adjustment: x");
+        lit!(out, ")\nRatio adjustment: x");
         out.fixed4(a.multiplier);
-        out.push_str(" on the ");
+        lit!(out, " on the ");
         out.push_str(quote.base.feed_name());
-        out.push_str(" base of ");
+        lit!(out, " base of ");
         out.usd(quote.base_per_carat_usd);
-        out.push_str("/ct\n");
+        lit!(out, "/ct\n");
         if a.preference_driven {
-            out.push_str(
+            lit!(
+                out,
                 "At this ratio pricing is preference-driven: the adjustment is held at the \
-                 nearest observed ratio (",
+                 nearest observed ratio ("
             );
             out.decimal(a.applied_ratio);
-            out.push_str(").\n");
+            lit!(out, ").\n");
         }
         if a.band_extrapolated {
-            out.push_str("No ratio band covers ");
+            lit!(out, "No ratio band covers ");
             out.decimal(quote.carat);
-            out.push_str(" ct; the nearest band (");
+            lit!(out, " ct; the nearest band (");
             out.decimal(a.band_carats.0);
-            out.push_str(" to ");
+            lit!(out, " to ");
             match a.band_carats.1 {
                 Some(max) => out.decimal(max),
-                None => out.push_str("open"),
+                None => lit!(out, "open"),
             }
-            out.push_str(" ct) was used.\n");
+            lit!(out, " ct) was used.\n");
         }
     }
     if let Some(evidence) = evidence {
         evidence::push_line(&mut out, evidence);
-        out.push_str("\n");
+        lit!(out, "\n");
     }
-    out.push_str("Data as of ");
+    lit!(out, "Data as of ");
     out.push_str(snapshot.ts_text());
-    out.push_str(".");
-    out.into_string()
+    lit!(out, ".");
+    out
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! (docs/performance.md, "Writing a tool call's answer"). Shapes it does not write (enums
 //! with data, non-string map keys, byte strings, keys over 26 bytes) go that slower way.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use serde::{
     Serialize,
@@ -23,11 +23,12 @@ mod pieces;
 mod tests;
 
 use pieces::Keys;
-pub(crate) use pieces::hundredths;
+pub(crate) use pieces::{hundredths, ten_thousandths, usd};
 
 /// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
-/// serde_json writes between the quotes of `serde_json::to_string(&json)`).
-pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(String, Vec<u8>)> {
+/// serde_json writes between the quotes of `serde_json::to_string(&json)`). Both are
+/// UTF-8 kept as bytes, only ever copied into a body.
+pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u8>, Vec<u8>)> {
     thread_local! {
         static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
     }
@@ -36,7 +37,7 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
         // Only a `Serialize` that writes twins itself gets here: without the cache.
         Err(_) => write(value, &mut Keys::default()),
     });
-    let (plain, escaped) = match written {
+    Ok(match written {
         Some(twins) => twins,
         None => {
             let plain = serde_json::to_vec(value)?;
@@ -44,15 +45,29 @@ pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Strin
             push_json_escaped(&mut escaped, &plain);
             (plain, escaped)
         }
-    };
-    // serde_json writes UTF-8; the escaped twin stays bytes, only ever copied into a body.
-    Ok((String::from_utf8(plain).map_err(Error::custom)?, escaped))
+    })
+}
+
+thread_local! {
+    /// The buffers of an answer already sent ([`recycle`]), for the next one to write into.
+    static SPARE: Cell<Option<(Vec<u8>, Vec<u8>)>> = const { Cell::new(None) };
+}
+
+/// Hands back the two forms once they are copied into a body: the next answer on this
+/// thread writes into them instead of allocating (buffers over 64 KiB are freed).
+pub(crate) fn recycle(mut plain: Vec<u8>, mut escaped: Vec<u8>) {
+    if plain.capacity() <= 1 << 16 && escaped.capacity() <= 1 << 16 {
+        plain.clear();
+        escaped.clear();
+        SPARE.set(Some((plain, escaped)));
+    }
 }
 
 /// Both forms of `value`, or `None` for a shape left to serde_json.
 fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
-    let mut twins =
-        Twins { plain: Vec::with_capacity(1024), escaped: Vec::with_capacity(1280), keys, at: 0 };
+    let (plain, escaped) =
+        SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
+    let mut twins = Twins { plain, escaped, keys, at: 0 };
     value.serialize(&mut twins).ok()?;
     Some((twins.plain, twins.escaped))
 }

@@ -1,6 +1,6 @@
 //! Unit tests for header lookup, trimming, invalid bytes and the base64 sentinel.
 
-use super::{HeaderValue, HeaderView, check_routing, header_value, is_verbatim};
+use super::{HeaderValue, HeaderView, Routing, check_routing, header_value, is_verbatim};
 use crate::ErrorCode;
 
 #[track_caller]
@@ -67,7 +67,7 @@ fn routing_headers_are_matched_case_insensitively_and_counted() {
 #[track_caller]
 fn check_routing_case(headers: &[(&str, &[u8])], expected: &str, expect: Result<(), &str>) {
     let view: HeaderView<'_> = headers.iter().copied().collect();
-    let actual = check_routing(&view, "Mcp-Name", expected, &"body params.name");
+    let actual = check_routing(&view, Routing::Name, expected, &"body params.name");
     match expect {
         Ok(()) => assert_eq!(actual, Ok(())),
         Err(message) => {
@@ -145,7 +145,7 @@ proptest::proptest! {
             _ => raw.trim_matches([' ', '\t']).to_owned(),
         };
         let view = HeaderView::new([("Mcp-Name", raw.as_bytes())]);
-        let passes = check_routing(&view, "Mcp-Name", &expected, &"body params.name").is_ok();
+        let passes = check_routing(&view, Routing::Name, &expected, &"body params.name").is_ok();
         let decoded = header_value(raw.as_bytes()).is_ok_and(|value| value.text == expected);
         proptest::prop_assert_eq!(passes, decoded, "raw {:?} expected {:?}", raw, expected);
         if is_verbatim(raw.as_bytes(), &expected) {

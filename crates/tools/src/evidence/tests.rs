@@ -41,7 +41,7 @@ fn a_quote_carries_its_range_observations_and_basis() {
     let quote = snapshot.quote(&request(&args()).unwrap()).unwrap();
     let content =
         structured(&quote, &snapshot, snapshot.evidence(&quote).as_ref(), &Links::default());
-    assert_eq!(out.structured, serde_json::to_string(&content).unwrap());
+    assert_eq!(out.structured, serde_json::to_vec(&content).unwrap());
 }
 
 #[test]

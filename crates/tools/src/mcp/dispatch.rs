@@ -14,6 +14,7 @@ use crate::{
     mcp::{CallOutcome, ToolCalled},
     price::Links,
     prompts, resources,
+    text::Breaks,
 };
 
 #[cfg(test)]
@@ -96,8 +97,10 @@ pub(crate) struct CallResult {
     pub(super) tool: Tool,
     /// The readable text item.
     pub(super) text: String,
-    /// The JSON text: the `structuredContent` on success, else the error object.
-    pub(super) json: String,
+    /// Where `text`'s line breaks are, when they are its only bytes a JSON string escapes.
+    pub(super) text_breaks: Option<Breaks>,
+    /// The JSON text (UTF-8): the `structuredContent` on success, else the error object.
+    pub(super) json: Vec<u8>,
     /// `json` escaped as the contents of a JSON string: the JSON text item.
     pub(super) json_escaped: Vec<u8>,
     /// Whether `json` is also the `structuredContent` (true exactly on success).
@@ -283,6 +286,7 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
         Ok(output) => CallResult {
             tool,
             text: output.text,
+            text_breaks: output.text_breaks,
             json: output.structured,
             json_escaped: output.structured_escaped,
             is_structured: true,
@@ -291,7 +295,7 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             let (json, json_escaped) =
                 crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
             let text = format!("Invalid arguments for {}: {errors}", tool.name());
-            CallResult { tool, text, json, json_escaped, is_structured: false }
+            CallResult { tool, text, text_breaks: None, json, json_escaped, is_structured: false }
         }
     })
 }

@@ -142,7 +142,7 @@ fn problems_name_the_tool_arguments() {
 }
 
 #[test]
-fn every_text_line_is_terminated_but_the_last() {
+fn every_text_line_is_terminated_but_the_last_and_escaped_by_its_breaks() {
     for arguments in [
         json!({"carat": 1.0, "color": "G", "clarity": "VS2"}),
         json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.65}),
@@ -152,6 +152,12 @@ fn every_text_line_is_terminated_but_the_last() {
         assert!(!out.text.ends_with('\n'), "{:?}", out.text);
         assert!(out.text.lines().all(|line| !line.is_empty()), "{:?}", out.text);
         assert!(out.text.ends_with("Data as of 2026-11-20T00:00:00Z."), "{:?}", out.text);
+        // Escaped by its known line breaks, the text is what a scan escapes.
+        let breaks = out.text_breaks.expect("a price text's only escapes are its line breaks");
+        let (mut known, mut scanned) = (Vec::new(), Vec::new());
+        crate::text::push_escaped(&mut known, &out.text, Some(&breaks));
+        words::push_json_escaped(&mut scanned, out.text.as_bytes());
+        assert_eq!(known, scanned);
     }
 }
 
@@ -166,12 +172,14 @@ fn an_extrapolated_band_is_explained() {
     let fancy = quote.fancy.as_mut().unwrap();
     fancy.adjustment.band_extrapolated = true;
     fancy.adjustment.band_carats = (0.5, Some(1.0));
-    let text = crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref());
+    let text =
+        crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_string();
     assert!(
         text.contains("\nNo ratio band covers 1.2 ct; the nearest band (0.5 to 1 ct) was used.\n"),
         "{text}"
     );
     quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
-    let text = crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref());
+    let text =
+        crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_string();
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }

@@ -36,9 +36,17 @@ proptest::proptest! {
     #[test]
     fn integers_and_dollars_are_written_as_display_and_usd_write_them(
         value in proptest::num::u64::ANY,
-        amount in proptest::prop_oneof![-1e7f64..1e7, -1e16f64..1e16],
+        amount in proptest::prop_oneof![0.0f64..1e4, -1e7f64..1e7, -1e16f64..1e16],
     ) {
         proptest::prop_assert_eq!(written(|text| text.integer(value)), value.to_string());
         proptest::prop_assert_eq!(written(|text| text.usd(amount)), words::usd(amount));
+    }
+}
+
+#[test]
+fn dollars_at_the_edges_are_written_as_usd_writes_them() {
+    let edges = [0.0, -0.001, 0.004, 0.005, 0.5, 9.995, 999.99, 999.995, 1000.0, 12_345.678];
+    for amount in edges.into_iter().chain([999_999.99, 999_999.995, 1e6, -5.0, f64::NAN]) {
+        assert_eq!(written(|text| text.usd(amount)), words::usd(amount), "{amount}");
     }
 }

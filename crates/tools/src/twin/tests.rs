@@ -10,7 +10,7 @@ use super::to_json_twins;
 fn same_as_serde_json(value: &impl Serialize) {
     let (plain, escaped) = to_json_twins(value).unwrap();
     let reference = serde_json::to_string(value).unwrap();
-    assert_eq!(plain, reference);
+    assert_eq!(String::from_utf8(plain).unwrap(), reference);
     let escaped = String::from_utf8(escaped).unwrap();
     assert_eq!(format!("\"{escaped}\""), serde_json::to_string(&reference).unwrap());
 }
@@ -116,6 +116,16 @@ fn remembered_keys_are_serde_json_bytes_whatever_the_shape_before() {
     let mut keys = super::Keys::default();
     assert!(keys.find(0, "a_key_of_twenty_six_bytes_").is_some());
     assert!(keys.find(1, "a_key_of_twenty_seven_bytes").is_none());
+}
+
+#[test]
+fn answers_written_into_recycled_buffers_are_serde_json_bytes() {
+    let long = json!({ "text": "x".repeat(5000), "n": 1.5 });
+    for value in [&long, &json!({ "n": 2.25 }), &long, &json!([])] {
+        same_as_serde_json(value);
+        let (plain, escaped) = to_json_twins(value).unwrap();
+        super::recycle(plain, escaped);
+    }
 }
 
 #[test]

@@ -186,11 +186,11 @@ fn check_headers(
 ) -> Result<(), ErrorObject> {
     headers::check_routing(
         headers,
-        headers::HEADER_PROTOCOL_VERSION,
+        headers::Routing::ProtocolVersion,
         &meta.protocol_version,
         &format_args!("body params._meta[{}]", words::Quoted(META_PROTOCOL_VERSION)),
     )?;
-    headers::check_routing(headers, headers::HEADER_METHOD, method, &"body method")?;
+    headers::check_routing(headers, headers::Routing::Method, method, &"body method")?;
     let name_field = match method {
         "tools/call" | "prompts/get" => "name",
         "resources/read" => "uri",
@@ -199,7 +199,7 @@ fn check_headers(
     if let Some(Value::String(expected)) = params.get(name_field) {
         headers::check_routing(
             headers,
-            headers::HEADER_NAME,
+            headers::Routing::Name,
             expected,
             &format_args!("body params.{name_field}"),
         )?;
