@@ -172,12 +172,9 @@ fn respond(
     let has_body = !hyper::body::Body::is_end_stream(&body);
     slot.activity.head_received(has_body);
     let mut report = Report::new(connection, &parts);
-    let mut hosts = parts.headers.get_all(hyper::header::HOST).iter();
-    let (first_host, second_host) = (hosts.next(), hosts.next());
-    let pending = if second_host.is_some()
-        || (first_host.is_none() && parts.version == hyper::Version::HTTP_11)
-    {
-        let response = bad_host(second_host.is_some());
+    let hosts = host_lines(&parts.headers);
+    let pending = if hosts > 1 || (hosts == 0 && parts.version == hyper::Version::HTTP_11) {
+        let response = bad_host(hosts > 1);
         report.finish(connection, peer, &response);
         Pending::Answered(response)
     } else {
@@ -221,6 +218,19 @@ fn respond(
                 response
             }
         })
+    }
+}
+
+/// How many `Host` field lines `headers` holds, up to 2. A request carries a few fields:
+/// a look at each name costs less than hashing `Host` for a look-up, which is left for a
+/// request that repeats some field.
+fn host_lines(headers: &hyper::HeaderMap) -> usize {
+    if !headers.keys().any(|name| name == hyper::header::HOST) {
+        return 0;
+    }
+    match headers.len() == headers.keys_len() {
+        true => 1,
+        false => headers.get_all(hyper::header::HOST).iter().take(2).count(),
     }
 }
 
