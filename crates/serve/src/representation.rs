@@ -197,7 +197,9 @@ impl Representation {
                 variant.ok.clone()
             }
         };
-        *response.headers_mut() = headers;
+        // The map `Response::new` made is empty and holds no allocation: nothing is lost
+        // by forgetting it rather than dropping it.
+        std::mem::forget(std::mem::replace(response.headers_mut(), headers));
         match response.headers_mut().iter_mut().next() {
             Some((name, slot)) if name == header::CACHE_CONTROL => *slot = cache_control.clone(),
             // A `with_headers` that removed fields may have moved the slot.
