@@ -179,12 +179,14 @@ fn respond(
         Pending::Answered(response)
     } else {
         // Only the access log needs the request's head after the handler took it.
-        report.logged = connection.reporting.access_log.then(|| Logged {
-            method: parts.method.clone(),
-            uri: parts.uri.clone(),
-            user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
-            client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
-        });
+        if connection.reporting.access_log {
+            report.logged = Some(Logged {
+                method: parts.method.clone(),
+                uri: parts.uri.clone(),
+                user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
+                client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
+            });
+        }
         match has_body {
             false => {
                 let response = answer(connection, slot, parts, Bytes::new(), peer);
@@ -275,11 +277,12 @@ impl Report {
         }
     }
 
-    /// Reports the answer.
+    /// Reports the answer: nothing to do when neither metrics nor the access log are on.
     fn finish(self, connection: &Connection, peer: SocketAddr, response: &Response<Body>) {
-        let elapsed = self.started.map(|started| started.elapsed());
-        answered(connection, elapsed, self.route, response);
-        if let (Some(logged), Some(elapsed)) = (self.logged, elapsed) {
+        let Some(started) = self.started else { return };
+        let elapsed = started.elapsed();
+        answered(connection, Some(elapsed), self.route, response);
+        if let Some(logged) = &self.logged {
             let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
             (connection.events)(&Event::Access {
                 method: &logged.method,
