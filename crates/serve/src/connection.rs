@@ -143,26 +143,19 @@ impl Drop for Busy<'_> {
     }
 }
 
-/// The answer hyper waits for: ready as hyper hands a request without a body over, or
-/// the read of the body then the handler's answer, boxed so that the future hyper keeps
-/// and moves is the size of an answer, not of a body's read.
-enum Answer<F> {
-    /// Answered already (taken once hyper polls it).
-    Ready(Option<Response<Body>>),
+/// What is left of a request once hyper has handed it over.
+#[expect(clippy::large_enum_variant, reason = "one per request; a box would allocate")]
+enum Pending {
+    /// Answered already: the request had no body.
+    Answered(Response<Body>),
     /// Its body is to be read first.
-    Reading(Pin<Box<F>>),
-}
-
-impl<F: Future<Output = Response<Body>>> Future for Answer<F> {
-    type Output = Result<Response<Body>, Infallible>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        match self.get_mut() {
-            // hyper polls an answer no more once it is ready.
-            Answer::Ready(response) => Poll::Ready(Ok(response.take().unwrap_or_default())),
-            Answer::Reading(reading) => reading.as_mut().poll(cx).map(Ok),
-        }
-    }
+    Body {
+        connection: Arc<Connection>,
+        slot: Arc<Slot>,
+        parts: Parts,
+        body: Incoming,
+        report: Report,
+    },
 }
 
 /// The hyper service: call the handler, report the access. A request without a body is
@@ -174,46 +167,60 @@ fn respond(
     slot: &Arc<Slot>,
     peer: SocketAddr,
     request: hyper::Request<Incoming>,
-) -> Answer<impl Future<Output = Response<Body>> + use<>> {
+) -> impl Future<Output = Result<Response<Body>, Infallible>> + use<> {
     let (parts, body) = request.into_parts();
     let has_body = !hyper::body::Body::is_end_stream(&body);
     slot.activity.head_received(has_body);
     let mut report = Report::new(connection, &parts);
     let hosts = host_lines(&parts.headers);
-    if hosts > 1 || (hosts == 0 && parts.version == hyper::Version::HTTP_11) {
+    let pending = if hosts > 1 || (hosts == 0 && parts.version == hyper::Version::HTTP_11) {
         let response = bad_host(hosts > 1);
         report.finish(connection, peer, &response);
-        return Answer::Ready(Some(response));
-    }
-    // Only the access log needs the request's head after the handler took it.
-    if connection.reporting.access_log {
-        report.logged = Some(Logged {
-            method: parts.method.clone(),
-            uri: parts.uri.clone(),
-            user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
-            client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
-        });
-    }
-    if !has_body {
-        let response = answer(connection, slot, parts, Bytes::new(), peer);
-        report.finish(connection, peer, &response);
-        return Answer::Ready(Some(response));
-    }
-    let (connection, slot) = (Arc::clone(connection), Arc::clone(slot));
-    Answer::Reading(Box::pin(async move {
-        let deadline = connection.deadlines.body;
-        let read = read_body(body, connection.max_body_bytes, &slot, deadline).await;
-        slot.activity.body_received();
-        let response = match read {
-            Ok(body) => answer(&connection, &slot, parts, body, peer),
-            Err(refusal) => {
-                let _busy = Busy::new(&slot);
-                refused_body(connection.handler.refuse_body(refusal), refusal)
+        Pending::Answered(response)
+    } else {
+        // Only the access log needs the request's head after the handler took it.
+        if connection.reporting.access_log {
+            report.logged = Some(Logged {
+                method: parts.method.clone(),
+                uri: parts.uri.clone(),
+                user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
+                client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
+            });
+        }
+        match has_body {
+            false => {
+                let response = answer(connection, slot, parts, Bytes::new(), peer);
+                report.finish(connection, peer, &response);
+                Pending::Answered(response)
             }
-        };
-        report.finish(&connection, peer, &response);
-        response
-    }))
+            true => Pending::Body {
+                connection: Arc::clone(connection),
+                slot: Arc::clone(slot),
+                parts,
+                body,
+                report,
+            },
+        }
+    };
+    async move {
+        Ok(match pending {
+            Pending::Answered(response) => response,
+            Pending::Body { connection, slot, parts, body, report } => {
+                let deadline = connection.deadlines.body;
+                let read = read_body(body, connection.max_body_bytes, &slot, deadline).await;
+                slot.activity.body_received();
+                let response = match read {
+                    Ok(body) => answer(&connection, &slot, parts, body, peer),
+                    Err(refusal) => {
+                        let _busy = Busy::new(&slot);
+                        refused_body(connection.handler.refuse_body(refusal), refusal)
+                    }
+                };
+                report.finish(&connection, peer, &response);
+                response
+            }
+        })
+    }
 }
 
 /// How many `Host` field lines `headers` holds, up to 2. A request carries a few fields:
