@@ -1,6 +1,9 @@
 //! The `Cache-Control` lifetime: until the next expected refresh.
 
-use std::cell::RefCell;
+use std::{
+    cell::RefCell,
+    time::{Duration, SystemTime, UNIX_EPOCH},
+};
 
 use hyper::header::HeaderValue;
 
@@ -35,4 +38,48 @@ pub fn cache_control(ts: i64, now: i64) -> HeaderValue {
         }
         value.clone()
     })
+}
+
+/// The second a thread last answered in, with the value [`cache_control_at`] gave then.
+struct Second {
+    /// The snapshot's `ts` the value is for.
+    ts: i64,
+    /// The second's start.
+    from: SystemTime,
+    /// The next second's start.
+    until: SystemTime,
+    value: HeaderValue,
+}
+
+thread_local! {
+    /// The value of the second this thread last answered in (none at first).
+    static SECOND: RefCell<Second> = const {
+        RefCell::new(Second {
+            ts: 0,
+            from: UNIX_EPOCH,
+            until: UNIX_EPOCH,
+            value: HeaderValue::from_static("public, max-age=0"),
+        })
+    };
+}
+
+/// [`cache_control`] at the instant `now`: within the second of the last answer only two
+/// comparisons of instants, no conversion to unix seconds.
+pub(crate) fn cache_control_at(ts: i64, now: SystemTime) -> HeaderValue {
+    SECOND.with_borrow_mut(|second| {
+        if second.ts != ts || now < second.from || now >= second.until {
+            let seconds = unix_seconds(now);
+            second.value = cache_control(ts, seconds);
+            second.ts = ts;
+            second.from = UNIX_EPOCH + Duration::from_secs(seconds.unsigned_abs());
+            second.until = second.from + Duration::from_secs(1);
+        }
+        second.value.clone()
+    })
+}
+
+/// Seconds since 1970 (0 before, which no clock of ours shows).
+fn unix_seconds(now: SystemTime) -> i64 {
+    let since = now.duration_since(UNIX_EPOCH);
+    since.map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))
 }

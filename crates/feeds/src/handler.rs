@@ -11,7 +11,7 @@ use hyper::{
 use serde_json::json;
 use serve::{Body, Request};
 
-use crate::{ALLOW, Config, Route, cache_control, check, page, served::Served, track};
+use crate::{ALLOW, Config, Route, cache::cache_control_at, check, page, served::Served, track};
 
 #[cfg(test)]
 mod tests;
@@ -78,7 +78,7 @@ impl Feeds {
         }
         // One snapshot per request: everything below reads this one `Arc`.
         let served = self.current.load();
-        let cache = cache_control(served.ts, unix_seconds((self.config.clock)()));
+        let cache = cache_control_at(served.ts, (self.config.clock)());
         match route {
             Route::Feed(feed) => served.feed(feed).respond(request, &cache),
             Route::Home => {
@@ -180,10 +180,4 @@ fn without_body(response: &mut Response<Body>) {
         response.headers_mut().insert(header::CONTENT_LENGTH, HeaderValue::from(length));
         *response.body_mut() = Body::default();
     }
-}
-
-/// Seconds since 1970 (0 before, which no clock of ours shows).
-fn unix_seconds(now: std::time::SystemTime) -> i64 {
-    let since = now.duration_since(std::time::UNIX_EPOCH);
-    since.map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX))
 }

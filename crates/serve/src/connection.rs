@@ -172,22 +172,21 @@ fn respond(
     let has_body = !hyper::body::Body::is_end_stream(&body);
     slot.activity.head_received(has_body);
     let mut report = Report::new(connection, &parts);
-    let mut hosts = parts.headers.get_all(hyper::header::HOST).iter();
-    let (first_host, second_host) = (hosts.next(), hosts.next());
-    let pending = if second_host.is_some()
-        || (first_host.is_none() && parts.version == hyper::Version::HTTP_11)
-    {
-        let response = bad_host(second_host.is_some());
+    let hosts = host_lines(&parts.headers);
+    let pending = if hosts > 1 || (hosts == 0 && parts.version == hyper::Version::HTTP_11) {
+        let response = bad_host(hosts > 1);
         report.finish(connection, peer, &response);
         Pending::Answered(response)
     } else {
         // Only the access log needs the request's head after the handler took it.
-        report.logged = connection.reporting.access_log.then(|| Logged {
-            method: parts.method.clone(),
-            uri: parts.uri.clone(),
-            user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
-            client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
-        });
+        if connection.reporting.access_log {
+            report.logged = Some(Logged {
+                method: parts.method.clone(),
+                uri: parts.uri.clone(),
+                user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
+                client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
+            });
+        }
         match has_body {
             false => {
                 let response = answer(connection, slot, parts, Bytes::new(), peer);
@@ -221,6 +220,19 @@ fn respond(
                 response
             }
         })
+    }
+}
+
+/// How many `Host` field lines `headers` holds, up to 2. A request carries a few fields:
+/// a look at each name costs less than hashing `Host` for a look-up, which is left for a
+/// request that repeats some field.
+fn host_lines(headers: &hyper::HeaderMap) -> usize {
+    if !headers.keys().any(|name| name == hyper::header::HOST) {
+        return 0;
+    }
+    match headers.len() == headers.keys_len() {
+        true => 1,
+        false => headers.get_all(hyper::header::HOST).iter().take(2).count(),
     }
 }
 
@@ -265,11 +277,12 @@ impl Report {
         }
     }
 
-    /// Reports the answer.
+    /// Reports the answer: nothing to do when neither metrics nor the access log are on.
     fn finish(self, connection: &Connection, peer: SocketAddr, response: &Response<Body>) {
-        let elapsed = self.started.map(|started| started.elapsed());
-        answered(connection, elapsed, self.route, response);
-        if let (Some(logged), Some(elapsed)) = (self.logged, elapsed) {
+        let Some(started) = self.started else { return };
+        let elapsed = started.elapsed();
+        answered(connection, Some(elapsed), self.route, response);
+        if let Some(logged) = &self.logged {
             let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
             (connection.events)(&Event::Access {
                 method: &logged.method,

@@ -35,6 +35,12 @@ pub(crate) struct Codings {
 impl Codings {
     /// Reads one `Accept-Encoding` field line.
     pub(crate) fn add(&mut self, line: &HeaderValue) {
+        // `gzip` alone, as Go's client and many pollers send it: weight 1, the most
+        // generous, with no list to split.
+        if line.as_bytes() == b"gzip" {
+            self.gzip = Some(1000);
+            return;
+        }
         weighted_line(line, |coding, weight| {
             let slot =
                 if coding.eq_ignore_ascii_case(b"gzip") || coding.eq_ignore_ascii_case(b"x-gzip") {

@@ -24,10 +24,10 @@ mod tests;
 ///
 /// Construction hashes the bytes into a strong ETag (`"<16 hex digits>"`, FNV-1a 64)
 /// and compresses them with gzip; the gzip variant has its own strong tag (the same
-/// with `-gz` inside the quotes). The header block of every answer (200 and 304, each
-/// variant) is built then too, so serving is one header-map clone, the `Cache-Control`
-/// value set in its slot and a cheap clone of shared bytes. If gzip would not shrink the
-/// body, only the identity variant exists.
+/// with `-gz` inside the quotes). The header block of every answer (200, HEAD and 304,
+/// each variant) is built then too, so serving is one header-map clone, the
+/// `Cache-Control` value set in its slot and a cheap clone of shared bytes. If gzip
+/// would not shrink the body, only the identity variant exists.
 #[derive(Clone)]
 pub struct Representation {
     identity: Variant,
@@ -43,9 +43,11 @@ struct Variant {
     tag: String,
     /// `ETag`, `Last-Modified`, `Vary` and a `Cache-Control` slot: the 304 headers.
     not_modified: HeaderMap,
-    /// The 304 headers plus `Content-Type`, `Content-Length` and, for gzip,
-    /// `Content-Encoding`.
+    /// The 304 headers plus `Content-Type` and, for gzip, `Content-Encoding`: a GET's
+    /// headers, whose `Content-Length` hyper writes from the body it sends.
     ok: HeaderMap,
+    /// The GET headers plus the `Content-Length` a GET's body has: a HEAD's.
+    head: HeaderMap,
 }
 
 /// Placeholder of the `Cache-Control` slot, the first field of every header block, which
@@ -67,11 +69,12 @@ impl Variant {
         not_modified.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         let mut ok = not_modified.clone();
         ok.insert(header::CONTENT_TYPE, content_type.clone());
-        ok.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
         if let Some(encoding) = encoding {
             ok.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
         }
-        Variant { body, tag, not_modified, ok }
+        let mut head = ok.clone();
+        head.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
+        Variant { body, tag, not_modified, ok, head }
     }
 }
 
@@ -139,6 +142,7 @@ impl Representation {
         for variant in std::iter::once(&mut self.identity).chain(&mut self.gzip) {
             add(&mut variant.not_modified);
             add(&mut variant.ok);
+            add(&mut variant.head);
         }
         self
     }
@@ -166,8 +170,9 @@ impl Representation {
     ///   `Cache-Control`, `Last-Modified` and `Vary` (and any [`Self::with_headers`]
     ///   fields), and no body.
     /// * Otherwise `200` with the gzip variant if `Accept-Encoding` prefers it, else
-    ///   identity, plus `Content-Type`, `Content-Length` and (for gzip)
-    ///   `Content-Encoding`. HEAD gets the same headers and an empty body.
+    ///   identity, plus `Content-Type` and (for gzip) `Content-Encoding`; hyper adds
+    ///   the body's `Content-Length`. HEAD gets the same headers with that
+    ///   `Content-Length` and an empty body.
     ///
     /// Conditions are evaluated only for GET and HEAD. `cache_control` is sent as given.
     /// `Vary: Accept-Encoding` is always sent, so caches keep the variants apart.
@@ -190,14 +195,15 @@ impl Representation {
                 *response.status_mut() = StatusCode::NOT_MODIFIED;
                 variant.not_modified.clone()
             }
+            false if request.method == Method::HEAD => variant.head.clone(),
             false => {
-                if request.method != Method::HEAD {
-                    *response.body_mut() = Body::new(variant.body.clone());
-                }
+                *response.body_mut() = Body::new(variant.body.clone());
                 variant.ok.clone()
             }
         };
-        *response.headers_mut() = headers;
+        // The map `Response::new` made is empty and holds no allocation: nothing is lost
+        // by forgetting it rather than dropping it.
+        std::mem::forget(std::mem::replace(response.headers_mut(), headers));
         match response.headers_mut().iter_mut().next() {
             Some((name, slot)) if name == header::CACHE_CONTROL => *slot = cache_control.clone(),
             // A `with_headers` that removed fields may have moved the slot.
