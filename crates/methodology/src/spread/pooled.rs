@@ -120,6 +120,14 @@ impl Model {
     fn at(&self, c: &CellMean) -> f64 {
         self.level[c.band] + self.scale[c.band] * self.premium(c)
     }
+
+    /// The weighted least-squares terms of one of a cell's premiums, `own`, with the rest
+    /// of the model held: its mean less its level and its other premium, over its scale.
+    fn premium_terms(&self, c: &CellMean, own: f64) -> (f64, f64) {
+        let scale = self.scale[c.band];
+        let other = self.premium(c) - own;
+        (scale * (c.mean - self.level[c.band] - scale * other), scale * scale)
+    }
 }
 
 /// The model's fitted ln price of each cell, by alternating weighted least squares: each
@@ -134,71 +142,63 @@ fn fit(cells: &[CellMean]) -> Vec<f64> {
         colour: vec![0.0; len(|c| c.row)],
         clarity: vec![0.0; len(|c| c.column)],
     };
-    // Solves `values[group] = sum(w x numerator) / sum(w x denominator)` per group.
-    fn solve(
-        cells: &[CellMean],
-        values: &mut [f64],
-        group: fn(&CellMean) -> usize,
-        terms: impl Fn(&CellMean) -> (f64, f64),
-    ) {
-        let mut sums = vec![(0.0, 0.0); values.len()];
-        for cell in cells {
-            let (numerator, denominator) = terms(cell);
-            let weight = cell.n as f64;
-            let sum = &mut sums[group(cell)];
-            sum.0 += weight * numerator;
-            sum.1 += weight * denominator;
-        }
-        for (value, (numerator, denominator)) in values.iter_mut().zip(sums) {
-            if denominator > 0.0 {
-                *value = numerator / denominator;
-            }
-        }
-    }
     for _ in 0..FIT_SWEEPS {
-        let mut level = std::mem::take(&mut model.level);
-        solve(
+        model.level = solved(
             cells,
-            &mut level,
+            &model.level,
             |c| c.band,
             |c| (c.mean - model.scale[c.band] * model.premium(c), 1.0),
         );
-        model.level = level;
-        let mut scale = std::mem::take(&mut model.scale);
-        solve(
+        model.scale = solved(
             cells,
-            &mut scale,
+            &model.scale,
             |c| c.band,
             |c| {
                 let premium = model.premium(c);
                 ((c.mean - model.level[c.band]) * premium, premium * premium)
             },
         );
-        model.scale = scale;
-        let mut colour = std::mem::take(&mut model.colour);
-        solve(
+        model.colour = solved(
             cells,
-            &mut colour,
+            &model.colour,
             |c| c.row,
-            |c| {
-                let s = model.scale[c.band];
-                (s * (c.mean - model.level[c.band] - s * model.clarity[c.column]), s * s)
-            },
+            |c| model.premium_terms(c, model.colour[c.row]),
         );
-        model.colour = colour;
-        let mut clarity = std::mem::take(&mut model.clarity);
-        solve(
+        model.clarity = solved(
             cells,
-            &mut clarity,
+            &model.clarity,
             |c| c.column,
-            |c| {
-                let s = model.scale[c.band];
-                (s * (c.mean - model.level[c.band] - s * model.colour[c.row]), s * s)
-            },
+            |c| model.premium_terms(c, model.clarity[c.column]),
         );
-        model.clarity = clarity;
     }
     cells.iter().map(|c| model.at(c)).collect()
+}
+
+/// New `values` by group: each the ratio of its cells' weighted sums of `terms`
+/// (numerator, denominator), weighted by asks; a group without weight keeps its value.
+fn solved(
+    cells: &[CellMean],
+    values: &[f64],
+    group: fn(&CellMean) -> usize,
+    terms: impl Fn(&CellMean) -> (f64, f64),
+) -> Vec<f64> {
+    let mut sums = vec![(0.0, 0.0); values.len()];
+    for cell in cells {
+        let (numerator, denominator) = terms(cell);
+        let weight = cell.n as f64;
+        let sum = &mut sums[group(cell)];
+        sum.0 += weight * numerator;
+        sum.1 += weight * denominator;
+    }
+    values
+        .iter()
+        .zip(sums)
+        .map(
+            |(&value, (numerator, denominator))| {
+                if denominator > 0.0 { numerator / denominator } else { value }
+            },
+        )
+        .collect()
 }
 
 #[cfg(test)]
