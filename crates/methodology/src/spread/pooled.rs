@@ -56,14 +56,17 @@ pub(crate) fn centres(cells: &[CellMean]) -> Vec<f64> {
         seen.dedup();
         seen.len()
     };
-    // A level and a scale per band, a premium per colour and clarity, less the two the
-    // model leaves free (a common shift of the premiums, a common factor of the scales).
+    // A level and a scale per band, a premium per colour and clarity, less the three
+    // directions the model leaves free: colour premiums up and clarity premiums down by
+    // the same amount, every colour premium up with each level down by its scale times
+    // it, and the scales times a factor with the premiums over it.
     let parameters =
-        (2 * present(|c| c.band) + present(|c| c.row) + present(|c| c.column)).saturating_sub(2);
-    if freedom == 0 || cells.len() <= parameters {
+        (2 * present(|c| c.band) + present(|c| c.row) + present(|c| c.column)).saturating_sub(3);
+    let within = squares / freedom.max(1) as f64;
+    // Without spread inside the cells (every ask of a cell alike) each mean is exact.
+    if freedom == 0 || within == 0.0 || cells.len() <= parameters {
         return cells.iter().map(|c| c.mean).collect();
     }
-    let within = squares / freedom as f64;
     let fitted = fit(cells);
     let between = between_variance(cells, &fitted, within, cells.len() - parameters);
     cells

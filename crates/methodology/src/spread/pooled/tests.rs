@@ -60,3 +60,16 @@ fn too_few_cells_for_the_model_keep_their_own_means() {
     let cells = [cell(0, 0, 0, 20, 9.0), cell(0, 1, 1, 20, 8.0), cell(1, 0, 1, 20, 9.5)];
     assert_eq!(centres(&cells), vec![9.0, 8.0, 9.5]);
 }
+
+#[test]
+fn cells_without_spread_keep_their_exact_means() {
+    let cells: Vec<CellMean> = (0..32)
+        .map(|i| (i / 16, (i / 4) % 4, i % 4))
+        .map(|(band, row, column)| CellMean {
+            squares: 0.0,
+            ..cell(band, row, column, 20, truth(band, row, column) + 0.01 * wobble(row))
+        })
+        .collect();
+    let centres = centres(&cells);
+    assert!(cells.iter().zip(&centres).all(|(c, &centre)| centre == c.mean), "{centres:?}");
+}
