@@ -61,7 +61,7 @@ pub(crate) fn range_schema() -> Value {
     let usd = |what: &str| json!({ "type": "number", "minimum": 0, "description": format!("{what}, USD rounded to cents.") });
     json!({
         "type": "object",
-        "description": "The 10th to 90th percentile of comparable asks (the cells' screened asks, interpolated across carat bands and scaled by the ratio multiplier as the price is).",
+        "description": "The 10th to 90th percentile of comparable asks (estimated per cell from its screened asks and its neighbours', interpolated across carat bands and scaled by the ratio multiplier as the price is).",
         "properties": {
             "low_per_carat_usd": usd("10th percentile per carat"),
             "high_per_carat_usd": usd("90th percentile per carat"),
