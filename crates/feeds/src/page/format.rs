@@ -4,11 +4,6 @@
 #[cfg(test)]
 mod tests;
 
-/// A count with thousands separators: `12,345`.
-pub(crate) fn count(n: u64) -> String {
-    words::grouped(n)
-}
-
 /// A signed percent change with two decimals and a real minus sign: `+1.31%`, `−0.47%`,
 /// `0.00%`.
 pub(crate) fn percent(change: f64) -> String {

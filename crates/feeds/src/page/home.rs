@@ -219,12 +219,12 @@ fn depth(history: &History) -> Markup {
             h2 { "Market depth" }
             p.note { "How many listings the snapshot saw for each colour and clarity, all carats together. \
                      Thin cells mean a price rests on few stones." }
-            (grade_table(&colors, &clarities, count, |n| format::count(n as u64)))
+            (grade_table(&colors, &clarities, count, |n| words::grouped(n as u64)))
             h3 { "Listings by carat" }
             div.scroll {
                 table.numbers {
                     thead { tr { th scope="col" { "Carat" } @for point in &depth.points { th scope="col" { (point.key) } } } }
-                    tbody { tr { th scope="row" { "Listings" } @for point in &depth.points { td { (format::count(point.total())) } } } }
+                    tbody { tr { th scope="row" { "Listings" } @for point in &depth.points { td { (words::grouped(point.total())) } } } }
                 }
             }
         }
