@@ -9,7 +9,7 @@ use std::fmt::{self, Write as _};
 
 use words::{needs_json_escape, push_json_escaped};
 
-use crate::twin::{hundredths, ten_thousandths, usd};
+use crate::twin::{hundredths, ten_thousandths};
 
 #[cfg(test)]
 mod tests;
@@ -171,15 +171,9 @@ impl Text {
         self.bytes.extend_from_slice(&text[at..]);
     }
 
-    /// Appends `amount` as [`words::usd`] writes it (below a million dollars from its
-    /// eight digits at once, `twin::usd`).
+    /// Appends `amount` as [`words::usd`] writes it.
     pub(crate) fn usd(&mut self, amount: f64) {
-        match usd(amount) {
-            Some(text) => text.push_to(&mut self.bytes),
-            None => self
-                .bytes
-                .extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX])),
-        }
+        self.bytes.extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX]));
     }
 }
 

@@ -23,7 +23,7 @@ mod pieces;
 mod tests;
 
 use pieces::Keys;
-pub(crate) use pieces::{hundredths, ten_thousandths, usd};
+pub(crate) use pieces::{hundredths, ten_thousandths};
 
 /// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
 /// serde_json writes between the quotes of `serde_json::to_string(&json)`). Both are

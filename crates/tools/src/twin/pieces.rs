@@ -2,7 +2,7 @@
 //! per thread ([`Keys`]), and whole hundredths' digits ([`hundredths`]), both as
 //! fixed-size blocks ([`Padded`]).
 
-use words::{needs_json_escape, push_json_escaped};
+use words::{eight_digits, needs_json_escape, push_json_escaped};
 
 /// Most struct keys remembered, and most keys of one answer whose order is.
 const KEYS_MAX: usize = 512;
@@ -122,29 +122,6 @@ pub(crate) fn hundredths(value: f64) -> Option<Padded<16>> {
     Some(Padded { bytes: (text << (8 * zeros)).to_be_bytes(), len })
 }
 
-/// [`words::usd`]'s text of `amount` when it rounds to 0 to 999,999.99 dollars, from
-/// its cents' eight digits: `$7,217.06`, `$0.50`, a third of the instructions of writing
-/// them one at a time. `None` for any other amount.
-pub(crate) fn usd(amount: f64) -> Option<Padded<16>> {
-    let cents = (amount * 100.0).round();
-    if !(0.0..1e8).contains(&cents) {
-        return None;
-    }
-    let digits = eight_digits(cents as u32);
-    let ascii = digits | u64::from_ne_bytes([b'0'; 8]);
-    // `ddd,ddd.cc` at the top, less the whole dollars' leading zeros (and the comma
-    // under $1,000; one digit stays), then `$` before it.
-    let text = u128::from(ascii >> 40) << 104
-        | u128::from(b',') << 96
-        | u128::from((ascii >> 16) & 0xff_ffff) << 72
-        | u128::from(b'.') << 64
-        | u128::from(ascii & 0xffff) << 48;
-    let zeros = ((digits >> 16).leading_zeros() / 8 - 2) as usize;
-    let skip = if zeros < 3 { zeros } else { 4 + (zeros - 3).min(2) };
-    let text = u128::from(b'$') << 120 | (text << (8 * skip)) >> 8;
-    Some(Padded { bytes: text.to_be_bytes(), len: 11 - skip })
-}
-
 /// `{:.4}`'s text of a number whose ten-thousandths, rounded, are `units` (below 10^8),
 /// with a `-` when `negative`: `0.8500`, `-12.0625`.
 pub(crate) fn ten_thousandths(units: u32, negative: bool) -> Padded<16> {
@@ -158,14 +135,4 @@ pub(crate) fn ten_thousandths(units: u32, negative: bool) -> Padded<16> {
     let text = text << (8 * zeros);
     let (text, sign) = if negative { (u128::from(b'-') << 120 | text >> 8, 1) } else { (text, 0) };
     Padded { bytes: text.to_be_bytes(), len: 9 - zeros + sign }
-}
-
-/// The eight decimal digits of `n` (below 10^8) as byte values 0 to 9, the first in the
-/// highest byte: three rounds of one multiplication each, every round splitting each lane
-/// of digits in two (n / 10^4 and n % 10^4, then by 100, then by 10).
-fn eight_digits(n: u32) -> u64 {
-    let n = u64::from(n);
-    let halves = n + ((1 << 32) - 10_000) * ((n * 0xd1b7_1759) >> 45);
-    let quarters = halves + ((1 << 16) - 100) * (((halves * 0x147b) >> 19) & 0x7f_0000_007f);
-    quarters + ((1 << 8) - 10) * (((quarters * 0x67) >> 10) & 0x000f_000f_000f_000f)
 }

@@ -1,6 +1,7 @@
 //! Unit tests of the dollar formats.
 
-use crate::{grouped, usd, usd_whole};
+use super::{USD_BYTES_MAX, digit_by_digit, under_a_million};
+use crate::{eight_digits, grouped, usd, usd_whole};
 
 #[test]
 fn dollars_are_rounded_grouped_and_signed() {
@@ -35,4 +36,22 @@ fn counts_are_grouped_by_thousands() {
     assert_eq!(grouped(1000), "1,000");
     assert_eq!(grouped(1_234_567), "1,234,567");
     assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+}
+
+#[test]
+fn eight_digits_are_the_decimal_digits() {
+    for n in (0..100_000_000u32).step_by(9_973).chain([0, 9, 10, 99_999_999]) {
+        let expect = format!("{n:08}").bytes().fold(0u64, |acc, b| acc << 8 | u64::from(b - b'0'));
+        assert_eq!(eight_digits(n), expect, "{n}");
+    }
+}
+
+#[test]
+fn dollars_under_a_million_read_as_written_digit_by_digit() {
+    let edges = [0, 1, 99, 100, 999, 99_999, 100_000, 100_001, 9_999_999, 10_000_000, 99_999_999];
+    for cents in (0..100_000_000u32).step_by(7_919).chain(edges) {
+        let (mut fast, mut slow) = ([0; USD_BYTES_MAX], [0; USD_BYTES_MAX]);
+        let fast = under_a_million(cents, &mut fast).to_vec();
+        assert_eq!(fast, digit_by_digit(i64::from(cents), &mut slow), "{cents}");
+    }
 }
