@@ -8,13 +8,15 @@ use std::{borrow::Cow, fmt};
 
 use serde::{
     Deserialize, Deserializer,
-    de::{DeserializeSeed, MapAccess, SeqAccess, Visitor},
+    de::{
+        DeserializeSeed, MapAccess, SeqAccess, Visitor,
+        value::{MapAccessDeserializer, MapDeserializer, SeqAccessDeserializer},
+    },
 };
-use serde_json::{Map, Value};
+use serde_json::{Map, Number, Value};
 
 use crate::{
-    ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object,
-    filter::{ArgumentsSeed, Skip},
+    ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object, filter::Skip,
 };
 
 /// A member of a request that must be an object: the object, read into its typed form,
@@ -89,11 +91,9 @@ impl Params<'_> {
 /// argument kept).
 impl From<Map<String, Value>> for Params<'static> {
     fn from(map: Map<String, Value>) -> Params<'static> {
-        match (ParamsSeed { filter: None }).deserialize(Value::Object(map)) {
-            Ok(Sent::Object(params)) => params,
-            // A `Value` reads without errors, and an object as an object.
-            _ => Params::default(),
-        }
+        // A `Value` reads without errors, and an object as an object.
+        Params::read(MapDeserializer::<_, serde_json::Error>::new(map.into_iter()), None)
+            .unwrap_or_default()
     }
 }
 
@@ -189,38 +189,103 @@ impl<'de> Visitor<'de> for KeyVisitor {
     }
 }
 
-/// The visitor methods of a value that is not an object: kept as [`Sent::Other`] (cold:
-/// only a refusal reads it).
-macro_rules! other_values {
-    () => {
-        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
-            // As `Value` reads it: serde_json never reads a non-finite number.
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Str(v.to_owned().into())))
-        }
-        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(serde_json::Value::Null)))
-        }
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            let value = <serde_json::Value as serde::Deserialize>::deserialize(
-                serde::de::value::SeqAccessDeserializer::new(seq),
-            )?;
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(value)))
-        }
-    };
+/// An object read member by member into its typed form (`params`, `params._meta`,
+/// `params.arguments`, or a whole `serde_json::Value`).
+pub(crate) trait ReadObject<'de>: Sized {
+    /// Reads the object's members; `filter` says what `params.arguments` keeps.
+    fn read<A: MapAccess<'de>>(
+        map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<Self, A::Error>;
 }
-pub(crate) use other_values;
+
+/// Reads any value into `out`: an object as `T` reads it, anything else as the [`Field`]
+/// it is. A value sent again replaces the one before.
+pub(crate) struct Any<'o, 'k, 'de, T> {
+    pub(crate) out: &'o mut Option<Sent<'de, T>>,
+    pub(crate) filter: Option<ArgumentFilter<'k>>,
+}
+
+impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, T: ReadObject<'de>> Any<'_, '_, 'de, T> {
+    fn other<E>(self, field: Field<'de>) -> Result<(), E> {
+        *self.out = Some(Sent::Other(field));
+        Ok(())
+    }
+}
+
+impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
+        self.other(Field::Value(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
+        self.other(Field::Value(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
+        self.other(Field::Value(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
+        // serde_json never reads a non-finite number; `Value` would hold null too.
+        self.other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number)))
+    }
+
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<(), E> {
+        self.other(Field::Str(Cow::Borrowed(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<(), E> {
+        self.other(Field::Str(Cow::Owned(value.to_owned())))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<(), E> {
+        self.other(Field::Str(Cow::Owned(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.other(Field::Value(Value::Null))
+    }
+
+    fn visit_none<E>(self) -> Result<(), E> {
+        self.other(Field::Value(Value::Null))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        self.deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
+        self.other(Field::Value(value))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        *self.out = Some(Sent::Object(T::read(map, self.filter)?));
+        Ok(())
+    }
+}
+
+/// A nested object kept whole, as `serde_json::Value` reads it.
+impl<'de> ReadObject<'de> for Value {
+    fn read<A: MapAccess<'de>>(map: A, _: Option<ArgumentFilter<'_>>) -> Result<Value, A::Error> {
+        Value::deserialize(MapAccessDeserializer::new(map))
+    }
+}
 
 /// Reads the body: an object's envelope members; anything else read and dropped.
 #[derive(Clone, Copy)]
@@ -280,7 +345,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 "id" => members.id = Some(map.next_value()?),
                 "method" => members.method = Some(map.next_value()?),
                 "params" => {
-                    members.params = Some(map.next_value_seed(ParamsSeed { filter: self.filter })?);
+                    map.next_value_seed(Any { out: &mut members.params, filter: self.filter })?;
                 }
                 other => {
                     map.next_value_seed(Skip::Value)?;
@@ -292,68 +357,31 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
     }
 }
 
-/// Reads `params`.
-#[derive(Clone, Copy)]
-struct ParamsSeed<'k> {
-    filter: Option<ArgumentFilter<'k>>,
-}
-
-impl<'de> DeserializeSeed<'de> for ParamsSeed<'_> {
-    type Value = Sent<'de, Params<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ParamsSeed<'_> {
-    type Value = Sent<'de, Params<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+impl<'de> ReadObject<'de> for Params<'de> {
+    fn read<A: MapAccess<'de>>(
+        mut map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<Params<'de>, A::Error> {
         let mut params = Params::default();
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "name" => params.name = Some(map.next_value()?),
-                "arguments" => {
-                    params.arguments =
-                        Some(map.next_value_seed(ArgumentsSeed { filter: self.filter })?);
-                }
-                "_meta" => params.meta = Some(map.next_value_seed(MetaSeed)?),
+                "arguments" => map.next_value_seed(Any { out: &mut params.arguments, filter })?,
+                "_meta" => map.next_value_seed(Any { out: &mut params.meta, filter })?,
                 _ => {
                     params.other.insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
-        Ok(Sent::Object(params))
-    }
-
-    other_values!();
-}
-
-/// Reads `params._meta`.
-#[derive(Clone, Copy)]
-struct MetaSeed;
-
-impl<'de> DeserializeSeed<'de> for MetaSeed {
-    type Value = Sent<'de, Meta<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
+        Ok(params)
     }
 }
 
-impl<'de> Visitor<'de> for MetaSeed {
-    type Value = Sent<'de, Meta<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+impl<'de> ReadObject<'de> for Meta<'de> {
+    fn read<A: MapAccess<'de>>(
+        mut map: A,
+        _: Option<ArgumentFilter<'_>>,
+    ) -> Result<Meta<'de>, A::Error> {
         let mut meta = Meta::default();
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
@@ -364,8 +392,6 @@ impl<'de> Visitor<'de> for MetaSeed {
                 }
             }
         }
-        Ok(Sent::Object(meta))
+        Ok(meta)
     }
-
-    other_values!();
 }

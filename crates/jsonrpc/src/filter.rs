@@ -13,7 +13,7 @@ use serde::{
 
 use crate::{
     Field, Object,
-    envelope::{Key, Sent, other_values},
+    envelope::{Key, ReadObject},
 };
 
 #[cfg(test)]
@@ -100,36 +100,19 @@ pub struct ArgumentFilter<'k> {
     pub named: usize,
 }
 
-/// Reads a request's `params.arguments`: an object keeps its members (of those `filter`
-/// does not name, with a filter, only a [`LeftOut`] count and the first names); any
-/// other value is kept as the [`Field`] it is, for "must be an object, got ...".
-#[derive(Clone, Copy)]
-pub(crate) struct ArgumentsSeed<'k> {
-    pub(crate) filter: Option<ArgumentFilter<'k>>,
-}
-
-impl<'de> DeserializeSeed<'de> for ArgumentsSeed<'_> {
-    type Value = Sent<'de, Object<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
-    type Value = Sent<'de, Object<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+/// A request's `params.arguments`: with a filter, of the members it does not name only a
+/// [`LeftOut`] count and the first names.
+impl<'de> ReadObject<'de> for Object<'de> {
+    fn read<A: MapAccess<'de>>(
+        mut map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<Object<'de>, A::Error> {
         let mut object = Object::default();
-        let Some(filter) = self.filter else {
+        let Some(filter) = filter else {
             while let Some(Key(name)) = map.next_key()? {
                 object.members.push((name, map.next_value()?, 1));
             }
-            return Ok(Sent::Object(object));
+            return Ok(object);
         };
         // Room for every name the filter keeps, once: no growing while they arrive.
         object.members.reserve_exact(filter.names.len());
@@ -152,10 +135,8 @@ impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
                 object.left_out.add(name, filter.named);
             }
         }
-        Ok(Sent::Object(object))
+        Ok(object)
     }
-
-    other_values!();
 }
 
 /// A value read and dropped: the parser is asked for exactly what [`Field`] asks for
