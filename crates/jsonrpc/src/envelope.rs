@@ -4,7 +4,7 @@
 //! sent twice counts once, with its last value, as `serde_json::Value` keeps it; every
 //! value is parsed, so a body is accepted or refused exactly as a `Value` read would.
 
-use std::{borrow::Cow, fmt};
+use std::{borrow::Cow, fmt, marker::PhantomData};
 
 use serde::{
     Deserialize, Deserializer,
@@ -153,9 +153,14 @@ fn read_from<'de, R: serde_json::de::Read<'de>>(
     mut deserializer: serde_json::Deserializer<R>,
     filter: Option<ArgumentFilter<'_>>,
 ) -> serde_json::Result<Body<'de>> {
-    let body = BodySeed { filter }.deserialize(&mut deserializer)?;
+    let mut members = Members::default();
+    let sent = BodySeed { filter, members: &mut members }.deserialize(&mut deserializer)?;
     deserializer.end()?;
-    Ok(body)
+    Ok(match sent {
+        "an object" => Body::Object(members),
+        "an array" => Body::Batch,
+        other => Body::Other(other),
+    })
 }
 
 /// An object key, borrowed unless it had escapes.
@@ -199,84 +204,80 @@ pub(crate) trait ReadObject<'de>: Sized {
     ) -> Result<Self, A::Error>;
 }
 
-/// Reads any value into `out`: an object as `T` reads it, anything else as the [`Field`]
-/// it is. A value sent again replaces the one before.
-pub(crate) struct Any<'o, 'k, 'de, T> {
-    pub(crate) out: &'o mut Option<Sent<'de, T>>,
+/// Reads any value: an object as `T` reads it, anything else as the [`Field`] it is.
+pub(crate) struct Any<'k, T> {
     pub(crate) filter: Option<ArgumentFilter<'k>>,
+    pub(crate) object: PhantomData<T>,
 }
 
-impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, '_, 'de, T> {
-    type Value = ();
+impl<'k, T> Any<'k, T> {
+    pub(crate) fn new(filter: Option<ArgumentFilter<'k>>) -> Any<'k, T> {
+        Any { filter, object: PhantomData }
+    }
+}
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, T> {
+    type Value = Sent<'de, T>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de, T: ReadObject<'de>> Any<'_, '_, 'de, T> {
-    fn other<E>(self, field: Field<'de>) -> Result<(), E> {
-        *self.out = Some(Sent::Other(field));
-        Ok(())
-    }
-}
-
-impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
-    type Value = ();
+impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, T> {
+    type Value = Sent<'de, T>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
-        self.other(Field::Value(Value::Bool(value)))
+    fn visit_bool<E>(self, value: bool) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Value(Value::Bool(value))))
     }
 
-    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
-        self.other(Field::Value(value.into()))
+    fn visit_i64<E>(self, value: i64) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Value(value.into())))
     }
 
-    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
-        self.other(Field::Value(value.into()))
+    fn visit_u64<E>(self, value: u64) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Value(value.into())))
     }
 
-    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
+    fn visit_f64<E>(self, value: f64) -> Result<Self::Value, E> {
         // serde_json never reads a non-finite number; `Value` would hold null too.
-        self.other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number)))
+        Ok(Sent::Other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number))))
     }
 
-    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<(), E> {
-        self.other(Field::Str(Cow::Borrowed(value)))
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Str(Cow::Borrowed(value))))
     }
 
-    fn visit_str<E>(self, value: &str) -> Result<(), E> {
-        self.other(Field::Str(Cow::Owned(value.to_owned())))
+    fn visit_str<E>(self, value: &str) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Str(Cow::Owned(value.to_owned()))))
     }
 
-    fn visit_string<E>(self, value: String) -> Result<(), E> {
-        self.other(Field::Str(Cow::Owned(value)))
+    fn visit_string<E>(self, value: String) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Str(Cow::Owned(value))))
     }
 
-    fn visit_unit<E>(self) -> Result<(), E> {
-        self.other(Field::Value(Value::Null))
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Value(Value::Null)))
     }
 
-    fn visit_none<E>(self) -> Result<(), E> {
-        self.other(Field::Value(Value::Null))
+    fn visit_none<E>(self) -> Result<Self::Value, E> {
+        Ok(Sent::Other(Field::Value(Value::Null)))
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
         self.deserialize(deserializer)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
-        self.other(Field::Value(value))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        Ok(Sent::Other(Field::Value(Value::deserialize(SeqAccessDeserializer::new(seq))?)))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
-        *self.out = Some(Sent::Object(T::read(map, self.filter)?));
-        Ok(())
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        T::read(map, self.filter).map(Sent::Object)
     }
 }
 
@@ -287,73 +288,72 @@ impl<'de> ReadObject<'de> for Value {
     }
 }
 
-/// Reads the body: an object's envelope members; anything else read and dropped.
-#[derive(Clone, Copy)]
-struct BodySeed<'k> {
+/// Reads the body: an object's envelope members into `members`; anything else read and
+/// dropped. Its value is the JSON type name of the body.
+struct BodySeed<'k, 'm, 'de> {
     filter: Option<ArgumentFilter<'k>>,
+    members: &'m mut Members<'de>,
 }
 
-impl<'de> DeserializeSeed<'de> for BodySeed<'_> {
-    type Value = Body<'de>;
+impl<'de> DeserializeSeed<'de> for BodySeed<'_, '_, 'de> {
+    type Value = &'static str;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Body<'de>, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for BodySeed<'_> {
-    type Value = Body<'de>;
+impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
+    type Value = &'static str;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a boolean"))
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<&'static str, E> {
+        Ok("a boolean")
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a string"))
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<&'static str, E> {
+        Ok("a string")
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Body<'de>, E> {
-        Ok(Body::Other("null"))
+    fn visit_unit<E: serde::de::Error>(self) -> Result<&'static str, E> {
+        Ok("null")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Body<'de>, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<&'static str, A::Error> {
         while seq.next_element_seed(Skip::Value)?.is_some() {}
-        Ok(Body::Batch)
+        Ok("an array")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Body<'de>, A::Error> {
-        let mut members = Members::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<&'static str, A::Error> {
+        let members = self.members;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "jsonrpc" => members.jsonrpc = Some(map.next_value()?),
                 "id" => members.id = Some(map.next_value()?),
                 "method" => members.method = Some(map.next_value()?),
-                "params" => {
-                    map.next_value_seed(Any { out: &mut members.params, filter: self.filter })?;
-                }
+                "params" => members.params = Some(map.next_value_seed(Any::new(self.filter))?),
                 other => {
                     map.next_value_seed(Skip::Value)?;
                     members.answer |= matches!(other, "result" | "error");
                 }
             }
         }
-        Ok(Body::Object(members))
+        Ok("an object")
     }
 }
 
@@ -366,8 +366,8 @@ impl<'de> ReadObject<'de> for Params<'de> {
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "name" => params.name = Some(map.next_value()?),
-                "arguments" => map.next_value_seed(Any { out: &mut params.arguments, filter })?,
-                "_meta" => map.next_value_seed(Any { out: &mut params.meta, filter })?,
+                "arguments" => params.arguments = Some(map.next_value_seed(Any::new(filter))?),
+                "_meta" => params.meta = Some(map.next_value_seed(Any::new(None))?),
                 _ => {
                     params.other.insert(name.into_owned(), map.next_value()?);
                 }
