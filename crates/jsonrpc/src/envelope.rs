@@ -4,7 +4,7 @@
 //! sent twice counts once, with its last value, as `serde_json::Value` keeps it; every
 //! value is parsed, so a body is accepted or refused exactly as a `Value` read would.
 
-use std::{borrow::Cow, fmt, marker::PhantomData};
+use std::{borrow::Cow, fmt};
 
 use serde::{
     Deserialize, Deserializer,
@@ -91,9 +91,11 @@ impl Params<'_> {
 /// argument kept).
 impl From<Map<String, Value>> for Params<'static> {
     fn from(map: Map<String, Value>) -> Params<'static> {
-        // A `Value` reads without errors, and an object as an object.
-        Params::read(MapDeserializer::<_, serde_json::Error>::new(map.into_iter()), None)
-            .unwrap_or_default()
+        let mut params = Params::default();
+        // A `Value` reads without errors.
+        let map = MapDeserializer::<_, serde_json::Error>::new(map.into_iter());
+        params.read(map, None).unwrap_or_default();
+        params
     }
 }
 
@@ -195,96 +197,109 @@ impl<'de> Visitor<'de> for KeyVisitor {
 }
 
 /// An object read member by member into its typed form (`params`, `params._meta`,
-/// `params.arguments`, or a whole `serde_json::Value`).
-pub(crate) trait ReadObject<'de>: Sized {
+/// `params.arguments`, or a whole `serde_json::Value`), in place.
+pub(crate) trait ReadObject<'de>: Default {
     /// Reads the object's members; `filter` says what `params.arguments` keeps.
     fn read<A: MapAccess<'de>>(
+        &mut self,
         map: A,
         filter: Option<ArgumentFilter<'_>>,
-    ) -> Result<Self, A::Error>;
+    ) -> Result<(), A::Error>;
 }
 
-/// Reads any value: an object as `T` reads it, anything else as the [`Field`] it is.
-pub(crate) struct Any<'k, T> {
+/// Reads any value into `out`: an object as `T` reads it, anything else as the [`Field`]
+/// it is. A value sent again replaces the one before.
+pub(crate) struct Any<'o, 'k, 'de, T> {
+    pub(crate) out: &'o mut Option<Sent<'de, T>>,
     pub(crate) filter: Option<ArgumentFilter<'k>>,
-    pub(crate) object: PhantomData<T>,
 }
 
-impl<'k, T> Any<'k, T> {
-    pub(crate) fn new(filter: Option<ArgumentFilter<'k>>) -> Any<'k, T> {
-        Any { filter, object: PhantomData }
-    }
-}
+impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
 
-impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, T> {
-    type Value = Sent<'de, T>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, T> {
-    type Value = Sent<'de, T>;
+impl<'de, T: ReadObject<'de>> Any<'_, '_, 'de, T> {
+    fn other<E>(self, field: Field<'de>) -> Result<(), E> {
+        *self.out = Some(Sent::Other(field));
+        Ok(())
+    }
+}
+
+impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Value(Value::Bool(value))))
+    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
+        self.other(Field::Value(Value::Bool(value)))
     }
 
-    fn visit_i64<E>(self, value: i64) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Value(value.into())))
+    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
+        self.other(Field::Value(value.into()))
     }
 
-    fn visit_u64<E>(self, value: u64) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Value(value.into())))
+    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
+        self.other(Field::Value(value.into()))
     }
 
-    fn visit_f64<E>(self, value: f64) -> Result<Self::Value, E> {
+    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
         // serde_json never reads a non-finite number; `Value` would hold null too.
-        Ok(Sent::Other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number))))
+        self.other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number)))
     }
 
-    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Str(Cow::Borrowed(value))))
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<(), E> {
+        self.other(Field::Str(Cow::Borrowed(value)))
     }
 
-    fn visit_str<E>(self, value: &str) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Str(Cow::Owned(value.to_owned()))))
+    fn visit_str<E>(self, value: &str) -> Result<(), E> {
+        self.other(Field::Str(Cow::Owned(value.to_owned())))
     }
 
-    fn visit_string<E>(self, value: String) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Str(Cow::Owned(value))))
+    fn visit_string<E>(self, value: String) -> Result<(), E> {
+        self.other(Field::Str(Cow::Owned(value)))
     }
 
-    fn visit_unit<E>(self) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Value(Value::Null)))
+    fn visit_unit<E>(self) -> Result<(), E> {
+        self.other(Field::Value(Value::Null))
     }
 
-    fn visit_none<E>(self) -> Result<Self::Value, E> {
-        Ok(Sent::Other(Field::Value(Value::Null)))
+    fn visit_none<E>(self) -> Result<(), E> {
+        self.other(Field::Value(Value::Null))
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         self.deserialize(deserializer)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        Ok(Sent::Other(Field::Value(Value::deserialize(SeqAccessDeserializer::new(seq))?)))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
+        self.other(Field::Value(value))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        T::read(map, self.filter).map(Sent::Object)
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        // Read into its place, not moved there.
+        match self.out.insert(Sent::Object(T::default())) {
+            Sent::Object(object) => object.read(map, self.filter),
+            Sent::Other(_) => Ok(()),
+        }
     }
 }
 
 /// A nested object kept whole, as `serde_json::Value` reads it.
 impl<'de> ReadObject<'de> for Value {
-    fn read<A: MapAccess<'de>>(map: A, _: Option<ArgumentFilter<'_>>) -> Result<Value, A::Error> {
-        Value::deserialize(MapAccessDeserializer::new(map))
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        map: A,
+        _: Option<ArgumentFilter<'_>>,
+    ) -> Result<(), A::Error> {
+        *self = Value::deserialize(MapAccessDeserializer::new(map))?;
+        Ok(())
     }
 }
 
@@ -346,7 +361,9 @@ impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
                 "jsonrpc" => members.jsonrpc = Some(map.next_value()?),
                 "id" => members.id = Some(map.next_value()?),
                 "method" => members.method = Some(map.next_value()?),
-                "params" => members.params = Some(map.next_value_seed(Any::new(self.filter))?),
+                "params" => {
+                    map.next_value_seed(Any { out: &mut members.params, filter: self.filter })?;
+                }
                 other => {
                     map.next_value_seed(Skip::Value)?;
                     members.answer |= matches!(other, "result" | "error");
@@ -359,30 +376,32 @@ impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
 
 impl<'de> ReadObject<'de> for Params<'de> {
     fn read<A: MapAccess<'de>>(
+        &mut self,
         mut map: A,
         filter: Option<ArgumentFilter<'_>>,
-    ) -> Result<Params<'de>, A::Error> {
-        let mut params = Params::default();
+    ) -> Result<(), A::Error> {
+        let params = self;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "name" => params.name = Some(map.next_value()?),
-                "arguments" => params.arguments = Some(map.next_value_seed(Any::new(filter))?),
-                "_meta" => params.meta = Some(map.next_value_seed(Any::new(None))?),
+                "arguments" => map.next_value_seed(Any { out: &mut params.arguments, filter })?,
+                "_meta" => map.next_value_seed(Any { out: &mut params.meta, filter })?,
                 _ => {
                     params.other.insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
-        Ok(params)
+        Ok(())
     }
 }
 
 impl<'de> ReadObject<'de> for Meta<'de> {
     fn read<A: MapAccess<'de>>(
+        &mut self,
         mut map: A,
         _: Option<ArgumentFilter<'_>>,
-    ) -> Result<Meta<'de>, A::Error> {
-        let mut meta = Meta::default();
+    ) -> Result<(), A::Error> {
+        let meta = self;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 META_PROTOCOL_VERSION => meta.protocol_version = Some(map.next_value()?),
@@ -392,6 +411,6 @@ impl<'de> ReadObject<'de> for Meta<'de> {
                 }
             }
         }
-        Ok(meta)
+        Ok(())
     }
 }

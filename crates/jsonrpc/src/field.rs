@@ -98,9 +98,13 @@ impl fmt::Display for Field<'_> {
 
 impl<'de> Deserialize<'de> for Field<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Field<'de>, D::Error> {
-        Ok(match Any::<Value>::new(None).deserialize(deserializer)? {
-            Sent::Object(object) => Field::Value(object),
-            Sent::Other(field) => field,
+        let mut out = None;
+        Any::<Value> { out: &mut out, filter: None }.deserialize(deserializer)?;
+        Ok(match out {
+            Some(Sent::Object(object)) => Field::Value(object),
+            Some(Sent::Other(field)) => field,
+            // `Any` leaves a value in `out` whenever it reads one.
+            None => Field::Value(Value::Null),
         })
     }
 }

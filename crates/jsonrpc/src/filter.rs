@@ -104,15 +104,16 @@ pub struct ArgumentFilter<'k> {
 /// [`LeftOut`] count and the first names.
 impl<'de> ReadObject<'de> for Object<'de> {
     fn read<A: MapAccess<'de>>(
+        &mut self,
         mut map: A,
         filter: Option<ArgumentFilter<'_>>,
-    ) -> Result<Object<'de>, A::Error> {
-        let mut object = Object::default();
+    ) -> Result<(), A::Error> {
+        let object = self;
         let Some(filter) = filter else {
             while let Some(Key(name)) = map.next_key()? {
                 object.members.push((name, map.next_value()?, 1));
             }
-            return Ok(object);
+            return Ok(());
         };
         // Room for every name the filter keeps, once: no growing while they arrive.
         object.members.reserve_exact(filter.names.len());
@@ -135,7 +136,7 @@ impl<'de> ReadObject<'de> for Object<'de> {
                 object.left_out.add(name, filter.named);
             }
         }
-        Ok(object)
+        Ok(())
     }
 }
 
