@@ -8,15 +8,13 @@ use std::{borrow::Cow, fmt};
 
 use serde::{
     Deserialize, Deserializer,
-    de::{
-        DeserializeSeed, MapAccess, SeqAccess, Visitor,
-        value::{MapAccessDeserializer, MapDeserializer, SeqAccessDeserializer},
-    },
+    de::{DeserializeSeed, MapAccess, SeqAccess, Visitor, value::MapDeserializer},
 };
-use serde_json::{Map, Number, Value};
+use serde_json::{Map, Value};
 
 use crate::{
-    ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object, filter::Skip,
+    ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object,
+    field::FieldVisitor, filter::Skip,
 };
 
 /// A member of a request that must be an object: the object, read into its typed form,
@@ -197,7 +195,7 @@ impl<'de> Visitor<'de> for KeyVisitor {
 }
 
 /// An object read member by member into its typed form (`params`, `params._meta`,
-/// `params.arguments`, or a whole `serde_json::Value`), in place.
+/// `params.arguments`), in place.
 pub(crate) trait ReadObject<'de>: Default {
     /// Reads the object's members; `filter` says what `params.arguments` keeps.
     fn read<A: MapAccess<'de>>(
@@ -229,6 +227,16 @@ impl<'de, T: ReadObject<'de>> Any<'_, '_, 'de, T> {
     }
 }
 
+/// Visitor methods that read a value as [`FieldVisitor`] does and keep it as
+/// [`Sent::Other`].
+macro_rules! forward_to_field {
+    ($($visit:ident($($value:ident: $type:ty)?)),*) => {$(
+        fn $visit<E: serde::de::Error>(self $(, $value: $type)?) -> Result<(), E> {
+            self.other(FieldVisitor.$visit($($value)?)?)
+        }
+    )*};
+}
+
 impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
     type Value = ();
 
@@ -236,41 +244,10 @@ impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<(), E> {
-        self.other(Field::Value(Value::Bool(value)))
-    }
-
-    fn visit_i64<E>(self, value: i64) -> Result<(), E> {
-        self.other(Field::Value(value.into()))
-    }
-
-    fn visit_u64<E>(self, value: u64) -> Result<(), E> {
-        self.other(Field::Value(value.into()))
-    }
-
-    fn visit_f64<E>(self, value: f64) -> Result<(), E> {
-        // serde_json never reads a non-finite number; `Value` would hold null too.
-        self.other(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number)))
-    }
-
-    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<(), E> {
-        self.other(Field::Str(Cow::Borrowed(value)))
-    }
-
-    fn visit_str<E>(self, value: &str) -> Result<(), E> {
-        self.other(Field::Str(Cow::Owned(value.to_owned())))
-    }
-
-    fn visit_string<E>(self, value: String) -> Result<(), E> {
-        self.other(Field::Str(Cow::Owned(value)))
-    }
-
-    fn visit_unit<E>(self) -> Result<(), E> {
-        self.other(Field::Value(Value::Null))
-    }
-
-    fn visit_none<E>(self) -> Result<(), E> {
-        self.other(Field::Value(Value::Null))
+    forward_to_field! {
+        visit_bool(value: bool), visit_i64(value: i64), visit_u64(value: u64),
+        visit_f64(value: f64), visit_borrowed_str(value: &'de str), visit_str(value: &str),
+        visit_string(value: String), visit_unit(), visit_none()
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
@@ -278,8 +255,7 @@ impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
-        let value = Value::deserialize(SeqAccessDeserializer::new(seq))?;
-        self.other(Field::Value(value))
+        self.other(FieldVisitor.visit_seq(seq)?)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
@@ -288,18 +264,6 @@ impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
             Sent::Object(object) => object.read(map, self.filter),
             Sent::Other(_) => Ok(()),
         }
-    }
-}
-
-/// A nested object kept whole, as `serde_json::Value` reads it.
-impl<'de> ReadObject<'de> for Value {
-    fn read<A: MapAccess<'de>>(
-        &mut self,
-        map: A,
-        _: Option<ArgumentFilter<'_>>,
-    ) -> Result<(), A::Error> {
-        *self = Value::deserialize(MapAccessDeserializer::new(map))?;
-        Ok(())
     }
 }
 

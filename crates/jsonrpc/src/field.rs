@@ -4,13 +4,16 @@
 
 use std::{borrow::Cow, fmt};
 
-use serde::{Deserialize, Deserializer, de::DeserializeSeed};
-use serde_json::{Map, Value};
-
-use crate::{
-    LeftOut,
-    envelope::{Any, Sent},
+use serde::{
+    Deserialize, Deserializer,
+    de::{
+        MapAccess, SeqAccess, Visitor,
+        value::{MapAccessDeserializer, SeqAccessDeserializer},
+    },
 };
+use serde_json::{Map, Number, Value};
+
+use crate::LeftOut;
 
 #[cfg(test)]
 mod tests;
@@ -98,14 +101,67 @@ impl fmt::Display for Field<'_> {
 
 impl<'de> Deserialize<'de> for Field<'de> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Field<'de>, D::Error> {
-        let mut out = None;
-        Any::<Value> { out: &mut out, filter: None }.deserialize(deserializer)?;
-        Ok(match out {
-            Some(Sent::Object(object)) => Field::Value(object),
-            Some(Sent::Other(field)) => field,
-            // `Any` leaves a value in `out` whenever it reads one.
-            None => Field::Value(Value::Null),
-        })
+        deserializer.deserialize_any(FieldVisitor)
+    }
+}
+
+/// Reads any value as a [`Field`].
+pub(crate) struct FieldVisitor;
+
+impl<'de> Visitor<'de> for FieldVisitor {
+    type Value = Field<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Field<'de>, E> {
+        Ok(Field::Value(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Field<'de>, E> {
+        Ok(Field::Value(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Field<'de>, E> {
+        Ok(Field::Value(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Field<'de>, E> {
+        // serde_json never reads a non-finite number; `Value` would hold null too.
+        Ok(Field::Value(Number::from_f64(value).map_or(Value::Null, Value::Number)))
+    }
+
+    fn visit_borrowed_str<E>(self, value: &'de str) -> Result<Field<'de>, E> {
+        Ok(Field::Str(Cow::Borrowed(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Field<'de>, E> {
+        Ok(Field::Str(Cow::Owned(value.to_owned())))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Field<'de>, E> {
+        Ok(Field::Str(Cow::Owned(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Field<'de>, E> {
+        Ok(Field::Value(Value::Null))
+    }
+
+    fn visit_none<E>(self) -> Result<Field<'de>, E> {
+        Ok(Field::Value(Value::Null))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Field<'de>, D::Error> {
+        Field::deserialize(deserializer)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Field<'de>, A::Error> {
+        Value::deserialize(SeqAccessDeserializer::new(seq)).map(Field::Value)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Field<'de>, A::Error> {
+        Value::deserialize(MapAccessDeserializer::new(map)).map(Field::Value)
     }
 }
 
