@@ -36,8 +36,9 @@ pub struct Params<'a> {
     pub arguments: Option<Sent<'a, Object<'a>>>,
     /// `_meta`: the per-request envelope.
     pub meta: Option<Sent<'a, Meta<'a>>>,
-    /// Every other member (`uri`, `cursor`, `protocolVersion`, `ref`, ...).
-    pub other: Map<String, Value>,
+    /// Every other member (`uri`, `cursor`, `protocolVersion`, `ref`, ...); `None` when none
+    /// was sent.
+    pub other: Option<Map<String, Value>>,
 }
 
 /// A request's `params._meta` object.
@@ -47,19 +48,19 @@ pub struct Meta<'a> {
     pub protocol_version: Option<Field<'a>>,
     /// `io.modelcontextprotocol/clientCapabilities`.
     pub client_capabilities: Option<Field<'a>>,
-    /// Every other member (the client's identity, ...).
-    pub other: Map<String, Value>,
+    /// Every other member (the client's identity, ...); `None` when none was sent.
+    pub other: Option<Map<String, Value>>,
 }
 
 impl Params<'_> {
     /// A member other than `name`, `arguments` and `_meta`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.other.get(key)
+        self.other.as_ref()?.get(key)
     }
 
     /// The params as a `serde_json::Map` (arguments left out by a filter are not in it).
     pub fn to_map(&self) -> Map<String, Value> {
-        let mut map = self.other.clone();
+        let mut map = self.other.clone().unwrap_or_default();
         if let Some(name) = &self.name {
             map.insert("name".to_owned(), name.to_value());
         }
@@ -100,7 +101,7 @@ impl From<Map<String, Value>> for Params<'static> {
 impl Meta<'_> {
     /// The `_meta` object as a `serde_json::Map`.
     pub fn to_map(&self) -> Map<String, Value> {
-        let mut map = self.other.clone();
+        let mut map = self.other.clone().unwrap_or_default();
         for (key, field) in [
             (META_PROTOCOL_VERSION, &self.protocol_version),
             (META_CLIENT_CAPABILITIES, &self.client_capabilities),
@@ -351,7 +352,10 @@ impl<'de> ReadObject<'de> for Params<'de> {
                 "arguments" => map.next_value_seed(Any { out: &mut params.arguments, filter })?,
                 "_meta" => map.next_value_seed(Any { out: &mut params.meta, filter })?,
                 _ => {
-                    params.other.insert(name.into_owned(), map.next_value()?);
+                    params
+                        .other
+                        .get_or_insert_default()
+                        .insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
@@ -371,7 +375,7 @@ impl<'de> ReadObject<'de> for Meta<'de> {
                 META_PROTOCOL_VERSION => meta.protocol_version = Some(map.next_value()?),
                 META_CLIENT_CAPABILITIES => meta.client_capabilities = Some(map.next_value()?),
                 _ => {
-                    meta.other.insert(name.into_owned(), map.next_value()?);
+                    meta.other.get_or_insert_default().insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
