@@ -79,20 +79,14 @@ pub enum Inbound<'a> {
 /// The body is read once into typed, borrowed parts (`Params`): it accepts exactly what
 /// `serde_json::Value` accepts, with the same parse errors.
 pub fn classify<'a>(headers: &HeaderView<'_>, body: &'a [u8]) -> Inbound<'a> {
-    classify_inner(headers, body, None).unwrap_or_else(Inbound::Rejected)
-}
-
-#[inline(always)]
-pub(crate) fn classify_inner<'a>(
-    headers: &HeaderView<'_>,
-    body: &'a [u8],
-    filter: Option<ArgumentFilter<'_>>,
-) -> Result<Inbound<'a>, Response> {
-    let Envelope { id, method, params } = read(body, filter)?;
-    let Some(id) = id else {
-        return Ok(Inbound::Notification { method: method.into_owned() });
+    let Envelope { id, method, params } = match read(body, None) {
+        Ok(envelope) => envelope,
+        Err(response) => return Inbound::Rejected(response),
     };
-    modern(Some(headers), id, method, params).map(Inbound::Request)
+    let Some(id) = id else {
+        return Inbound::Notification { method: method.into_owned() };
+    };
+    modern(Some(headers), id, method, params).map_or_else(Inbound::Rejected, Inbound::Request)
 }
 
 /// Steps 1 and 2: the body as one JSON-RPC request or notification; `params.arguments`

@@ -8,13 +8,13 @@ use std::{borrow::Cow, fmt};
 
 use serde::{
     Deserialize, Deserializer,
-    de::{DeserializeSeed, MapAccess, SeqAccess, Visitor},
+    de::{DeserializeSeed, MapAccess, SeqAccess, Visitor, value::MapDeserializer},
 };
 use serde_json::{Map, Value};
 
 use crate::{
     ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object,
-    filter::{ArgumentsSeed, Skip},
+    field::FieldVisitor, filter::Skip,
 };
 
 /// A member of a request that must be an object: the object, read into its typed form,
@@ -36,8 +36,9 @@ pub struct Params<'a> {
     pub arguments: Option<Sent<'a, Object<'a>>>,
     /// `_meta`: the per-request envelope.
     pub meta: Option<Sent<'a, Meta<'a>>>,
-    /// Every other member (`uri`, `cursor`, `protocolVersion`, `ref`, ...).
-    pub other: Map<String, Value>,
+    /// Every other member (`uri`, `cursor`, `protocolVersion`, `ref`, ...); `None` when none
+    /// was sent.
+    pub other: Option<Map<String, Value>>,
 }
 
 /// A request's `params._meta` object.
@@ -47,19 +48,19 @@ pub struct Meta<'a> {
     pub protocol_version: Option<Field<'a>>,
     /// `io.modelcontextprotocol/clientCapabilities`.
     pub client_capabilities: Option<Field<'a>>,
-    /// Every other member (the client's identity, ...).
-    pub other: Map<String, Value>,
+    /// Every other member (the client's identity, ...); `None` when none was sent.
+    pub other: Option<Map<String, Value>>,
 }
 
 impl Params<'_> {
     /// A member other than `name`, `arguments` and `_meta`.
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.other.get(key)
+        self.other.as_ref()?.get(key)
     }
 
     /// The params as a `serde_json::Map` (arguments left out by a filter are not in it).
     pub fn to_map(&self) -> Map<String, Value> {
-        let mut map = self.other.clone();
+        let mut map = self.other.clone().unwrap_or_default();
         if let Some(name) = &self.name {
             map.insert("name".to_owned(), name.to_value());
         }
@@ -89,18 +90,18 @@ impl Params<'_> {
 /// argument kept).
 impl From<Map<String, Value>> for Params<'static> {
     fn from(map: Map<String, Value>) -> Params<'static> {
-        match (ParamsSeed { filter: None }).deserialize(Value::Object(map)) {
-            Ok(Sent::Object(params)) => params,
-            // A `Value` reads without errors, and an object as an object.
-            _ => Params::default(),
-        }
+        let mut params = Params::default();
+        // A `Value` reads without errors.
+        let map = MapDeserializer::<_, serde_json::Error>::new(map.into_iter());
+        params.read(map, None).unwrap_or_default();
+        params
     }
 }
 
 impl Meta<'_> {
     /// The `_meta` object as a `serde_json::Map`.
     pub fn to_map(&self) -> Map<String, Value> {
-        let mut map = self.other.clone();
+        let mut map = self.other.clone().unwrap_or_default();
         for (key, field) in [
             (META_PROTOCOL_VERSION, &self.protocol_version),
             (META_CLIENT_CAPABILITIES, &self.client_capabilities),
@@ -153,9 +154,14 @@ fn read_from<'de, R: serde_json::de::Read<'de>>(
     mut deserializer: serde_json::Deserializer<R>,
     filter: Option<ArgumentFilter<'_>>,
 ) -> serde_json::Result<Body<'de>> {
-    let body = BodySeed { filter }.deserialize(&mut deserializer)?;
+    let mut members = Members::default();
+    let sent = BodySeed { filter, members: &mut members }.deserialize(&mut deserializer)?;
     deserializer.end()?;
-    Ok(body)
+    Ok(match sent {
+        "an object" => Body::Object(members),
+        "an array" => Body::Batch,
+        other => Body::Other(other),
+    })
 }
 
 /// An object key, borrowed unless it had escapes.
@@ -189,98 +195,139 @@ impl<'de> Visitor<'de> for KeyVisitor {
     }
 }
 
-/// The visitor methods of a value that is not an object: kept as [`Sent::Other`] (cold:
-/// only a refusal reads it).
-macro_rules! other_values {
-    () => {
-        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
-            // As `Value` reads it: serde_json never reads a non-finite number.
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(v.into())))
-        }
-        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Str(v.to_owned().into())))
-        }
-        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(serde_json::Value::Null)))
-        }
-        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-            let value = <serde_json::Value as serde::Deserialize>::deserialize(
-                serde::de::value::SeqAccessDeserializer::new(seq),
-            )?;
-            Ok($crate::envelope::Sent::Other($crate::Field::Value(value)))
-        }
-    };
-}
-pub(crate) use other_values;
-
-/// Reads the body: an object's envelope members; anything else read and dropped.
-#[derive(Clone, Copy)]
-struct BodySeed<'k> {
-    filter: Option<ArgumentFilter<'k>>,
+/// An object read member by member into its typed form (`params`, `params._meta`,
+/// `params.arguments`), in place.
+pub(crate) trait ReadObject<'de>: Default {
+    /// Reads the object's members; `filter` says what `params.arguments` keeps.
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<(), A::Error>;
 }
 
-impl<'de> DeserializeSeed<'de> for BodySeed<'_> {
-    type Value = Body<'de>;
+/// Reads any value into `out`: an object as `T` reads it, anything else as the [`Field`]
+/// it is. A value sent again replaces the one before.
+pub(crate) struct Any<'o, 'k, 'de, T> {
+    pub(crate) out: &'o mut Option<Sent<'de, T>>,
+    pub(crate) filter: Option<ArgumentFilter<'k>>,
+}
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Body<'de>, D::Error> {
+impl<'de, T: ReadObject<'de>> DeserializeSeed<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         deserializer.deserialize_any(self)
     }
 }
 
-impl<'de> Visitor<'de> for BodySeed<'_> {
-    type Value = Body<'de>;
+impl<'de, T: ReadObject<'de>> Any<'_, '_, 'de, T> {
+    fn other<E>(self, field: Field<'de>) -> Result<(), E> {
+        *self.out = Some(Sent::Other(field));
+        Ok(())
+    }
+}
+
+/// Visitor methods that read a value as [`FieldVisitor`] does and keep it as
+/// [`Sent::Other`].
+macro_rules! forward_to_field {
+    ($($visit:ident($($value:ident: $type:ty)?)),*) => {$(
+        fn $visit<E: serde::de::Error>(self $(, $value: $type)?) -> Result<(), E> {
+            self.other(FieldVisitor.$visit($($value)?)?)
+        }
+    )*};
+}
+
+impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a boolean"))
+    forward_to_field! {
+        visit_bool(value: bool), visit_i64(value: i64), visit_u64(value: u64),
+        visit_f64(value: f64), visit_borrowed_str(value: &'de str), visit_str(value: &str),
+        visit_string(value: String), visit_unit(), visit_none()
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        self.deserialize(deserializer)
     }
 
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<(), A::Error> {
+        self.other(FieldVisitor.visit_seq(seq)?)
     }
 
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a number"))
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        // Read into its place, not moved there.
+        match self.out.insert(Sent::Object(T::default())) {
+            Sent::Object(object) => object.read(map, self.filter),
+            Sent::Other(_) => Ok(()),
+        }
+    }
+}
+
+/// Reads the body: an object's envelope members into `members`; anything else read and
+/// dropped. Its value is the JSON type name of the body.
+struct BodySeed<'k, 'm, 'de> {
+    filter: Option<ArgumentFilter<'k>>,
+    members: &'m mut Members<'de>,
+}
+
+impl<'de> DeserializeSeed<'de> for BodySeed<'_, '_, 'de> {
+    type Value = &'static str;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
+    type Value = &'static str;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
     }
 
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Body<'de>, E> {
-        Ok(Body::Other("a string"))
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<&'static str, E> {
+        Ok("a boolean")
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<Body<'de>, E> {
-        Ok(Body::Other("null"))
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Body<'de>, A::Error> {
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<&'static str, E> {
+        Ok("a number")
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<&'static str, E> {
+        Ok("a number")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<&'static str, E> {
+        Ok("a string")
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<&'static str, E> {
+        Ok("null")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<&'static str, A::Error> {
         while seq.next_element_seed(Skip::Value)?.is_some() {}
-        Ok(Body::Batch)
+        Ok("an array")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Body<'de>, A::Error> {
-        let mut members = Members::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<&'static str, A::Error> {
+        let members = self.members;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "jsonrpc" => members.jsonrpc = Some(map.next_value()?),
                 "id" => members.id = Some(map.next_value()?),
                 "method" => members.method = Some(map.next_value()?),
                 "params" => {
-                    members.params = Some(map.next_value_seed(ParamsSeed { filter: self.filter })?);
+                    map.next_value_seed(Any { out: &mut members.params, filter: self.filter })?;
                 }
                 other => {
                     map.next_value_seed(Skip::Value)?;
@@ -288,84 +335,50 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
                 }
             }
         }
-        Ok(Body::Object(members))
+        Ok("an object")
     }
 }
 
-/// Reads `params`.
-#[derive(Clone, Copy)]
-struct ParamsSeed<'k> {
-    filter: Option<ArgumentFilter<'k>>,
-}
-
-impl<'de> DeserializeSeed<'de> for ParamsSeed<'_> {
-    type Value = Sent<'de, Params<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ParamsSeed<'_> {
-    type Value = Sent<'de, Params<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut params = Params::default();
+impl<'de> ReadObject<'de> for Params<'de> {
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        mut map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<(), A::Error> {
+        let params = self;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 "name" => params.name = Some(map.next_value()?),
-                "arguments" => {
-                    params.arguments =
-                        Some(map.next_value_seed(ArgumentsSeed { filter: self.filter })?);
-                }
-                "_meta" => params.meta = Some(map.next_value_seed(MetaSeed)?),
+                "arguments" => map.next_value_seed(Any { out: &mut params.arguments, filter })?,
+                "_meta" => map.next_value_seed(Any { out: &mut params.meta, filter })?,
                 _ => {
-                    params.other.insert(name.into_owned(), map.next_value()?);
+                    params
+                        .other
+                        .get_or_insert_default()
+                        .insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
-        Ok(Sent::Object(params))
-    }
-
-    other_values!();
-}
-
-/// Reads `params._meta`.
-#[derive(Clone, Copy)]
-struct MetaSeed;
-
-impl<'de> DeserializeSeed<'de> for MetaSeed {
-    type Value = Sent<'de, Meta<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
+        Ok(())
     }
 }
 
-impl<'de> Visitor<'de> for MetaSeed {
-    type Value = Sent<'de, Meta<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut meta = Meta::default();
+impl<'de> ReadObject<'de> for Meta<'de> {
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        mut map: A,
+        _: Option<ArgumentFilter<'_>>,
+    ) -> Result<(), A::Error> {
+        let meta = self;
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 META_PROTOCOL_VERSION => meta.protocol_version = Some(map.next_value()?),
                 META_CLIENT_CAPABILITIES => meta.client_capabilities = Some(map.next_value()?),
                 _ => {
-                    meta.other.insert(name.into_owned(), map.next_value()?);
+                    meta.other.get_or_insert_default().insert(name.into_owned(), map.next_value()?);
                 }
             }
         }
-        Ok(Sent::Object(meta))
+        Ok(())
     }
-
-    other_values!();
 }

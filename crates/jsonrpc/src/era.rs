@@ -6,15 +6,15 @@
 //! A request is modern when it says so: the `MCP-Protocol-Version` header is
 //! `2026-07-28`, or `params._meta` carries an `io.modelcontextprotocol/` envelope key, or
 //! the method exists only in that era (`server/discover`, `subscriptions/listen`).
-//! Everything else is legacy. The header is looked at first, so a modern request pays one
-//! header comparison and is then classified by [`classify`] exactly as before.
+//! Everything else is legacy. The body is read once, as [`classify`] reads it; a modern
+//! request then gets exactly the checks [`classify`] makes.
 
 use std::borrow::Cow;
 
 use serde_json::Value;
 
 use crate::{
-    ArgumentFilter, ErrorObject, HeaderView, Inbound, PROTOCOL_VERSION, Params, Request, RequestId,
+    ArgumentFilter, ErrorObject, HeaderView, PROTOCOL_VERSION, Params, Request, RequestId,
     Response,
     classify::{self, Envelope},
     envelope::Sent,
@@ -107,24 +107,13 @@ pub enum Classified<'a> {
     Rejected(Response, Era),
 }
 
-impl<'a> From<Inbound<'a>> for Classified<'a> {
-    fn from(inbound: Inbound<'a>) -> Classified<'a> {
-        match inbound {
-            Inbound::Request(request) => Classified::Modern(request),
-            Inbound::Notification { method } => Classified::Notification { method },
-            Inbound::Rejected(response) => Classified::Rejected(response, Era::Modern),
-        }
-    }
-}
-
 /// Classifies one message of either era (see the module documentation for the rule).
 ///
-/// Over HTTP, a request whose `MCP-Protocol-Version` is `2026-07-28` goes straight to
-/// [`classify`]. Otherwise the body is read once: notifications are accepted; a modern
-/// request (by `_meta` or method) gets the 2026-07-28 checks (over HTTP the routing headers
-/// included, so a legacy header beside a modern body is -32020); a legacy request over HTTP
-/// must name a supported revision in `MCP-Protocol-Version` (absent means
-/// [`LEGACY_ASSUMED`]), else 400 -32022 naming [`ALL_VERSIONS`].
+/// The body is read once: notifications are accepted; a modern request (by the
+/// `MCP-Protocol-Version` header, `_meta` or method) gets the 2026-07-28 checks (over HTTP
+/// the routing headers included, so a legacy header beside a modern body is -32020); a
+/// legacy request over HTTP must name a supported revision in `MCP-Protocol-Version`
+/// (absent means [`LEGACY_ASSUMED`]), else 400 -32022 naming [`ALL_VERSIONS`].
 pub fn classify_any_era<'a>(
     transport: Transport,
     headers: &HeaderView<'_>,
@@ -152,15 +141,7 @@ fn classify_any_era_inner<'a>(
     body: &'a [u8],
     filter: Option<ArgumentFilter<'_>>,
 ) -> Classified<'a> {
-    if transport == Transport::Http && says_2026(headers) {
-        return classify::classify_inner(headers, body, filter)
-            .unwrap_or_else(Inbound::Rejected)
-            .into();
-    }
-    let header = match transport {
-        Transport::Http => version_header(headers),
-        Transport::Stdio => VersionHeader::Absent,
-    };
+    let http = transport == Transport::Http;
     let Envelope { id, method, params } = match classify::read(body, filter) {
         Ok(envelope) => envelope,
         Err(response) => return Classified::Rejected(response, Era::Modern),
@@ -168,13 +149,13 @@ fn classify_any_era_inner<'a>(
     let Some(id) = id else {
         return Classified::Notification { method: method.into_owned() };
     };
-    if is_modern(&method, params.as_ref()) {
-        let headers = (transport == Transport::Http).then_some(headers);
-        return match classify::modern(headers, id, method, params) {
+    if http && says_2026(headers) || is_modern(&method, params.as_ref()) {
+        return match classify::modern(http.then_some(headers), id, method, params) {
             Ok(request) => Classified::Modern(request),
             Err(response) => Classified::Rejected(response, Era::Modern),
         };
     }
+    let header = if http { version_header(headers) } else { VersionHeader::Absent };
     let version = match header {
         VersionHeader::Absent => LEGACY_ASSUMED,
         VersionHeader::Value(value) => match LEGACY_VERSIONS.iter().find(|v| **v == value) {

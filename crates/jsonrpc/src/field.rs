@@ -105,7 +105,8 @@ impl<'de> Deserialize<'de> for Field<'de> {
     }
 }
 
-struct FieldVisitor;
+/// Reads any value as a [`Field`].
+pub(crate) struct FieldVisitor;
 
 impl<'de> Visitor<'de> for FieldVisitor {
     type Value = Field<'de>;

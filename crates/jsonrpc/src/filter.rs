@@ -13,7 +13,7 @@ use serde::{
 
 use crate::{
     Field, Object,
-    envelope::{Key, Sent, other_values},
+    envelope::{Key, ReadObject},
 };
 
 #[cfg(test)]
@@ -79,9 +79,9 @@ fn sorts_after(name: &str, last: &str) -> bool {
     }
 }
 
-/// Whether `name` is one of `names`, deciding on the length and first byte where it can.
-fn is_named(names: &[&str], name: &str) -> bool {
-    names.iter().any(|named| {
+/// Which of `names` `name` is, deciding on the length and first byte where it can.
+fn position(names: &[&str], name: &str) -> Option<usize> {
+    names.iter().position(|named| {
         named.len() == name.len()
             && named.as_bytes().first() == name.as_bytes().first()
             && *named == name
@@ -100,62 +100,50 @@ pub struct ArgumentFilter<'k> {
     pub named: usize,
 }
 
-/// Reads a request's `params.arguments`: an object keeps its members (of those `filter`
-/// does not name, with a filter, only a [`LeftOut`] count and the first names); any
-/// other value is kept as the [`Field`] it is, for "must be an object, got ...".
-#[derive(Clone, Copy)]
-pub(crate) struct ArgumentsSeed<'k> {
-    pub(crate) filter: Option<ArgumentFilter<'k>>,
-}
-
-impl<'de> DeserializeSeed<'de> for ArgumentsSeed<'_> {
-    type Value = Sent<'de, Object<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ArgumentsSeed<'_> {
-    type Value = Sent<'de, Object<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut object = Object::default();
-        let Some(filter) = self.filter else {
+/// A request's `params.arguments`: with a filter, of the members it does not name only a
+/// [`LeftOut`] count and the first names.
+impl<'de> ReadObject<'de> for Object<'de> {
+    fn read<A: MapAccess<'de>>(
+        &mut self,
+        mut map: A,
+        filter: Option<ArgumentFilter<'_>>,
+    ) -> Result<(), A::Error> {
+        let object = self;
+        let Some(filter) = filter else {
             while let Some(Key(name)) = map.next_key()? {
                 object.members.push((name, map.next_value()?, 1));
             }
-            return Ok(Sent::Object(object));
+            return Ok(());
         };
         // Room for every name the filter keeps, once: no growing while they arrive.
         object.members.reserve_exact(filter.names.len());
+        // The names kept so far, a bit for each of the filter's first 64: a name is looked
+        // for among the members only when it was kept before.
+        let mut kept = 0u64;
         while let Some(Key(name)) = map.next_key()? {
-            if is_named(filter.names, &name) {
-                // Each name once, with the last value sent (what `get` answers), so that
-                // repeats cannot make the object grow either.
-                let value: Field<'de> = map.next_value()?;
-                match object.members.iter_mut().find(|(kept, ..)| *kept == name) {
-                    Some((_, kept, sent)) => {
-                        *kept = value;
-                        *sent += 1;
-                    }
-                    None => object.members.push((name, value, 1)),
-                }
-            } else {
+            let Some(at) = position(filter.names, &name) else {
                 // Read through the same parser calls as a kept value, so that a body is
                 // refused for the same errors, but built into nothing.
                 map.next_value_seed(Skip::Value)?;
                 object.left_out.add(name, filter.named);
+                continue;
+            };
+            // Each name once, with the last value sent (what `get` answers), so that
+            // repeats cannot make the object grow either.
+            let value: Field<'de> = map.next_value()?;
+            let bit = 1u64.checked_shl(at as u32).unwrap_or(0);
+            let again = bit & kept == bit;
+            kept |= bit;
+            match object.members.iter_mut().find(|(kept, ..)| again && *kept == name) {
+                Some((_, kept, sent)) => {
+                    *kept = value;
+                    *sent += 1;
+                }
+                None => object.members.push((name, value, 1)),
             }
         }
-        Ok(Sent::Object(object))
+        Ok(())
     }
-
-    other_values!();
 }
 
 /// A value read and dropped: the parser is asked for exactly what [`Field`] asks for

@@ -153,14 +153,14 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
     Ok(HeaderValue { text: Cow::Owned(text), decoded: true })
 }
 
-/// Whether `raw`, trimmed, is `expected` itself and so passes [`header_value`] unchanged:
-/// the common case, answered without building the value. Its bytes are checked all
-/// (no early exit), which the compiler does many at a time.
+/// Whether `raw` is `expected` itself, visible ASCII without spaces, and so passes
+/// [`header_value`] unchanged: the common case, answered without trimming or building the
+/// value (any other value goes through [`header_value`]). Its bytes are checked all (no
+/// early exit), which the compiler does many at a time.
 fn is_verbatim(raw: &[u8], expected: &str) -> bool {
-    let trimmed = trim(raw);
-    trimmed == expected.as_bytes()
-        && trimmed.iter().fold(true, |visible, &b| visible & matches!(b, b' '..=b'~' | b'\t'))
-        && !is_sentinel(trimmed)
+    raw == expected.as_bytes()
+        && raw.iter().fold(true, |visible, &b| visible & b.is_ascii_graphic())
+        && !is_sentinel(raw)
 }
 
 /// Whether a trimmed value has the `=?base64?…?=` form.
