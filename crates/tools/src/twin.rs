@@ -1,15 +1,15 @@
-//! [`to_json_twins`]: a tool's `structuredContent`, serialized once (serde derive) into the
-//! two forms a `tools/call` result carries: compact JSON, and that JSON as the text of a
-//! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
-//! once, and the escaped twin without a second pass.
-//!
-//! It buys about 9 k instructions per price call against `serde_json::to_string` and an
-//! escape pass over its output, about 4 k of it by quoting each struct key once per
-//! thread and copying keys and hundredths as fixed-size blocks (`pieces`)
-//! (docs/performance.md, "Writing a tool call's answer"). Shapes it does not write (enums
-//! with data, non-string map keys, byte strings, keys over 26 bytes) go that slower way.
+//! [`Twins`]: a tool's `structuredContent` written once into the two forms a `tools/call`
+//! result carries: compact JSON, and that JSON as the text of a JSON string (what
+//! serde_json writes between the quotes of `serde_json::to_string(&json)`), side by side,
+//! so no byte is escaped or written twice. A tool's own members are written from
+//! fragments known when compiled ([`fragment!`]: each is one copy of a fixed size a
+//! form) and the values between them; any other `Serialize` value goes through
+//! [`to_json_twins`], the same bytes as serde_json (tests hold them to it), or, for the
+//! shapes it does not write (enums with data, non-string map keys, byte strings),
+//! serde_json itself and an escape pass (docs/performance.md, "Writing a tool call's
+//! answer").
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 use serde::{
     Serialize,
@@ -22,30 +22,19 @@ mod pieces;
 #[cfg(test)]
 mod tests;
 
-use pieces::Keys;
 pub(crate) use pieces::{hundredths, ten_thousandths};
 
-/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
-/// serde_json writes between the quotes of `serde_json::to_string(&json)`). Both are
-/// UTF-8 kept as bytes, only ever copied into a body.
+/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string. Both
+/// are UTF-8 kept as bytes, only ever copied into a body.
 pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u8>, Vec<u8>)> {
-    thread_local! {
-        static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+    let mut twins = Twins::new();
+    if value.serialize(&mut twins).is_ok() {
+        return Ok(twins.finish());
     }
-    let written = KEYS.with(|keys| match keys.try_borrow_mut() {
-        Ok(mut keys) => write(value, &mut keys),
-        // Only a `Serialize` that writes twins itself gets here: without the cache.
-        Err(_) => write(value, &mut Keys::default()),
-    });
-    Ok(match written {
-        Some(twins) => twins,
-        None => {
-            let plain = serde_json::to_vec(value)?;
-            let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
-            push_json_escaped(&mut escaped, &plain);
-            (plain, escaped)
-        }
-    })
+    let plain = serde_json::to_vec(value)?;
+    let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
+    push_json_escaped(&mut escaped, &plain);
+    Ok((plain, escaped))
 }
 
 thread_local! {
@@ -63,24 +52,73 @@ pub(crate) fn recycle(mut plain: Vec<u8>, mut escaped: Vec<u8>) {
     }
 }
 
-/// Both forms of `value`, or `None` for a shape left to serde_json.
-fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
-    let (plain, escaped) =
-        SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
-    let mut twins = Twins { plain, escaped, keys, at: 0 };
-    value.serialize(&mut twins).ok()?;
-    Some((twins.plain, twins.escaped))
+/// The length of `json` escaped as the contents of a JSON string (for [`fragment!`]).
+pub(crate) const fn escaped_len(json: &str) -> usize {
+    let (bytes, mut at, mut len) = (json.as_bytes(), 0, 0);
+    while at < bytes.len() {
+        len += if matches!(bytes[at], b'"' | b'\\') { 2 } else { 1 };
+        at += 1;
+    }
+    len
 }
 
-struct Twins<'k> {
+/// `json` escaped as the contents of a JSON string (for [`fragment!`], whose fragments
+/// have no control character).
+pub(crate) const fn escaped<const N: usize>(json: &str) -> [u8; N] {
+    let (bytes, mut out, mut at, mut len) = (json.as_bytes(), [0; N], 0, 0);
+    while at < bytes.len() {
+        assert!(bytes[at] >= 0x20, "no control character in a fragment");
+        if matches!(bytes[at], b'"' | b'\\') {
+            out[len] = b'\\';
+            len += 1;
+        }
+        out[len] = bytes[at];
+        (len, at) = (len + 1, at + 1);
+    }
+    out
+}
+
+/// Appends JSON known when compiled to a [`Twins`]: as is, and escaped when compiled.
+macro_rules! fragment {
+    ($twins:expr, $json:expr) => {{
+        const JSON: &str = $json;
+        const ESCAPED: [u8; $crate::twin::escaped_len(JSON)] = $crate::twin::escaped(JSON);
+        $twins.fragment(JSON.as_bytes(), &ESCAPED)
+    }};
+}
+pub(crate) use fragment;
+
+/// JSON being written in both forms: compact, and escaped as the contents of a string.
+pub(crate) struct Twins {
     plain: Vec<u8>,
     escaped: Vec<u8>,
-    keys: &'k mut Keys,
-    /// How many struct keys were written.
-    at: usize,
 }
 
-impl Twins<'_> {
+impl Twins {
+    /// Nothing written yet, in the buffers of an answer already sent when there are some.
+    pub(crate) fn new() -> Twins {
+        let (plain, escaped) =
+            SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
+        Twins { plain, escaped }
+    }
+
+    /// Both forms written.
+    pub(crate) fn finish(self) -> (Vec<u8>, Vec<u8>) {
+        debug_assert!({
+            let mut escaped = Vec::new();
+            push_json_escaped(&mut escaped, &self.plain);
+            escaped == self.escaped
+        });
+        (self.plain, self.escaped)
+    }
+
+    /// A fragment and its escaped form, both known when compiled (use [`fragment!`]).
+    #[inline(always)]
+    pub(crate) fn fragment(&mut self, plain: &[u8], escaped: &[u8]) {
+        self.plain.extend_from_slice(plain);
+        self.escaped.extend_from_slice(escaped);
+    }
+
     /// Bytes that need no escape, to both.
     fn both(&mut self, bytes: &[u8]) {
         self.plain.extend_from_slice(bytes);
@@ -88,25 +126,53 @@ impl Twins<'_> {
     }
 
     /// A JSON string: serde_json's literal, and that literal escaped.
-    fn string(&mut self, text: &str) -> Result<(), Error> {
+    pub(crate) fn string(&mut self, text: &str) {
         if !needs_json_escape(text) {
             self.plain.push(b'"');
             self.plain.extend_from_slice(text.as_bytes());
             self.plain.push(b'"');
-            self.escaped.push(b'\\');
-            self.escaped.push(b'"');
+            self.escaped.extend_from_slice(b"\\\"");
             self.escaped.extend_from_slice(text.as_bytes());
-            self.escaped.push(b'\\');
-            self.escaped.push(b'"');
-            return Ok(());
+            self.escaped.extend_from_slice(b"\\\"");
+            return;
         }
         let start = self.plain.len();
-        serde_json::to_writer(&mut self.plain, text)?;
+        // Writing a string into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut self.plain, text);
         push_json_escaped(&mut self.escaped, &self.plain[start..]);
-        Ok(())
     }
 
-    /// Anything serde_json writes with no quote or backslash in it (numbers).
+    /// A number as serde_json writes it: `null` when not finite, else zmij's shortest
+    /// digits (whole hundredths from an integer, [`hundredths`]).
+    pub(crate) fn number(&mut self, v: f64) {
+        match hundredths(v) {
+            Some(digits) => {
+                digits.push_to(&mut self.plain);
+                digits.push_to(&mut self.escaped);
+            }
+            None if v.is_finite() => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
+            None => self.both(b"null"),
+        }
+    }
+
+    /// `true` or `false`.
+    pub(crate) fn boolean(&mut self, v: bool) {
+        if v {
+            fragment!(self, "true");
+        } else {
+            fragment!(self, "false");
+        }
+    }
+
+    /// A number or `null`.
+    pub(crate) fn maybe(&mut self, v: Option<f64>) {
+        match v {
+            Some(v) => self.number(v),
+            None => self.both(b"null"),
+        }
+    }
+
+    /// Anything serde_json writes with no quote or backslash in it (integers).
     fn bare(&mut self, value: &impl Serialize) -> Result<(), Error> {
         let start = self.plain.len();
         serde_json::to_writer(&mut self.plain, value)?;
@@ -114,18 +180,10 @@ impl Twins<'_> {
         Ok(())
     }
 
-    /// `,"key":` (no comma before the first), refusing a key that needs an escape or is
-    /// longer than 26 bytes.
-    fn key(&mut self, first: bool, key: &'static str) -> Result<(), Error> {
-        let at = self.at;
-        self.at += 1;
-        let Some(index) = self.keys.find(at, key) else {
-            return Err(Error::custom("key left to serde_json"));
-        };
-        let known = &self.keys.known[index];
-        known.plain[usize::from(first)].push_to(&mut self.plain);
-        known.escaped[usize::from(first)].push_to(&mut self.escaped);
-        Ok(())
+    /// An integer.
+    pub(crate) fn integer(&mut self, v: u64) {
+        // Writing digits into a Vec cannot fail.
+        let _ = self.bare(&v);
     }
 }
 
@@ -134,12 +192,12 @@ fn unsupported() -> Error {
 }
 
 /// An object or array being written: whether its first member is still to come.
-struct Compound<'t, 'k> {
-    twins: &'t mut Twins<'k>,
+pub(crate) struct Compound<'t> {
+    twins: &'t mut Twins,
     first: bool,
 }
 
-impl Compound<'_, '_> {
+impl Compound<'_> {
     fn element(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
         if !std::mem::take(&mut self.first) {
             self.twins.both(b",");
@@ -148,19 +206,19 @@ impl Compound<'_, '_> {
     }
 }
 
-impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
+impl<'t> ser::Serializer for &'t mut Twins {
     type Ok = ();
     type Error = Error;
-    type SerializeSeq = Compound<'t, 'k>;
-    type SerializeTuple = Compound<'t, 'k>;
+    type SerializeSeq = Compound<'t>;
+    type SerializeTuple = Compound<'t>;
     type SerializeTupleStruct = Impossible<(), Error>;
     type SerializeTupleVariant = Impossible<(), Error>;
-    type SerializeMap = Compound<'t, 'k>;
-    type SerializeStruct = Compound<'t, 'k>;
+    type SerializeMap = Compound<'t>;
+    type SerializeStruct = Compound<'t>;
     type SerializeStructVariant = Impossible<(), Error>;
 
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
-        self.both(if v { b"true" } else { b"false" });
+        self.boolean(v);
         Ok(())
     }
     fn serialize_i8(self, v: i8) -> Result<(), Error> {
@@ -191,22 +249,16 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
         self.bare(&v)
     }
     fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        // What serde_json writes: `null` when not finite, else zmij's shortest digits.
-        match hundredths(v) {
-            Some(digits) => {
-                digits.push_to(&mut self.plain);
-                digits.push_to(&mut self.escaped);
-            }
-            None if v.is_finite() => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
-            None => self.both(b"null"),
-        }
+        self.number(v);
         Ok(())
     }
     fn serialize_char(self, v: char) -> Result<(), Error> {
-        self.string(v.encode_utf8(&mut [0; 4]))
+        self.string(v.encode_utf8(&mut [0; 4]));
+        Ok(())
     }
     fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.string(v)
+        self.string(v);
+        Ok(())
     }
     fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
         Err(unsupported())
@@ -230,7 +282,8 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
         _: u32,
         name: &'static str,
     ) -> Result<(), Error> {
-        self.string(name)
+        self.string(name);
+        Ok(())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
@@ -248,11 +301,11 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
     ) -> Result<(), Error> {
         Err(unsupported())
     }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
+    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
         self.both(b"[");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'t, 'k>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<Compound<'t>, Error> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_struct(
@@ -271,11 +324,11 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
     ) -> Result<Self::SerializeTupleVariant, Error> {
         Err(unsupported())
     }
-    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
+    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t>, Error> {
         self.both(b"{");
         Ok(Compound { twins: self, first: true })
     }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t, 'k>, Error> {
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t>, Error> {
         self.serialize_map(None)
     }
     fn serialize_struct_variant(
@@ -289,7 +342,7 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_, '_> {
+impl ser::SerializeSeq for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -301,7 +354,7 @@ impl ser::SerializeSeq for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
+impl ser::SerializeTuple for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -312,7 +365,7 @@ impl ser::SerializeTuple for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeMap for Compound<'_, '_> {
+impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
@@ -334,7 +387,7 @@ impl ser::SerializeMap for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_, '_> {
+impl ser::SerializeStruct for Compound<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -342,8 +395,7 @@ impl ser::SerializeStruct for Compound<'_, '_> {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        self.twins.key(std::mem::take(&mut self.first), key)?;
-        value.serialize(&mut *self.twins)
+        ser::SerializeMap::serialize_entry(self, key, value)
     }
     fn end(self) -> Result<(), Error> {
         ser::SerializeMap::end(self)
