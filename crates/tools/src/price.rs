@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::{
     args::{ArgumentErrors, Arguments},
     evidence,
-    text::{Breaks, Text, lit},
+    text::{Text, lit},
     twin::{Twins, fragment, to_json_twins},
 };
 
@@ -31,10 +31,8 @@ impl Default for Links {
 /// A finished tool result: the readable text and the machine-readable object.
 #[derive(Debug, Clone)]
 pub struct Output {
-    /// The `text` content item.
-    pub text: String,
-    /// Where `text`'s line breaks are, when they are its only bytes a JSON string escapes.
-    pub(crate) text_breaks: Option<Breaks>,
+    /// The `text` content item, escaped as the contents of a JSON string (UTF-8).
+    pub(crate) text_escaped: Vec<u8>,
     /// The `structuredContent` object as compact JSON (UTF-8): the result embeds it as is
     /// and also sends it as a JSON text item.
     pub(crate) structured: Vec<u8>,
@@ -50,14 +48,20 @@ impl Output {
         // them cannot fail.
         let (structured, structured_escaped) =
             to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, text_breaks: None, structured, structured_escaped }
+        let mut text_escaped = Vec::with_capacity(text.len() + 16);
+        words::push_json_escaped(&mut text_escaped, text.as_bytes());
+        Output { text_escaped, structured, structured_escaped }
     }
 
     /// A result with the `text` and the `structured` object written.
     pub(crate) fn written(text: Text, structured: Twins) -> Output {
-        let (text, text_breaks) = text.finish();
         let (structured, structured_escaped) = structured.finish();
-        Output { text, text_breaks, structured, structured_escaped }
+        Output { text_escaped: text.into_escaped(), structured, structured_escaped }
+    }
+
+    /// The `text` content item.
+    pub fn text(&self) -> String {
+        crate::text::unescaped(&self.text_escaped)
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
@@ -128,8 +132,7 @@ pub fn quote(
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
-pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = Text::with_capacity(links.feed_url.len() + 80);
+fn tracking_url(url: &mut Text, quote: &Quote, links: &Links) {
     url.push_str(links.feed_url.trim_end_matches('/'));
     url.push_str("/track?shape=");
     url.push_str(quote.shape.as_str());
@@ -142,7 +145,6 @@ pub fn tracking_url(quote: &Quote, links: &Links) -> String {
         url.push_str("&ratio=");
         url.decimal(quote.shape_ratio);
     }
-    url.into_string()
 }
 
 /// The `structuredContent` of a quote (docs/decisions.md 2.5 plus the fancy-shape
@@ -164,7 +166,7 @@ pub(crate) fn structured(
     fragment!(out, r#","total_usd":"#);
     out.number(round_cents(quote.total_usd));
     fragment!(out, r#","tracking_url":"#);
-    out.string(&tracking_url(quote, links));
+    out.text(|url| tracking_url(url, quote, links));
     fragment!(out, r#","as_of":"#);
     out.string(snapshot.ts_text());
     fragment!(out, r#","base_matrix":"#);
@@ -232,7 +234,7 @@ fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
 pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> Text {
-    let mut out = Text::lines(512);
+    let mut out = Text::with_capacity(512);
     out.decimal(quote.carat);
     lit!(out, " ct ");
     out.push_str(quote.color.as_str());

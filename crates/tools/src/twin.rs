@@ -18,6 +18,8 @@ use serde::{
 use serde_json::Error;
 use words::{needs_json_escape, push_json_escaped};
 
+use crate::text::Text;
+
 mod pieces;
 #[cfg(test)]
 mod tests;
@@ -52,27 +54,29 @@ pub(crate) fn recycle(mut plain: Vec<u8>, mut escaped: Vec<u8>) {
     }
 }
 
-/// The length of `json` escaped as the contents of a JSON string (for [`fragment!`]).
-pub(crate) const fn escaped_len(json: &str) -> usize {
-    let (bytes, mut at, mut len) = (json.as_bytes(), 0, 0);
+/// The length of `text` escaped as the contents of a JSON string (for [`fragment!`] and
+/// `lit!`).
+pub(crate) const fn escaped_len(text: &str) -> usize {
+    let (bytes, mut at, mut len) = (text.as_bytes(), 0, 0);
     while at < bytes.len() {
-        len += if matches!(bytes[at], b'"' | b'\\') { 2 } else { 1 };
+        len += if matches!(bytes[at], b'"' | b'\\' | b'\n') { 2 } else { 1 };
         at += 1;
     }
     len
 }
 
-/// `json` escaped as the contents of a JSON string (for [`fragment!`], whose fragments
-/// have no control character).
-pub(crate) const fn escaped<const N: usize>(json: &str) -> [u8; N] {
-    let (bytes, mut out, mut at, mut len) = (json.as_bytes(), [0; N], 0, 0);
+/// `text` escaped as the contents of a JSON string, when compiled (for [`fragment!`] and
+/// `lit!`, whose only control character is the line break).
+pub(crate) const fn escaped<const N: usize>(text: &str) -> [u8; N] {
+    let (bytes, mut out, mut at, mut len) = (text.as_bytes(), [0; N], 0, 0);
     while at < bytes.len() {
-        assert!(bytes[at] >= 0x20, "no control character in a fragment");
-        if matches!(bytes[at], b'"' | b'\\') {
+        let byte = bytes[at];
+        assert!(byte >= 0x20 || byte == b'\n', "no control character but a line break");
+        if matches!(byte, b'"' | b'\\' | b'\n') {
             out[len] = b'\\';
             len += 1;
         }
-        out[len] = bytes[at];
+        out[len] = if byte == b'\n' { b'n' } else { byte };
         (len, at) = (len + 1, at + 1);
     }
     out
@@ -140,6 +144,20 @@ impl Twins {
         // Writing a string into a Vec cannot fail.
         let _ = serde_json::to_writer(&mut self.plain, text);
         push_json_escaped(&mut self.escaped, &self.plain[start..]);
+    }
+
+    /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
+    /// straight into the compact form).
+    pub(crate) fn text(&mut self, write: impl FnOnce(&mut Text)) {
+        self.plain.push(b'"');
+        let start = self.plain.len();
+        let mut text = Text::after(std::mem::take(&mut self.plain));
+        write(&mut text);
+        self.plain = text.into_escaped();
+        self.escaped.extend_from_slice(b"\\\"");
+        push_json_escaped(&mut self.escaped, &self.plain[start..]);
+        self.escaped.extend_from_slice(b"\\\"");
+        self.plain.push(b'"');
     }
 
     /// A number as serde_json writes it: `null` when not finite, else zmij's shortest

@@ -31,12 +31,12 @@ fn a_quote_carries_its_range_observations_and_basis() {
     assert!(s["observations"].is_u64(), "{s}");
     assert!(s["basis"].is_string(), "{s}");
     assert!(
-        out.text.contains("Range (10th-90th percentile of comparable asks): $"),
+        out.text().contains("Range (10th-90th percentile of comparable asks): $"),
         "{}",
-        out.text
+        out.text()
     );
-    assert!(out.text.contains("observed ask"), "{}", out.text);
-    assert!(out.text.contains(&format!("(basis: {}).", s["basis"].as_str().unwrap())));
+    assert!(out.text().contains("observed ask"), "{}", out.text());
+    assert!(out.text().contains(&format!("(basis: {}).", s["basis"].as_str().unwrap())));
 }
 
 #[test]
@@ -47,5 +47,5 @@ fn without_spreads_the_members_are_absent() {
     for name in ["range", "observations", "basis"] {
         assert!(s.get(name).is_none(), "{name}: {s}");
     }
-    assert!(!out.text.contains("Range"), "{}", out.text);
+    assert!(!out.text().contains("Range"), "{}", out.text());
 }
