@@ -51,7 +51,7 @@ fn structured(
     fragment!(out, r#","discount_pct":"#);
     out.number(tenth(assessment.discount_pct));
     fragment!(out, r#","verdict":"#);
-    out.string(assessment.verdict.as_str());
+    out.name(assessment.verdict.as_str());
     evidence::members(&mut out, evidence);
     fragment!(out, r#","as_of":"#);
     out.string(snapshot.ts_text());

@@ -30,7 +30,7 @@ pub(crate) fn members(out: &mut Twins, evidence: &Evidence) {
     fragment!(out, r#"},"observations":"#);
     out.integer(evidence.observations.into());
     fragment!(out, r#","basis":"#);
-    out.string(evidence.basis.as_str());
+    out.name(evidence.basis.as_str());
 }
 
 /// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
@@ -51,7 +51,7 @@ pub(crate) fn push_line(out: &mut Text, evidence: &Evidence) {
         }
     }
     lit!(out, " (basis: ");
-    out.push_str(evidence.basis.as_str());
+    out.name(evidence.basis.as_str());
     lit!(out, ").");
 }
 

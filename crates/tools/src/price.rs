@@ -134,15 +134,16 @@ pub fn quote(
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 fn tracking_url(url: &mut Text, quote: &Quote, links: &Links) {
     url.push_str(links.feed_url.trim_end_matches('/'));
-    url.push_str("/track?shape=");
-    url.push_str(quote.shape.as_str());
-    url.push_str("&carat=");
+    lit!(url, "/track?shape=");
+    url.name(quote.shape.as_str());
+    lit!(url, "&carat=");
     url.decimal(quote.carat);
-    for part in ["&color=", quote.color.as_str(), "&clarity=", quote.clarity.as_str()] {
-        url.push_str(part);
-    }
+    lit!(url, "&color=");
+    url.name(quote.color.as_str());
+    lit!(url, "&clarity=");
+    url.name(quote.clarity.as_str());
     if quote.shape.is_fancy() {
-        url.push_str("&ratio=");
+        lit!(url, "&ratio=");
         url.decimal(quote.shape_ratio);
     }
 }
@@ -170,7 +171,7 @@ pub(crate) fn structured(
     fragment!(out, r#","as_of":"#);
     out.string(snapshot.ts_text());
     fragment!(out, r#","base_matrix":"#);
-    out.string(quote.base.feed_name());
+    out.name(quote.base.feed_name());
     fragment!(out, r#","base_per_carat_usd":"#);
     out.number(round_cents(quote.base_per_carat_usd));
     fragment!(out, r#","supported_ratio_range":"#);
@@ -206,13 +207,13 @@ pub(crate) fn structured(
 /// The members a result opens with, the stone: `{"shape":…,"shape_ratio":…` (no `}`).
 pub(crate) fn stone_members(out: &mut Twins, quote: &Quote) {
     fragment!(out, r#"{"shape":"#);
-    out.string(quote.shape.as_str());
+    out.name(quote.shape.as_str());
     fragment!(out, r#","carat":"#);
     out.number(quote.carat);
     fragment!(out, r#","color":"#);
-    out.string(quote.color.as_str());
+    out.name(quote.color.as_str());
     fragment!(out, r#","clarity":"#);
-    out.string(quote.clarity.as_str());
+    out.name(quote.clarity.as_str());
     fragment!(out, r#","shape_ratio":"#);
     out.number(quote.shape_ratio);
 }
@@ -237,11 +238,11 @@ pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidenc
     let mut out = Text::with_capacity(512);
     out.decimal(quote.carat);
     lit!(out, " ct ");
-    out.push_str(quote.color.as_str());
+    out.name(quote.color.as_str());
     lit!(out, " ");
-    out.push_str(quote.clarity.as_str());
+    out.name(quote.clarity.as_str());
     lit!(out, " ");
-    out.push_str(quote.shape.as_str());
+    out.name(quote.shape.as_str());
     lit!(out, "\nPer carat: ");
     out.usd(quote.per_carat_usd);
     lit!(out, "\nTotal: ");
@@ -265,7 +266,7 @@ pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidenc
         lit!(out, ")\nRatio adjustment: x");
         out.fixed4(a.multiplier);
         lit!(out, " on the ");
-        out.push_str(quote.base.feed_name());
+        out.name(quote.base.feed_name());
         lit!(out, " base of ");
         out.usd(quote.base_per_carat_usd);
         lit!(out, "/ct\n");

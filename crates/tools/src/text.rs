@@ -48,6 +48,13 @@ impl Text {
         push_json_escaped(&mut self.escaped, text.as_bytes());
     }
 
+    /// Appends a name with nothing to escape (a grade, a shape, a basis: the program's
+    /// own), without looking for escapes.
+    pub(crate) fn name(&mut self, name: &'static str) {
+        debug_assert!(!words::needs_json_escape(name), "{name}");
+        self.escaped.extend_from_slice(name.as_bytes());
+    }
+
     /// Appends a literal escaped when compiled (use [`lit!`]).
     #[inline(always)]
     pub(crate) fn literal(&mut self, escaped: &[u8]) {

@@ -129,15 +129,27 @@ impl Twins {
         self.escaped.extend_from_slice(bytes);
     }
 
+    /// A JSON string of a name with nothing to escape (a grade, a shape, a basis: the
+    /// program's own), written without looking for escapes.
+    pub(crate) fn name(&mut self, name: &'static str) {
+        debug_assert!(!needs_json_escape(name), "{name}");
+        self.quoted(name);
+    }
+
+    /// `text`, which needs no escape, as a JSON string.
+    fn quoted(&mut self, text: &str) {
+        self.plain.push(b'"');
+        self.plain.extend_from_slice(text.as_bytes());
+        self.plain.push(b'"');
+        self.escaped.extend_from_slice(b"\\\"");
+        self.escaped.extend_from_slice(text.as_bytes());
+        self.escaped.extend_from_slice(b"\\\"");
+    }
+
     /// A JSON string: serde_json's literal, and that literal escaped.
     pub(crate) fn string(&mut self, text: &str) {
         if !needs_json_escape(text) {
-            self.plain.push(b'"');
-            self.plain.extend_from_slice(text.as_bytes());
-            self.plain.push(b'"');
-            self.escaped.extend_from_slice(b"\\\"");
-            self.escaped.extend_from_slice(text.as_bytes());
-            self.escaped.extend_from_slice(b"\\\"");
+            self.quoted(text);
             return;
         }
         let start = self.plain.len();
