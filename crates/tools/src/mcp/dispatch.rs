@@ -12,7 +12,7 @@ use crate::{
     catalog::{Tool, live_tool_definitions},
     completion,
     mcp::{CallOutcome, ToolCalled},
-    price::Links,
+    price::{Links, Output},
     prompts, resources,
 };
 
@@ -279,22 +279,19 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             offered.join(", ")
         )));
     };
-    Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => CallResult {
-            tool,
-            text_escaped: output.text_escaped,
-            json: output.structured,
-            json_escaped: output.structured_escaped,
-            is_structured: true,
-        },
+    let (output, is_structured) = match tool.call(history, call.arguments, links) {
+        Ok(output) => (output, true),
         Err(errors) => {
-            let (json, json_escaped) =
-                crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
             let text = format!("Invalid arguments for {}: {errors}", tool.name());
-            let text_escaped = words::json_string(&text).into_bytes();
-            let text_escaped = text_escaped[1..text_escaped.len() - 1].to_vec();
-            CallResult { tool, text_escaped, json, json_escaped, is_structured: false }
+            (Output::new(text, &errors.to_json()), false)
         }
+    };
+    Ok(CallResult {
+        tool,
+        text_escaped: output.text_escaped,
+        json: output.structured,
+        json_escaped: output.structured_escaped,
+        is_structured,
     })
 }
 
