@@ -12,7 +12,7 @@ use crate::{
     catalog::{Tool, live_tool_definitions},
     completion,
     mcp::{CallOutcome, ToolCalled},
-    price::{Links, Output},
+    price::Links,
     prompts, resources,
 };
 
@@ -279,19 +279,22 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             offered.join(", ")
         )));
     };
-    let (output, is_structured) = match tool.call(history, call.arguments, links) {
-        Ok(output) => (output, true),
+    Ok(match tool.call(history, call.arguments, links) {
+        Ok(output) => CallResult {
+            tool,
+            text_escaped: output.text_escaped,
+            json: output.structured,
+            json_escaped: output.structured_escaped,
+            is_structured: true,
+        },
         Err(errors) => {
+            let (json, json_escaped) =
+                crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
             let text = format!("Invalid arguments for {}: {errors}", tool.name());
-            (Output::new(text, &errors.to_json()), false)
+            let mut text_escaped = Vec::with_capacity(text.len() + 16);
+            words::push_json_escaped(&mut text_escaped, text.as_bytes());
+            CallResult { tool, text_escaped, json, json_escaped, is_structured: false }
         }
-    };
-    Ok(CallResult {
-        tool,
-        text_escaped: output.text_escaped,
-        json: output.structured,
-        json_escaped: output.structured_escaped,
-        is_structured,
     })
 }
 
