@@ -75,7 +75,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     let text = if args.json {
         serde_json::to_string_pretty(&output.structured_value())?
     } else {
-        output.text
+        output.text()
     };
     writeln!(std::io::stdout(), "{text}")?;
     Ok(ExitCode::SUCCESS)

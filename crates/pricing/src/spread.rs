@@ -66,6 +66,9 @@ pub struct SpreadMatrix {
     clarities: Vec<Clarity>,
     /// Band after band, each band row-major over `colors` x `clarities`.
     cells: Vec<CellSpread>,
+    /// The natural log of each cell's quantiles, taken once here: a quote's range is
+    /// interpolated in them.
+    ln_quantiles: Vec<[f64; 5]>,
     /// Row of each colour and column of each clarity, by grade index.
     row_of: [usize; 10],
     col_of: [usize; 8],
@@ -111,7 +114,8 @@ impl SpreadMatrix {
         for (col, clarity) in clarities.iter().enumerate() {
             col_of[clarity.index()] = col;
         }
-        Ok(SpreadMatrix { bands, colors, clarities, cells, row_of, col_of })
+        let ln_quantiles = cells.iter().map(|cell| cell.quantiles.map(f64::ln)).collect();
+        Ok(SpreadMatrix { bands, colors, clarities, cells, ln_quantiles, row_of, col_of })
     }
 
     /// The band carats, ascending.
@@ -135,10 +139,16 @@ impl SpreadMatrix {
     ///
     /// When `band` is not below `bands().len()`.
     pub fn cell(&self, band: usize, color: Color, clarity: Clarity) -> &CellSpread {
+        &self.cells[self.at(band, color, clarity)]
+    }
+
+    /// Where the cell of band number `band` is in `cells` (and `ln_quantiles`).
+    fn at(&self, band: usize, color: Color, clarity: Clarity) -> usize {
         assert!(band < self.bands.len(), "band {band} of {}", self.bands.len());
         let per_band = self.colors.len() * self.clarities.len();
-        let at = self.row_of[color.index()] * self.clarities.len() + self.col_of[clarity.index()];
-        &self.cells[band * per_band + at]
+        band * per_band
+            + self.row_of[color.index()] * self.clarities.len()
+            + self.col_of[clarity.index()]
     }
 
     /// The cells used at `carat` with their weights in the log-linear interpolation:
@@ -232,11 +242,11 @@ impl SpreadSet {
             if weight == 0.0 {
                 continue;
             }
-            let cell = matrix.cell(band, quote.color, quote.clarity);
-            observations = observations.saturating_add(cell.observations);
-            basis = basis.weaker(cell.basis);
-            for (sum, q) in ln_per_carat.iter_mut().zip(cell.quantiles) {
-                *sum += weight * q.ln();
+            let at = matrix.at(band, quote.color, quote.clarity);
+            observations = observations.saturating_add(matrix.cells[at].observations);
+            basis = basis.weaker(matrix.cells[at].basis);
+            for (sum, ln) in ln_per_carat.iter_mut().zip(matrix.ln_quantiles[at]) {
+                *sum += weight * ln;
             }
         }
         let scale = multiplier.ln();

@@ -9,14 +9,14 @@ use std::fmt::Write as _;
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Assessment, Evidence, Quote, asking_price, round_cents, tenth};
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
-    evidence::{self, RangeContent},
+    evidence,
     price::{self, Output, argument_name},
     text::Text,
+    twin::{Twins, fragment},
 };
 
 #[cfg(test)]
@@ -29,51 +29,34 @@ pub(crate) const ASKING: &str = pricing::ASKING_PRICE;
 pub(crate) const ARGUMENTS: &[&str] =
     &["carat", "color", "clarity", "shape", "shape_ratio", "asking_price_usd"];
 
-/// The `structuredContent` of `check_asking_price`, in the order it is written.
-#[derive(Debug, Serialize)]
-pub(crate) struct CheckContent<'a> {
-    shape: &'static str,
-    carat: f64,
-    color: &'static str,
-    clarity: &'static str,
-    shape_ratio: f64,
-    asking_price_usd: f64,
-    benchmark_usd: f64,
-    benchmark_per_carat_usd: f64,
-    percentile: f64,
-    discount_pct: f64,
-    verdict: &'static str,
-    range: RangeContent,
-    observations: u32,
-    basis: &'static str,
-    as_of: &'a str,
-}
-
-/// The `structuredContent` of an ask weighed against a quote's evidence.
-pub(crate) fn structured<'a>(
+/// The `structuredContent` of `check_asking_price`: an ask weighed against a quote's
+/// evidence, in the order it is written.
+fn structured(
     quote: &Quote,
     evidence: &Evidence,
     asking: f64,
     assessment: &Assessment,
-    snapshot: &'a Snapshot,
-) -> CheckContent<'a> {
-    CheckContent {
-        shape: quote.shape.as_str(),
-        carat: quote.carat,
-        color: quote.color.as_str(),
-        clarity: quote.clarity.as_str(),
-        shape_ratio: quote.shape_ratio,
-        asking_price_usd: asking,
-        benchmark_usd: round_cents(quote.total_usd),
-        benchmark_per_carat_usd: round_cents(quote.per_carat_usd),
-        percentile: tenth(assessment.percentile),
-        discount_pct: tenth(assessment.discount_pct),
-        verdict: assessment.verdict.as_str(),
-        range: RangeContent::of(&evidence.range),
-        observations: evidence.observations,
-        basis: evidence.basis.as_str(),
-        as_of: snapshot.ts_text(),
-    }
+    snapshot: &Snapshot,
+) -> Twins {
+    let mut out = Twins::new();
+    price::stone_members(&mut out, quote);
+    fragment!(out, r#","asking_price_usd":"#);
+    out.number(asking);
+    fragment!(out, r#","benchmark_usd":"#);
+    out.number(round_cents(quote.total_usd));
+    fragment!(out, r#","benchmark_per_carat_usd":"#);
+    out.number(round_cents(quote.per_carat_usd));
+    fragment!(out, r#","percentile":"#);
+    out.number(tenth(assessment.percentile));
+    fragment!(out, r#","discount_pct":"#);
+    out.number(tenth(assessment.discount_pct));
+    fragment!(out, r#","verdict":"#);
+    out.name(assessment.verdict.as_str());
+    evidence::members(&mut out, evidence);
+    fragment!(out, r#","as_of":"#);
+    out.string(snapshot.ts_text());
+    fragment!(out, "}");
+    out
 }
 
 /// Runs `check_asking_price` on `snapshot`: every bad argument at once (the quote rules',
@@ -106,7 +89,7 @@ pub(crate) fn check_asking_price(
     };
     let assessment = evidence.assess(asking);
     let content = structured(&quote, &evidence, asking, &assessment, snapshot);
-    Ok(Output::new(text(&quote, &evidence, asking, &assessment, snapshot), &content))
+    Ok(Output::written(text(&quote, &evidence, asking, &assessment, snapshot), content))
 }
 
 /// The tool error when the live snapshot has no spreads.
@@ -126,7 +109,7 @@ fn text(
     asking: f64,
     assessment: &Assessment,
     snapshot: &Snapshot,
-) -> String {
+) -> Text {
     let mut out = Text::with_capacity(400);
     out.decimal(quote.carat);
     for part in
@@ -164,7 +147,7 @@ fn text(
     out.push_str("\nData as of ");
     out.push_str(snapshot.ts_text());
     out.push_str(".");
-    out.into_string()
+    out
 }
 
 /// The `check_asking_price` result schema.

@@ -3,35 +3,34 @@
 //! price ([`pricing::Evidence`]), rounded to cents once, here. `get_diamond_price` and
 //! `check_asking_price` write the same members with the same schema.
 
-use pricing::{Evidence, PriceRange, round_cents};
-use serde::Serialize;
+use pricing::{Evidence, round_cents};
 use serde_json::{Value, json};
 
-use crate::text::{Text, lit};
+use crate::{
+    text::{Text, lit},
+    twin::{Twins, fragment},
+};
 
 #[cfg(test)]
 mod tests;
 
-/// A quote's range: the 10th and 90th percentile of comparable asks, per carat and
-/// total, USD rounded to cents.
-#[derive(Debug, Serialize)]
-pub(crate) struct RangeContent {
-    low_per_carat_usd: f64,
-    high_per_carat_usd: f64,
-    low_usd: f64,
-    high_usd: f64,
-}
-
-impl RangeContent {
-    /// The range of `range`, rounded to cents.
-    pub(crate) fn of(range: &PriceRange) -> RangeContent {
-        RangeContent {
-            low_per_carat_usd: round_cents(range.low_per_carat_usd),
-            high_per_carat_usd: round_cents(range.high_per_carat_usd),
-            low_usd: round_cents(range.low_usd),
-            high_usd: round_cents(range.high_usd),
-        }
-    }
+/// The evidence members of a result: `,"range":{…},"observations":N,"basis":"…"`, the
+/// range the 10th and 90th percentile of comparable asks, per carat and total, USD
+/// rounded to cents.
+pub(crate) fn members(out: &mut Twins, evidence: &Evidence) {
+    let range = &evidence.range;
+    fragment!(out, r#","range":{"low_per_carat_usd":"#);
+    out.number(round_cents(range.low_per_carat_usd));
+    fragment!(out, r#","high_per_carat_usd":"#);
+    out.number(round_cents(range.high_per_carat_usd));
+    fragment!(out, r#","low_usd":"#);
+    out.number(round_cents(range.low_usd));
+    fragment!(out, r#","high_usd":"#);
+    out.number(round_cents(range.high_usd));
+    fragment!(out, r#"},"observations":"#);
+    out.integer(evidence.observations.into());
+    fragment!(out, r#","basis":"#);
+    out.name(evidence.basis.as_str());
 }
 
 /// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
@@ -52,7 +51,7 @@ pub(crate) fn push_line(out: &mut Text, evidence: &Evidence) {
         }
     }
     lit!(out, " (basis: ");
-    out.push_str(evidence.basis.as_str());
+    out.name(evidence.basis.as_str());
     lit!(out, ").");
 }
 

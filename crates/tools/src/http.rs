@@ -1,6 +1,8 @@
 //! HTTP details of the MCP endpoint: media-type checks, the JSON-RPC response with its
 //! headers, and the public host.
 
+use std::cell::RefCell;
+
 use bytes::Bytes;
 use hyper::{
     HeaderMap, Response, StatusCode,
@@ -40,18 +42,36 @@ pub(crate) fn rpc_http(
     cacheable: bool,
     version: &'static str,
 ) -> Response<Body> {
-    let mut http = serve::json_response(status, Bytes::from(body));
-    let headers = http.headers_mut();
-    let version = if version == jsonrpc::PROTOCOL_VERSION {
-        MODERN_VERSION_VALUE
-    } else {
-        HeaderValue::from_static(version)
-    };
-    headers.insert(PROTOCOL_VERSION_HEADER, version);
-    if cacheable {
-        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
-    }
+    let mut http = Response::new(Body::new(Bytes::from(body)));
+    *http.status_mut() = status;
+    *http.headers_mut() = rpc_headers(cacheable, version);
     http
+}
+
+/// The headers of [`rpc_http`]: made once per thread for each `cacheable` and `version`
+/// and cloned after (a clone copies the map, where inserting hashes each name again).
+fn rpc_headers(cacheable: bool, version: &'static str) -> HeaderMap {
+    thread_local! {
+        static MADE: RefCell<Vec<(bool, &'static str, HeaderMap)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    MADE.with_borrow_mut(|made| {
+        if let Some((.., headers)) = made.iter().find(|m| m.0 == cacheable && m.1 == version) {
+            return headers.clone();
+        }
+        let mut headers = serve::json_response(StatusCode::OK, Bytes::new()).headers().clone();
+        let value = if version == jsonrpc::PROTOCOL_VERSION {
+            MODERN_VERSION_VALUE
+        } else {
+            HeaderValue::from_static(version)
+        };
+        headers.insert(PROTOCOL_VERSION_HEADER, value);
+        if cacheable {
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(CACHE_PUBLIC_DAY));
+        }
+        made.push((cacheable, version, headers.clone()));
+        headers
+    })
 }
 
 /// An error answer with `id: null` and an explicit HTTP status (403, 406, 415).

@@ -9,9 +9,9 @@ use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
-    evidence::{self, RangeContent},
-    text::{Breaks, Text, lit},
-    twin::to_json_twins,
+    evidence,
+    text::{Text, lit},
+    twin::{Twins, fragment, to_json_twins},
 };
 
 /// Where links in results point.
@@ -31,10 +31,8 @@ impl Default for Links {
 /// A finished tool result: the readable text and the machine-readable object.
 #[derive(Debug, Clone)]
 pub struct Output {
-    /// The `text` content item.
-    pub text: String,
-    /// Where `text`'s line breaks are, when they are its only bytes a JSON string escapes.
-    pub(crate) text_breaks: Option<Breaks>,
+    /// The `text` content item, escaped as the contents of a JSON string (UTF-8).
+    pub(crate) text_escaped: Vec<u8>,
     /// The `structuredContent` object as compact JSON (UTF-8): the result embeds it as is
     /// and also sends it as a JSON text item.
     pub(crate) structured: Vec<u8>,
@@ -46,25 +44,24 @@ pub struct Output {
 impl Output {
     /// A result with `text` and the `structured` object.
     pub fn new(text: String, structured: &impl Serialize) -> Output {
-        Output::with_breaks(text, None, structured)
-    }
-
-    /// A result with the `text` written and the `structured` object.
-    pub(crate) fn written(text: Text, structured: &impl Serialize) -> Output {
-        let (text, breaks) = text.finish();
-        Output::with_breaks(text, breaks, structured)
-    }
-
-    fn with_breaks(
-        text: String,
-        text_breaks: Option<Breaks>,
-        structured: &impl Serialize,
-    ) -> Output {
-        // Tool objects are structs and string-keyed maps of numbers, strings and
-        // options: serializing them cannot fail.
+        // Tool objects are string-keyed maps of numbers, strings and arrays: serializing
+        // them cannot fail.
         let (structured, structured_escaped) =
             to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
-        Output { text, text_breaks, structured, structured_escaped }
+        let mut text_escaped = Vec::with_capacity(text.len() + 16);
+        words::push_json_escaped(&mut text_escaped, text.as_bytes());
+        Output { text_escaped, structured, structured_escaped }
+    }
+
+    /// A result with the `text` and the `structured` object written.
+    pub(crate) fn written(text: Text, structured: Twins) -> Output {
+        let (structured, structured_escaped) = structured.finish();
+        Output { text_escaped: text.into_escaped(), structured, structured_escaped }
+    }
+
+    /// The `text` content item.
+    pub fn text(&self) -> String {
+        crate::text::unescaped(&self.text_escaped)
     }
 
     /// The `structuredContent` as a JSON value, for checks and pretty printing.
@@ -131,122 +128,121 @@ pub fn quote(
         .map_err(|err| ArgumentErrors::one(argument_name(err.field), err.message))?;
     let evidence = snapshot.evidence(&quote);
     let text = text(&quote, snapshot, evidence.as_ref());
-    Ok(Output::written(text, &structured(&quote, snapshot, evidence.as_ref(), links)))
+    Ok(Output::written(text, structured(&quote, snapshot, evidence.as_ref(), links)))
 }
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
-pub fn tracking_url(quote: &Quote, links: &Links) -> String {
-    let mut url = Text::with_capacity(links.feed_url.len() + 80);
+fn tracking_url(url: &mut Text, quote: &Quote, links: &Links) {
     url.push_str(links.feed_url.trim_end_matches('/'));
-    url.push_str("/track?shape=");
-    url.push_str(quote.shape.as_str());
-    url.push_str("&carat=");
+    lit!(url, "/track?shape=");
+    url.name(quote.shape.as_str());
+    lit!(url, "&carat=");
     url.decimal(quote.carat);
-    for part in ["&color=", quote.color.as_str(), "&clarity=", quote.clarity.as_str()] {
-        url.push_str(part);
-    }
+    lit!(url, "&color=");
+    url.name(quote.color.as_str());
+    lit!(url, "&clarity=");
+    url.name(quote.clarity.as_str());
     if quote.shape.is_fancy() {
-        url.push_str("&ratio=");
+        lit!(url, "&ratio=");
         url.decimal(quote.shape_ratio);
     }
-    url.into_string()
 }
 
-/// The `structuredContent` of `get_diamond_price` (docs/decisions.md 2.5 plus the
-/// fancy-shape fields), in the order it is written. The fancy-shape fields are `null` for
-/// round. A new member is a new field here (and in the tool's `outputSchema`).
-#[derive(Debug, Serialize)]
-pub struct PriceContent<'a> {
-    shape: &'static str,
-    carat: f64,
-    color: &'static str,
-    clarity: &'static str,
-    shape_ratio: f64,
-    per_carat_usd: f64,
-    total_usd: f64,
-    tracking_url: String,
-    as_of: &'a str,
-    base_matrix: &'static str,
-    base_per_carat_usd: f64,
-    supported_ratio_range: Option<Range>,
-    observed_ratio_range: Option<Range>,
-    price_adjustment_ratio: Option<f64>,
-    ratio_multiplier: f64,
-    preference_driven_ratio: bool,
-    ratio_band_extrapolated: bool,
-    ratio_band: Option<CaratBand>,
-    /// The evidence members (`evidence.rs`), left out when the snapshot has no spreads.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    range: Option<RangeContent>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    observations: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    basis: Option<&'static str>,
-}
-
-/// An inclusive L/W ratio range.
-#[derive(Debug, Serialize)]
-struct Range {
-    min: f64,
-    max: f64,
-}
-
-/// The carats a ratio band covers; `max_carat` is `null` for an open band.
-#[derive(Debug, Serialize)]
-struct CaratBand {
-    min_carat: f64,
-    max_carat: Option<f64>,
-}
-
-/// The `structuredContent` of a quote, with the snapshot's `evidence` for it
-/// ([`Snapshot::evidence`]).
-pub fn structured<'a>(
+/// The `structuredContent` of a quote (docs/decisions.md 2.5 plus the fancy-shape
+/// fields, `null` for round), with the snapshot's `evidence` for it
+/// ([`Snapshot::evidence`]; its members left out without spreads), in the order it is
+/// written. A new member is a new line here (and in the tool's `outputSchema`).
+pub(crate) fn structured(
     quote: &Quote,
-    snapshot: &'a Snapshot,
+    snapshot: &Snapshot,
     evidence: Option<&Evidence>,
     links: &Links,
-) -> PriceContent<'a> {
+) -> Twins {
     let fancy = quote.fancy.as_ref();
     let adjustment = fancy.map(|f| f.adjustment);
-    PriceContent {
-        shape: quote.shape.as_str(),
-        carat: quote.carat,
-        color: quote.color.as_str(),
-        clarity: quote.clarity.as_str(),
-        shape_ratio: quote.shape_ratio,
-        per_carat_usd: round_cents(quote.per_carat_usd),
-        total_usd: round_cents(quote.total_usd),
-        tracking_url: tracking_url(quote, links),
-        as_of: snapshot.ts_text(),
-        base_matrix: quote.base.feed_name(),
-        base_per_carat_usd: round_cents(quote.base_per_carat_usd),
-        supported_ratio_range: fancy
-            .map(|f| Range { min: f.supported_range.0, max: f.supported_range.1 }),
-        observed_ratio_range: adjustment
-            .map(|a| Range { min: a.observed_range.0, max: a.observed_range.1 }),
-        price_adjustment_ratio: adjustment.map(|a| a.applied_ratio),
-        ratio_multiplier: adjustment.map_or(1.0, |a| a.multiplier),
-        preference_driven_ratio: adjustment.is_some_and(|a| a.preference_driven),
-        ratio_band_extrapolated: adjustment.is_some_and(|a| a.band_extrapolated),
-        ratio_band: adjustment
-            .map(|a| CaratBand { min_carat: a.band_carats.0, max_carat: a.band_carats.1 }),
-        range: evidence.map(|e| RangeContent::of(&e.range)),
-        observations: evidence.map(|e| e.observations),
-        basis: evidence.map(|e| e.basis.as_str()),
+    let mut out = Twins::new();
+    stone_members(&mut out, quote);
+    fragment!(out, r#","per_carat_usd":"#);
+    out.number(round_cents(quote.per_carat_usd));
+    fragment!(out, r#","total_usd":"#);
+    out.number(round_cents(quote.total_usd));
+    fragment!(out, r#","tracking_url":"#);
+    out.text(|url| tracking_url(url, quote, links));
+    fragment!(out, r#","as_of":"#);
+    out.string(snapshot.ts_text());
+    fragment!(out, r#","base_matrix":"#);
+    out.name(quote.base.feed_name());
+    fragment!(out, r#","base_per_carat_usd":"#);
+    out.number(round_cents(quote.base_per_carat_usd));
+    fragment!(out, r#","supported_ratio_range":"#);
+    ratio_range(&mut out, fancy.map(|f| f.supported_range));
+    fragment!(out, r#","observed_ratio_range":"#);
+    ratio_range(&mut out, adjustment.map(|a| a.observed_range));
+    fragment!(out, r#","price_adjustment_ratio":"#);
+    out.maybe(adjustment.map(|a| a.applied_ratio));
+    fragment!(out, r#","ratio_multiplier":"#);
+    out.number(adjustment.map_or(1.0, |a| a.multiplier));
+    fragment!(out, r#","preference_driven_ratio":"#);
+    out.boolean(adjustment.is_some_and(|a| a.preference_driven));
+    fragment!(out, r#","ratio_band_extrapolated":"#);
+    out.boolean(adjustment.is_some_and(|a| a.band_extrapolated));
+    fragment!(out, r#","ratio_band":"#);
+    match adjustment {
+        Some(a) => {
+            fragment!(out, r#"{"min_carat":"#);
+            out.number(a.band_carats.0);
+            fragment!(out, r#","max_carat":"#);
+            out.maybe(a.band_carats.1);
+            fragment!(out, "}");
+        }
+        None => fragment!(out, "null"),
+    }
+    if let Some(evidence) = evidence {
+        evidence::members(&mut out, evidence);
+    }
+    fragment!(out, "}");
+    out
+}
+
+/// The members a result opens with, the stone: `{"shape":…,"shape_ratio":…` (no `}`).
+pub(crate) fn stone_members(out: &mut Twins, quote: &Quote) {
+    fragment!(out, r#"{"shape":"#);
+    out.name(quote.shape.as_str());
+    fragment!(out, r#","carat":"#);
+    out.number(quote.carat);
+    fragment!(out, r#","color":"#);
+    out.name(quote.color.as_str());
+    fragment!(out, r#","clarity":"#);
+    out.name(quote.clarity.as_str());
+    fragment!(out, r#","shape_ratio":"#);
+    out.number(quote.shape_ratio);
+}
+
+/// An inclusive L/W ratio range, `{"min":…,"max":…}`, or `null`.
+fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
+    match range {
+        Some((min, max)) => {
+            fragment!(out, r#"{"min":"#);
+            out.number(min);
+            fragment!(out, r#","max":"#);
+            out.number(max);
+            fragment!(out, "}");
+        }
+        None => fragment!(out, "null"),
     }
 }
 
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
 pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> Text {
-    let mut out = Text::lines(512);
+    let mut out = Text::with_capacity(512);
     out.decimal(quote.carat);
     lit!(out, " ct ");
-    out.push_str(quote.color.as_str());
+    out.name(quote.color.as_str());
     lit!(out, " ");
-    out.push_str(quote.clarity.as_str());
+    out.name(quote.clarity.as_str());
     lit!(out, " ");
-    out.push_str(quote.shape.as_str());
+    out.name(quote.shape.as_str());
     lit!(out, "\nPer carat: ");
     out.usd(quote.per_carat_usd);
     lit!(out, "\nTotal: ");
@@ -270,7 +266,7 @@ pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidenc
         lit!(out, ")\nRatio adjustment: x");
         out.fixed4(a.multiplier);
         lit!(out, " on the ");
-        out.push_str(quote.base.feed_name());
+        out.name(quote.base.feed_name());
         lit!(out, " base of ");
         out.usd(quote.base_per_carat_usd);
         lit!(out, "/ct\n");

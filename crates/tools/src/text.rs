@@ -1,120 +1,69 @@
-//! [`Text`]: a tool's readable text, written as bytes and checked as UTF-8 once, at the
-//! end. Numbers and dollar amounts are ASCII appended as they are written (whole hundredths
-//! as a copy of a fixed size), where a `String` checks each piece again (about 80
-//! instructions a number). A text also keeps where its line breaks are while they are the
-//! only bytes a JSON string escapes ([`Breaks`]): a response then writes it escaped
-//! without looking for escapes (a scan of about 3 instructions a byte).
+//! [`Text`]: a tool's readable text, written as the contents of a JSON string (the form
+//! a `tools/call` result carries it in), so it is never scanned or copied again to be
+//! escaped. Literals are escaped when compiled ([`lit!`]); numbers and dollar amounts are
+//! ASCII appended as they are written (whole hundredths as a copy of a fixed size).
 
 use std::fmt::{self, Write as _};
 
-use words::{needs_json_escape, push_json_escaped};
+use words::push_json_escaped;
 
 use crate::twin::{hundredths, ten_thousandths};
 
 #[cfg(test)]
 mod tests;
 
-/// Readable text being written.
+/// Readable text being written, escaped as the contents of a JSON string.
 pub(crate) struct Text {
-    bytes: Vec<u8>,
-    /// The line breaks written so far, while no other byte a JSON string escapes is (in
-    /// a text made by [`Text::lines`]).
-    breaks: Option<Breaks>,
+    escaped: Vec<u8>,
 }
 
-/// Most line breaks [`Breaks`] holds.
-const BREAKS_MAX: usize = 16;
-
-/// Where a text's line breaks are, in a text with no other byte a JSON string escapes.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Breaks {
-    at: [u32; BREAKS_MAX],
-    len: usize,
-}
-
-/// A string literal for [`Text::literal`] ([`lit!`]), checked when compiled: no byte a
-/// JSON string escapes but line breaks, which it lists.
-#[derive(Clone, Copy)]
-pub(crate) struct Literal {
-    text: &'static str,
-    breaks: [u8; 4],
-    len: usize,
-}
-
-impl Literal {
-    pub(crate) const fn new(text: &'static str) -> Literal {
-        let mut literal = Literal { text, breaks: [0; 4], len: 0 };
-        let bytes = text.as_bytes();
-        let mut at = 0;
-        while at < bytes.len() {
-            if bytes[at] == b'\n' {
-                assert!(
-                    literal.len < 4 && at < 256,
-                    "at most 4 line breaks, in the first 256 bytes"
-                );
-                literal.breaks[literal.len] = at as u8;
-                literal.len += 1;
-            } else {
-                assert!(bytes[at] >= 0x20 && bytes[at] != b'"' && bytes[at] != b'\\');
-            }
-            at += 1;
-        }
-        literal
-    }
-}
-
-/// Appends a string literal to a [`Text`], checked when compiled (see [`Literal`]).
+/// Appends a string literal to a [`Text`], escaped when compiled.
 macro_rules! lit {
-    ($out:expr, $text:expr) => {
-        $out.literal(const { $crate::text::Literal::new($text) })
-    };
+    ($out:expr, $text:expr) => {{
+        const TEXT: &str = $text;
+        const ESCAPED: [u8; $crate::twin::escaped_len(TEXT)] = $crate::twin::escaped(TEXT);
+        $out.literal(&ESCAPED)
+    }};
 }
 pub(crate) use lit;
 
+/// The text whose contents as a JSON string are `escaped`.
+pub(crate) fn unescaped(escaped: &[u8]) -> String {
+    let literal = [&b"\""[..], escaped, b"\""].concat();
+    serde_json::from_slice(&literal).expect("a text is written as a JSON string's contents")
+}
+
 impl Text {
     pub(crate) fn with_capacity(capacity: usize) -> Text {
-        Text { bytes: Vec::with_capacity(capacity), breaks: None }
+        Text { escaped: Vec::with_capacity(capacity) }
     }
 
-    /// A text that keeps where its line breaks are ([`Text::finish`]).
-    pub(crate) fn lines(capacity: usize) -> Text {
-        Text { bytes: Vec::with_capacity(capacity), breaks: Some(Breaks::default()) }
+    /// A text written after the bytes already in `escaped`.
+    pub(crate) fn after(escaped: Vec<u8>) -> Text {
+        Text { escaped }
     }
 
-    /// Appends `text` (checked for bytes a JSON string escapes, in a [`Text::lines`]).
+    /// Appends `text`, escaped.
     pub(crate) fn push_str(&mut self, text: &str) {
-        if self.breaks.is_some() && needs_json_escape(text) {
-            self.breaks = None;
-        }
-        self.bytes.extend_from_slice(text.as_bytes());
+        push_json_escaped(&mut self.escaped, text.as_bytes());
     }
 
-    /// Appends a literal checked when compiled (use [`lit!`]).
-    pub(crate) fn literal(&mut self, literal: Literal) {
-        let start = self.bytes.len();
-        self.bytes.extend_from_slice(literal.text.as_bytes());
-        for &at in &literal.breaks[..literal.len] {
-            let at = start + usize::from(at);
-            match &mut self.breaks {
-                Some(breaks) if breaks.len < BREAKS_MAX && at <= u32::MAX as usize => {
-                    breaks.at[breaks.len] = at as u32;
-                    breaks.len += 1;
-                }
-                _ => self.breaks = None,
-            }
-        }
+    /// Appends a name with nothing to escape (a grade, a shape, a basis: the program's
+    /// own), without looking for escapes.
+    pub(crate) fn name(&mut self, name: &'static str) {
+        debug_assert!(!words::needs_json_escape(name), "{name}");
+        self.escaped.extend_from_slice(name.as_bytes());
     }
 
-    /// The text written.
-    pub(crate) fn into_string(self) -> String {
-        self.finish().0
+    /// Appends a literal escaped when compiled (use [`lit!`]).
+    #[inline(always)]
+    pub(crate) fn literal(&mut self, escaped: &[u8]) {
+        self.escaped.extend_from_slice(escaped);
     }
 
-    /// The text written, and where its line breaks are when they are its only bytes a
-    /// JSON string escapes.
-    pub(crate) fn finish(self) -> (String, Option<Breaks>) {
-        let text = String::from_utf8(self.bytes).expect("only whole UTF-8 strings are appended");
-        (text, self.breaks)
+    /// The text written, escaped as the contents of a JSON string (UTF-8).
+    pub(crate) fn into_escaped(self) -> Vec<u8> {
+        self.escaped
     }
 
     /// Appends `value` as `{}` writes it. Between 1e-4 and 1e6 zmij (serde_json's number
@@ -127,7 +76,7 @@ impl Text {
             if digits.as_bytes().ends_with(b".0") {
                 digits.len -= 2;
             }
-            digits.push_to(&mut self.bytes);
+            digits.push_to(&mut self.escaped);
         } else if (1e-4..1e6).contains(&value.abs()) {
             let mut buffer = zmij::Buffer::new();
             let text = buffer.format_finite(value);
@@ -149,7 +98,7 @@ impl Text {
         if value.abs() < 1e4 && (scaled - scaled.trunc() - 0.5).abs() >= 1e-6 {
             // Away from a tie, adding 0.5 and cutting rounds as `round` does.
             ten_thousandths((scaled + 0.5) as u32, value.is_sign_negative())
-                .push_to(&mut self.bytes);
+                .push_to(&mut self.escaped);
         } else {
             // Writing into a Vec cannot fail.
             let _ = write!(self, "{value:.4}");
@@ -168,12 +117,12 @@ impl Text {
                 break;
             }
         }
-        self.bytes.extend_from_slice(&text[at..]);
+        self.escaped.extend_from_slice(&text[at..]);
     }
 
     /// Appends `amount` as [`words::usd`] writes it.
     pub(crate) fn usd(&mut self, amount: f64) {
-        self.bytes.extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX]));
+        self.escaped.extend_from_slice(words::usd_ascii(amount, &mut [0; words::USD_BYTES_MAX]));
     }
 }
 
@@ -182,22 +131,4 @@ impl fmt::Write for Text {
         self.push_str(text);
         Ok(())
     }
-}
-
-/// Appends `text` escaped as the contents of a JSON string: with `breaks`, the runs
-/// between its line breaks, each break as `\n`; without, by a scan.
-pub(crate) fn push_escaped(out: &mut Vec<u8>, text: &str, breaks: Option<&Breaks>) {
-    let Some(breaks) = breaks else {
-        push_json_escaped(out, text.as_bytes());
-        return;
-    };
-    let mut from = 0;
-    for &at in &breaks.at[..breaks.len] {
-        let at = at as usize;
-        debug_assert_eq!(text.as_bytes()[at], b'\n');
-        out.extend_from_slice(&text.as_bytes()[from..at]);
-        out.extend_from_slice(b"\\n");
-        from = at + 1;
-    }
-    out.extend_from_slice(&text.as_bytes()[from..]);
 }

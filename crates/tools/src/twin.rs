@@ -1,51 +1,40 @@
-//! [`to_json_twins`]: a tool's `structuredContent`, serialized once (serde derive) into the
-//! two forms a `tools/call` result carries: compact JSON, and that JSON as the text of a
-//! JSON string. The bytes are serde_json's (tests hold them to it); numbers are written
-//! once, and the escaped twin without a second pass.
-//!
-//! It buys about 9 k instructions per price call against `serde_json::to_string` and an
-//! escape pass over its output, about 4 k of it by quoting each struct key once per
-//! thread and copying keys and hundredths as fixed-size blocks (`pieces`)
-//! (docs/performance.md, "Writing a tool call's answer"). Shapes it does not write (enums
-//! with data, non-string map keys, byte strings, keys over 26 bytes) go that slower way.
+//! [`Twins`]: a tool's `structuredContent` written once into the two forms a `tools/call`
+//! result carries: compact JSON, and that JSON as the text of a JSON string (what
+//! serde_json writes between the quotes of `serde_json::to_string(&json)`), side by side,
+//! so no byte is escaped or written twice. A tool's own members are written from
+//! fragments known when compiled ([`fragment!`]: each is one copy of a fixed size a
+//! form) and the values between them; any other `Serialize` value goes through
+//! [`to_json_twins`], the same bytes as serde_json (tests hold them to it), or, for the
+//! shapes it does not write (enums with data, non-string map keys, byte strings),
+//! serde_json itself and an escape pass (docs/performance.md, "Writing a tool call's
+//! answer").
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
-use serde::{
-    Serialize,
-    ser::{self, Error as _, Impossible},
-};
+use serde::Serialize;
 use serde_json::Error;
 use words::{needs_json_escape, push_json_escaped};
 
+use crate::text::Text;
+
 mod pieces;
+mod serializer;
 #[cfg(test)]
 mod tests;
 
-use pieces::Keys;
 pub(crate) use pieces::{hundredths, ten_thousandths};
 
-/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string (what
-/// serde_json writes between the quotes of `serde_json::to_string(&json)`). Both are
-/// UTF-8 kept as bytes, only ever copied into a body.
+/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string. Both
+/// are UTF-8 kept as bytes, only ever copied into a body.
 pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u8>, Vec<u8>)> {
-    thread_local! {
-        static KEYS: RefCell<Keys> = RefCell::new(Keys::default());
+    let mut twins = Twins::new();
+    if value.serialize(&mut twins).is_ok() {
+        return Ok(twins.finish());
     }
-    let written = KEYS.with(|keys| match keys.try_borrow_mut() {
-        Ok(mut keys) => write(value, &mut keys),
-        // Only a `Serialize` that writes twins itself gets here: without the cache.
-        Err(_) => write(value, &mut Keys::default()),
-    });
-    Ok(match written {
-        Some(twins) => twins,
-        None => {
-            let plain = serde_json::to_vec(value)?;
-            let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
-            push_json_escaped(&mut escaped, &plain);
-            (plain, escaped)
-        }
-    })
+    let plain = serde_json::to_vec(value)?;
+    let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
+    push_json_escaped(&mut escaped, &plain);
+    Ok((plain, escaped))
 }
 
 thread_local! {
@@ -63,135 +52,127 @@ pub(crate) fn recycle(mut plain: Vec<u8>, mut escaped: Vec<u8>) {
     }
 }
 
-/// Both forms of `value`, or `None` for a shape left to serde_json.
-fn write(value: &impl Serialize, keys: &mut Keys) -> Option<(Vec<u8>, Vec<u8>)> {
-    let (plain, escaped) =
-        SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
-    let mut twins = Twins { plain, escaped, keys, at: 0 };
-    value.serialize(&mut twins).ok()?;
-    Some((twins.plain, twins.escaped))
+/// The length of `text` escaped as the contents of a JSON string (for [`fragment!`] and
+/// `lit!`).
+pub(crate) const fn escaped_len(text: &str) -> usize {
+    let (bytes, mut at, mut len) = (text.as_bytes(), 0, 0);
+    while at < bytes.len() {
+        len += if matches!(bytes[at], b'"' | b'\\' | b'\n') { 2 } else { 1 };
+        at += 1;
+    }
+    len
 }
 
-struct Twins<'k> {
+/// `text` escaped as the contents of a JSON string, when compiled (for [`fragment!`] and
+/// `lit!`, whose only control character is the line break).
+pub(crate) const fn escaped<const N: usize>(text: &str) -> [u8; N] {
+    let (bytes, mut out, mut at, mut len) = (text.as_bytes(), [0; N], 0, 0);
+    while at < bytes.len() {
+        let byte = bytes[at];
+        assert!(byte >= 0x20 || byte == b'\n', "no control character but a line break");
+        if matches!(byte, b'"' | b'\\' | b'\n') {
+            out[len] = b'\\';
+            len += 1;
+        }
+        out[len] = if byte == b'\n' { b'n' } else { byte };
+        (len, at) = (len + 1, at + 1);
+    }
+    out
+}
+
+/// Appends JSON known when compiled to a [`Twins`]: as is, and escaped when compiled.
+macro_rules! fragment {
+    ($twins:expr, $json:expr) => {{
+        const JSON: &str = $json;
+        const ESCAPED: [u8; $crate::twin::escaped_len(JSON)] = $crate::twin::escaped(JSON);
+        $twins.fragment(JSON.as_bytes(), &ESCAPED)
+    }};
+}
+pub(crate) use fragment;
+
+/// JSON being written in both forms: compact, and escaped as the contents of a string.
+pub(crate) struct Twins {
     plain: Vec<u8>,
     escaped: Vec<u8>,
-    keys: &'k mut Keys,
-    /// How many struct keys were written.
-    at: usize,
 }
 
-impl Twins<'_> {
+impl Twins {
+    /// Nothing written yet, in the buffers of an answer already sent when there are some.
+    pub(crate) fn new() -> Twins {
+        let (plain, escaped) =
+            SPARE.take().unwrap_or_else(|| (Vec::with_capacity(1024), Vec::with_capacity(1280)));
+        Twins { plain, escaped }
+    }
+
+    /// Both forms written.
+    pub(crate) fn finish(self) -> (Vec<u8>, Vec<u8>) {
+        debug_assert!({
+            let mut escaped = Vec::new();
+            push_json_escaped(&mut escaped, &self.plain);
+            escaped == self.escaped
+        });
+        (self.plain, self.escaped)
+    }
+
+    /// A fragment and its escaped form, both known when compiled (use [`fragment!`]).
+    #[inline(always)]
+    pub(crate) fn fragment(&mut self, plain: &[u8], escaped: &[u8]) {
+        self.plain.extend_from_slice(plain);
+        self.escaped.extend_from_slice(escaped);
+    }
+
     /// Bytes that need no escape, to both.
     fn both(&mut self, bytes: &[u8]) {
         self.plain.extend_from_slice(bytes);
         self.escaped.extend_from_slice(bytes);
     }
 
+    /// A JSON string of a name with nothing to escape (a grade, a shape, a basis: the
+    /// program's own), written without looking for escapes.
+    pub(crate) fn name(&mut self, name: &'static str) {
+        debug_assert!(!needs_json_escape(name), "{name}");
+        self.quoted(name);
+    }
+
+    /// `text`, which needs no escape, as a JSON string.
+    fn quoted(&mut self, text: &str) {
+        self.plain.push(b'"');
+        self.plain.extend_from_slice(text.as_bytes());
+        self.plain.push(b'"');
+        self.escaped.extend_from_slice(b"\\\"");
+        self.escaped.extend_from_slice(text.as_bytes());
+        self.escaped.extend_from_slice(b"\\\"");
+    }
+
     /// A JSON string: serde_json's literal, and that literal escaped.
-    fn string(&mut self, text: &str) -> Result<(), Error> {
+    pub(crate) fn string(&mut self, text: &str) {
         if !needs_json_escape(text) {
-            self.plain.push(b'"');
-            self.plain.extend_from_slice(text.as_bytes());
-            self.plain.push(b'"');
-            self.escaped.push(b'\\');
-            self.escaped.push(b'"');
-            self.escaped.extend_from_slice(text.as_bytes());
-            self.escaped.push(b'\\');
-            self.escaped.push(b'"');
-            return Ok(());
+            self.quoted(text);
+            return;
         }
         let start = self.plain.len();
-        serde_json::to_writer(&mut self.plain, text)?;
+        // Writing a string into a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut self.plain, text);
         push_json_escaped(&mut self.escaped, &self.plain[start..]);
-        Ok(())
     }
 
-    /// Anything serde_json writes with no quote or backslash in it (numbers).
-    fn bare(&mut self, value: &impl Serialize) -> Result<(), Error> {
+    /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
+    /// straight into the compact form).
+    pub(crate) fn text(&mut self, write: impl FnOnce(&mut Text)) {
+        self.plain.push(b'"');
         let start = self.plain.len();
-        serde_json::to_writer(&mut self.plain, value)?;
-        self.escaped.extend_from_slice(&self.plain[start..]);
-        Ok(())
+        let mut text = Text::after(std::mem::take(&mut self.plain));
+        write(&mut text);
+        self.plain = text.into_escaped();
+        self.escaped.extend_from_slice(b"\\\"");
+        push_json_escaped(&mut self.escaped, &self.plain[start..]);
+        self.escaped.extend_from_slice(b"\\\"");
+        self.plain.push(b'"');
     }
 
-    /// `,"key":` (no comma before the first), refusing a key that needs an escape or is
-    /// longer than 26 bytes.
-    fn key(&mut self, first: bool, key: &'static str) -> Result<(), Error> {
-        let at = self.at;
-        self.at += 1;
-        let Some(index) = self.keys.find(at, key) else {
-            return Err(Error::custom("key left to serde_json"));
-        };
-        let known = &self.keys.known[index];
-        known.plain[usize::from(first)].push_to(&mut self.plain);
-        known.escaped[usize::from(first)].push_to(&mut self.escaped);
-        Ok(())
-    }
-}
-
-fn unsupported() -> Error {
-    Error::custom("shape left to serde_json")
-}
-
-/// An object or array being written: whether its first member is still to come.
-struct Compound<'t, 'k> {
-    twins: &'t mut Twins<'k>,
-    first: bool,
-}
-
-impl Compound<'_, '_> {
-    fn element(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
-        if !std::mem::take(&mut self.first) {
-            self.twins.both(b",");
-        }
-        value.serialize(&mut *self.twins)
-    }
-}
-
-impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
-    type Ok = ();
-    type Error = Error;
-    type SerializeSeq = Compound<'t, 'k>;
-    type SerializeTuple = Compound<'t, 'k>;
-    type SerializeTupleStruct = Impossible<(), Error>;
-    type SerializeTupleVariant = Impossible<(), Error>;
-    type SerializeMap = Compound<'t, 'k>;
-    type SerializeStruct = Compound<'t, 'k>;
-    type SerializeStructVariant = Impossible<(), Error>;
-
-    fn serialize_bool(self, v: bool) -> Result<(), Error> {
-        self.both(if v { b"true" } else { b"false" });
-        Ok(())
-    }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_f32(self, v: f32) -> Result<(), Error> {
-        self.bare(&v)
-    }
-    fn serialize_f64(self, v: f64) -> Result<(), Error> {
-        // What serde_json writes: `null` when not finite, else zmij's shortest digits.
+    /// A number as serde_json writes it: `null` when not finite, else zmij's shortest
+    /// digits (whole hundredths from an integer, [`hundredths`]).
+    pub(crate) fn number(&mut self, v: f64) {
         match hundredths(v) {
             Some(digits) => {
                 digits.push_to(&mut self.plain);
@@ -200,152 +181,36 @@ impl<'t, 'k> ser::Serializer for &'t mut Twins<'k> {
             None if v.is_finite() => self.both(zmij::Buffer::new().format_finite(v).as_bytes()),
             None => self.both(b"null"),
         }
-        Ok(())
     }
-    fn serialize_char(self, v: char) -> Result<(), Error> {
-        self.string(v.encode_utf8(&mut [0; 4]))
-    }
-    fn serialize_str(self, v: &str) -> Result<(), Error> {
-        self.string(v)
-    }
-    fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
-        Err(unsupported())
-    }
-    fn serialize_none(self) -> Result<(), Error> {
-        self.serialize_unit()
-    }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<(), Error> {
-        value.serialize(self)
-    }
-    fn serialize_unit(self) -> Result<(), Error> {
-        self.both(b"null");
-        Ok(())
-    }
-    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
-        self.serialize_unit()
-    }
-    fn serialize_unit_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        name: &'static str,
-    ) -> Result<(), Error> {
-        self.string(name)
-    }
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        value.serialize(self)
-    }
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), Error> {
-        Err(unsupported())
-    }
-    fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
-        self.both(b"[");
-        Ok(Compound { twins: self, first: true })
-    }
-    fn serialize_tuple(self, len: usize) -> Result<Compound<'t, 'k>, Error> {
-        self.serialize_seq(Some(len))
-    }
-    fn serialize_tuple_struct(
-        self,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleStruct, Error> {
-        Err(unsupported())
-    }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeTupleVariant, Error> {
-        Err(unsupported())
-    }
-    fn serialize_map(self, _: Option<usize>) -> Result<Compound<'t, 'k>, Error> {
-        self.both(b"{");
-        Ok(Compound { twins: self, first: true })
-    }
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'t, 'k>, Error> {
-        self.serialize_map(None)
-    }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: usize,
-    ) -> Result<Self::SerializeStructVariant, Error> {
-        Err(unsupported())
-    }
-}
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.twins.both(b"]");
-        Ok(())
-    }
-}
-
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.element(value)
-    }
-    fn end(self) -> Result<(), Error> {
-        ser::SerializeSeq::end(self)
-    }
-}
-
-impl ser::SerializeMap for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        let start = self.twins.plain.len() + usize::from(!self.first);
-        self.element(key)?;
-        // Only string keys: serde_json quotes others its own way.
-        match self.twins.plain.get(start) {
-            Some(b'"') => Ok(()),
-            _ => Err(unsupported()),
+    /// `true` or `false`.
+    pub(crate) fn boolean(&mut self, v: bool) {
+        if v {
+            fragment!(self, "true");
+        } else {
+            fragment!(self, "false");
         }
     }
-    fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.twins.both(b":");
-        value.serialize(&mut *self.twins)
+
+    /// A number or `null`.
+    pub(crate) fn maybe(&mut self, v: Option<f64>) {
+        match v {
+            Some(v) => self.number(v),
+            None => self.both(b"null"),
+        }
     }
-    fn end(self) -> Result<(), Error> {
-        self.twins.both(b"}");
+
+    /// Anything serde_json writes with no quote or backslash in it (integers).
+    fn bare(&mut self, value: &impl Serialize) -> Result<(), Error> {
+        let start = self.plain.len();
+        serde_json::to_writer(&mut self.plain, value)?;
+        self.escaped.extend_from_slice(&self.plain[start..]);
         Ok(())
     }
-}
 
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Error> {
-        self.twins.key(std::mem::take(&mut self.first), key)?;
-        value.serialize(&mut *self.twins)
-    }
-    fn end(self) -> Result<(), Error> {
-        ser::SerializeMap::end(self)
+    /// An integer.
+    pub(crate) fn integer(&mut self, v: u64) {
+        // Writing digits into a Vec cannot fail.
+        let _ = self.bare(&v);
     }
 }

@@ -13,7 +13,7 @@ use crate::check::{ARGUMENTS, check_asking_price};
 fn call(snapshot: &Snapshot, args: Value) -> Result<(String, Value), String> {
     let args = Object::from(args.as_object().unwrap().clone());
     check_asking_price(snapshot, &args)
-        .map(|out| (out.text.clone(), out.structured_value()))
+        .map(|out| (out.text(), out.structured_value()))
         .map_err(|errors| errors.to_string())
 }
 

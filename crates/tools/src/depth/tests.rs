@@ -65,7 +65,7 @@ fn bad_carats_are_tool_errors() {
 #[test]
 fn the_text_lists_grades_best_first_whatever_the_feed_order() {
     let args = Object::from(json!({"carat": 1.0}).as_object().unwrap().clone());
-    let text = market_depth(&Snapshot::reference(), &args).unwrap().text;
+    let text = market_depth(&Snapshot::reference(), &args).unwrap().text();
     let line = |prefix: &str| -> Vec<String> {
         let line = text.lines().find(|l| l.starts_with(prefix)).expect(prefix);
         line[prefix.len()..].split(", ").map(|p| p.split(' ').next().unwrap().to_owned()).collect()

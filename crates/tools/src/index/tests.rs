@@ -19,7 +19,7 @@ fn a_single_snapshot_has_no_history_trends() {
     let notes = s["trend_notes"].as_array().unwrap();
     assert!(notes.iter().any(|n| n.as_str().unwrap().starts_with("7d: null because")), "{notes:?}");
     assert_eq!(s["basket"].as_array().unwrap().len(), history.live().index().specs.len());
-    assert!(out.text.starts_with("DCX: $"), "{}", out.text);
+    assert!(out.text().starts_with("DCX: $"), "{}", out.text());
     let _ = Arc::clone(history.live());
 }
 

@@ -14,7 +14,6 @@ use crate::{
     mcp::{CallOutcome, ToolCalled},
     price::Links,
     prompts, resources,
-    text::Breaks,
 };
 
 #[cfg(test)]
@@ -95,10 +94,8 @@ pub(crate) enum Payload {
 pub(crate) struct CallResult {
     /// The tool called.
     pub(super) tool: Tool,
-    /// The readable text item.
-    pub(super) text: String,
-    /// Where `text`'s line breaks are, when they are its only bytes a JSON string escapes.
-    pub(super) text_breaks: Option<Breaks>,
+    /// The readable text item, escaped as the contents of a JSON string.
+    pub(super) text_escaped: Vec<u8>,
     /// The JSON text (UTF-8): the `structuredContent` on success, else the error object.
     pub(super) json: Vec<u8>,
     /// `json` escaped as the contents of a JSON string: the JSON text item.
@@ -285,8 +282,7 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
     Ok(match tool.call(history, call.arguments, links) {
         Ok(output) => CallResult {
             tool,
-            text: output.text,
-            text_breaks: output.text_breaks,
+            text_escaped: output.text_escaped,
             json: output.structured,
             json_escaped: output.structured_escaped,
             is_structured: true,
@@ -295,7 +291,9 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             let (json, json_escaped) =
                 crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
             let text = format!("Invalid arguments for {}: {errors}", tool.name());
-            CallResult { tool, text, text_breaks: None, json, json_escaped, is_structured: false }
+            let mut text_escaped = Vec::with_capacity(text.len() + 16);
+            words::push_json_escaped(&mut text_escaped, text.as_bytes());
+            CallResult { tool, text_escaped, json, json_escaped, is_structured: false }
         }
     })
 }

@@ -69,12 +69,13 @@ fn call_result(
     call: &CallResult,
 ) -> Vec<u8> {
     let json = &call.json;
-    let mut out = Vec::with_capacity(call.text.len() + json.len() + call.json_escaped.len() + 448);
+    let text = &call.text_escaped;
+    let mut out = Vec::with_capacity(text.len() + json.len() + call.json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     // An id is plain data: writing it into a Vec cannot fail.
     serde_json::to_writer(&mut out, id).expect("an id serializes");
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":""#);
-    crate::text::push_escaped(&mut out, &call.text, call.text_breaks.as_ref());
+    out.extend_from_slice(text);
     out.extend_from_slice(br#""},{"type":"text","text":""#);
     out.extend_from_slice(&call.json_escaped);
     out.extend_from_slice(br#""}]"#);

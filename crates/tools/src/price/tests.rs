@@ -37,7 +37,7 @@ fn round_quote_has_the_seed_fields() {
     assert_eq!(s["as_of"], "2026-11-20T00:00:00Z");
     assert_eq!(s["supported_ratio_range"], Value::Null);
     assert_eq!(s["preference_driven_ratio"], false);
-    assert!(out.text.contains("Per carat: $5,900.00"), "{}", out.text);
+    assert!(out.text().contains("Per carat: $5,900.00"), "{}", out.text());
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn fancy_quote_reports_ranges_and_clamping() {
     assert_eq!(s["preference_driven_ratio"], true);
     assert_eq!(s["ratio_band"], json!({"min_carat": 1.0, "max_carat": 2.0}));
     assert!(s["tracking_url"].as_str().unwrap().ends_with("&ratio=1.65"));
-    assert!(out.text.contains("preference-driven"));
+    assert!(out.text().contains("preference-driven"));
 }
 
 #[test]
@@ -142,22 +142,21 @@ fn problems_name_the_tool_arguments() {
 }
 
 #[test]
-fn every_text_line_is_terminated_but_the_last_and_escaped_by_its_breaks() {
+fn every_text_line_is_terminated_but_the_last_and_written_escaped() {
     for arguments in [
         json!({"carat": 1.0, "color": "G", "clarity": "VS2"}),
         json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.65}),
         json!({"carat": 5.9, "color": "D", "clarity": "IF", "shape": "emerald"}),
     ] {
         let out = price(&Snapshot::reference(), &args(arguments), &Links::default()).unwrap();
-        assert!(!out.text.ends_with('\n'), "{:?}", out.text);
-        assert!(out.text.lines().all(|line| !line.is_empty()), "{:?}", out.text);
-        assert!(out.text.ends_with("Data as of 2026-11-20T00:00:00Z."), "{:?}", out.text);
-        // Escaped by its known line breaks, the text is what a scan escapes.
-        let breaks = out.text_breaks.expect("a price text's only escapes are its line breaks");
-        let (mut known, mut scanned) = (Vec::new(), Vec::new());
-        crate::text::push_escaped(&mut known, &out.text, Some(&breaks));
-        words::push_json_escaped(&mut scanned, out.text.as_bytes());
-        assert_eq!(known, scanned);
+        let text = out.text();
+        assert!(!text.ends_with('\n'), "{text:?}");
+        assert!(text.lines().all(|line| !line.is_empty()), "{text:?}");
+        assert!(text.ends_with("Data as of 2026-11-20T00:00:00Z."), "{text:?}");
+        // Written escaped, the text is what a scan escapes.
+        let mut scanned = Vec::new();
+        words::push_json_escaped(&mut scanned, text.as_bytes());
+        assert_eq!(out.text_escaped, scanned);
     }
 }
 
@@ -172,14 +171,16 @@ fn an_extrapolated_band_is_explained() {
     let fancy = quote.fancy.as_mut().unwrap();
     fancy.adjustment.band_extrapolated = true;
     fancy.adjustment.band_carats = (0.5, Some(1.0));
-    let text =
-        crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_string();
+    let text = crate::text::unescaped(
+        &crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_escaped(),
+    );
     assert!(
         text.contains("\nNo ratio band covers 1.2 ct; the nearest band (0.5 to 1 ct) was used.\n"),
         "{text}"
     );
     quote.fancy.as_mut().unwrap().adjustment.band_carats = (2.0, None);
-    let text =
-        crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_string();
+    let text = crate::text::unescaped(
+        &crate::price::text(&quote, &snapshot, snapshot.evidence(&quote).as_ref()).into_escaped(),
+    );
     assert!(text.contains("the nearest band (2 to open ct) was used."), "{text}");
 }

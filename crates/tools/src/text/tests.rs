@@ -6,7 +6,7 @@ use super::Text;
 fn written(write: impl FnOnce(&mut Text)) -> String {
     let mut text = Text::with_capacity(0);
     write(&mut text);
-    text.into_string()
+    super::unescaped(&text.into_escaped())
 }
 
 proptest::proptest! {

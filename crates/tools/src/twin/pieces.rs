@@ -1,32 +1,8 @@
-//! The pieces `twin` copies instead of writing: each struct key quoted in both forms once
-//! per thread ([`Keys`]), and whole hundredths' digits ([`hundredths`]), both as
-//! fixed-size blocks ([`Padded`]).
+//! The pieces `twin` and `text` copy instead of writing: whole hundredths' digits
+//! ([`hundredths`]) and ten-thousandths ([`ten_thousandths`]), as fixed-size blocks
+//! ([`Padded`]).
 
-use words::{eight_digits, needs_json_escape, push_json_escaped};
-
-/// Most struct keys remembered, and most keys of one answer whose order is.
-const KEYS_MAX: usize = 512;
-
-/// The struct keys met before, each as `,"key":` in both forms, and the order the last
-/// answer wrote them in: an answer of the same shape finds each key where the last one
-/// was, by comparing two pointers, and copies its pieces instead of checking it for
-/// escapes and quoting it (about 120 instructions a key). Struct keys are `&'static str`,
-/// so what is remembered is bounded by the program, never by what is written.
-#[derive(Default)]
-pub(super) struct Keys {
-    /// Each key met, with its pieces.
-    pub(super) known: Vec<Known>,
-    /// The last answer's keys in order, as indices into `known`.
-    order: Vec<u16>,
-}
-
-pub(super) struct Known {
-    key: &'static str,
-    /// `,"key":` and `"key":`.
-    pub(super) plain: [Padded<32>; 2],
-    /// `,\"key\":` and `\"key\":`.
-    pub(super) escaped: [Padded<32>; 2],
-}
+use words::eight_digits;
 
 /// Up to `N` bytes to append, padded to `N`: appending copies all `N` (a copy of a known
 /// size is a few moves) and cuts the padding off again, where a copy of a length known
@@ -38,13 +14,6 @@ pub(crate) struct Padded<const N: usize> {
 }
 
 impl<const N: usize> Padded<N> {
-    /// `bytes`, if they fit.
-    fn new(bytes: &[u8]) -> Option<Padded<N>> {
-        let mut padded = [0; N];
-        padded.get_mut(..bytes.len())?.copy_from_slice(bytes);
-        Some(Padded { bytes: padded, len: bytes.len() })
-    }
-
     pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
     }
@@ -53,45 +22,6 @@ impl<const N: usize> Padded<N> {
         let end = out.len() + self.len;
         out.extend_from_slice(&self.bytes);
         out.truncate(end);
-    }
-}
-
-impl Keys {
-    /// The index in `known` of the `at`-th key of an answer, `key`: where the last answer
-    /// had it, else found or added and remembered there. `None` for a key that needs an
-    /// escape or is longer than 26 bytes (the answer then goes to serde_json), or when
-    /// full. Inlined where the last answer had it; the rest is a call.
-    #[inline]
-    pub(super) fn find(&mut self, at: usize, key: &'static str) -> Option<usize> {
-        match self.order.get(at) {
-            Some(&index) if std::ptr::eq(self.known[usize::from(index)].key, key) => {
-                Some(usize::from(index))
-            }
-            _ => self.find_new(at, key),
-        }
-    }
-
-    /// [`Keys::find`] of a key not where the last answer had it.
-    #[inline(never)]
-    fn find_new(&mut self, at: usize, key: &'static str) -> Option<usize> {
-        let index = match self.known.iter().position(|known| std::ptr::eq(known.key, key)) {
-            Some(index) => index,
-            None if self.known.len() < KEYS_MAX && !needs_json_escape(key) => {
-                let plain = format!(",\"{key}\":").into_bytes();
-                let mut escaped = Vec::with_capacity(plain.len() + 2);
-                push_json_escaped(&mut escaped, &plain);
-                let pieces = |bytes: &[u8]| Some([Padded::new(bytes)?, Padded::new(&bytes[1..])?]);
-                let (plain, escaped) = (pieces(&plain)?, pieces(&escaped)?);
-                self.known.push(Known { key, plain, escaped });
-                self.known.len() - 1
-            }
-            None => return None,
-        };
-        self.order.truncate(at);
-        if self.order.len() == at && at < KEYS_MAX {
-            self.order.push(u16::try_from(index).expect("at most KEYS_MAX keys"));
-        }
-        Some(index)
     }
 }
 
