@@ -68,6 +68,23 @@ impl Output {
     pub fn structured_value(&self) -> Value {
         serde_json::from_slice(&self.structured).expect("structuredContent is valid JSON")
     }
+
+    /// Panics unless `structured` is the bytes serde_json writes for its value, in the
+    /// writer's member order: the same bytes once sorted (an order of members permutes
+    /// them, and nothing else may differ: no space, every number and string as serde_json
+    /// writes it), and its twin that JSON escaped.
+    #[cfg(test)]
+    pub(crate) fn assert_serde_json_bytes(&self) {
+        let mut ours = self.structured.clone();
+        let mut serde = serde_json::to_vec(&self.structured_value()).unwrap();
+        ours.sort_unstable();
+        serde.sort_unstable();
+        let written = String::from_utf8_lossy(&self.structured);
+        assert!(ours == serde, "not serde_json's bytes: {written}");
+        let mut escaped = Vec::new();
+        words::push_json_escaped(&mut escaped, &self.structured);
+        assert_eq!(self.structured_escaped, escaped);
+    }
 }
 
 /// The argument names `get_diamond_price` accepts.

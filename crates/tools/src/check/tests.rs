@@ -13,7 +13,10 @@ use crate::check::{ARGUMENTS, check_asking_price};
 fn call(snapshot: &Snapshot, args: Value) -> Result<(String, Value), String> {
     let args = Object::from(args.as_object().unwrap().clone());
     check_asking_price(snapshot, &args)
-        .map(|out| (out.text(), out.structured_value()))
+        .map(|out| {
+            out.assert_serde_json_bytes();
+            (out.text(), out.structured_value())
+        })
         .map_err(|errors| errors.to_string())
 }
 

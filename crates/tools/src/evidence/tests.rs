@@ -1,5 +1,5 @@
 //! Tests of the evidence members of `get_diamond_price`: present with spreads, absent
-//! without.
+//! without, serde_json's bytes either way.
 
 use datasets::{Snapshot, reference};
 use jsonrpc::Object;
@@ -20,6 +20,7 @@ fn args() -> Object<'static> {
 fn a_quote_carries_its_range_observations_and_basis() {
     let snapshot = Snapshot::reference();
     let out = price(&snapshot, &args(), &Links::default()).unwrap();
+    out.assert_serde_json_bytes();
     let s = out.structured_value();
     let range = &s["range"];
     let (low, high) = (range["low_usd"].as_f64().unwrap(), range["high_usd"].as_f64().unwrap());
@@ -43,6 +44,7 @@ fn a_quote_carries_its_range_observations_and_basis() {
 fn without_spreads_the_members_are_absent() {
     let bare = Snapshot::parse(reference::embedded()).unwrap();
     let out = price(&bare, &args(), &Links::default()).unwrap();
+    out.assert_serde_json_bytes();
     let s = out.structured_value();
     for name in ["range", "observations", "basis"] {
         assert!(s.get(name).is_none(), "{name}: {s}");

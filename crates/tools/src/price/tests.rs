@@ -149,6 +149,7 @@ fn every_text_line_is_terminated_but_the_last_and_written_escaped() {
         json!({"carat": 5.9, "color": "D", "clarity": "IF", "shape": "emerald"}),
     ] {
         let out = price(&Snapshot::reference(), &args(arguments), &Links::default()).unwrap();
+        out.assert_serde_json_bytes();
         let text = out.text();
         assert!(!text.ends_with('\n'), "{text:?}");
         assert!(text.lines().all(|line| !line.is_empty()), "{text:?}");
