@@ -76,7 +76,7 @@ impl Slot {
     /// the task polling the timer on every other wake-up.
     pub(crate) const DUE: u8 = 4;
 
-    fn new() -> Slot {
+    pub(crate) fn new() -> Slot {
         Slot {
             activity: Arc::new(Activity::new()),
             busy: AtomicUsize::new(0),
@@ -88,6 +88,11 @@ impl Slot {
     /// Raises `notice` and wakes the connection task.
     pub(crate) fn notify(&self, notice: u8) {
         self.notices.fetch_or(notice, Ordering::AcqRel);
+        self.wake_task();
+    }
+
+    /// Wakes the connection task (through the waker [`Slot::register`] set).
+    pub(crate) fn wake_task(&self) {
         if let Some(waker) = self.waker.lock().unwrap_or_else(|poison| poison.into_inner()).as_ref()
         {
             waker.wake_by_ref();

@@ -18,6 +18,7 @@ use hyper::{
 use hyper_util::rt::TokioIo;
 use tokio::{net::TcpStream, time::Instant};
 
+use self::in_place::InPlace;
 use crate::{
     Body, Event, Handler, Reporting, Request,
     activity::{Deadlines, Expiry, Tracked},
@@ -26,6 +27,8 @@ use crate::{
     responses::{BodyRefusal, bad_host, rate_limited, refused_body},
     server::Events,
 };
+
+mod in_place;
 
 /// Everything a connection task needs, shared by all of them.
 pub(crate) struct Connection {
@@ -62,19 +65,22 @@ pub(crate) async fn run(
     let mut conn = pin!(connection.http.serve_connection(io, service));
     let mut expiry = pin!(slot.activity.expiry(connection.deadlines));
     let timer = Waker::from(Arc::clone(&slot));
+    let (in_place, polled_with) = InPlace::waker(Arc::clone(&slot));
     let (mut registered, mut draining, mut rearm) = (None::<Waker>, false, false);
     let ended = std::future::poll_fn(|cx| {
         loop {
-            // The connection goes first: after a long handler call the response is written
-            // and stamped before the watchdog looks at the time.
-            if let Poll::Ready(result) = conn.as_mut().poll(cx) {
-                return Poll::Ready(Some(result));
-            }
-            slot.activity.stamp();
+            // Registered before anything is polled: the connection's and the timer's
+            // wakers wake the task through the slot.
             if !registered.as_ref().is_some_and(|waker| waker.will_wake(cx.waker())) {
                 slot.register(cx.waker());
                 registered = Some(cx.waker().clone());
             }
+            // The connection goes first: after a long handler call the response is written
+            // and stamped before the watchdog looks at the time.
+            if let Poll::Ready(result) = in_place.poll(conn.as_mut(), &polled_with) {
+                return Poll::Ready(Some(result));
+            }
+            slot.activity.stamp();
             let notices = slot.notices();
             if notices & Slot::EVICT != 0 {
                 return Poll::Ready(None);
