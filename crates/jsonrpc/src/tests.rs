@@ -55,7 +55,7 @@ fn key() -> impl Strategy<Value = String> {
 }
 
 /// Arbitrary header sets, biased towards the routing headers and the base64 sentinel.
-pub(crate) fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
+fn header_set() -> impl Strategy<Value = Vec<(String, Vec<u8>)>> {
     let name = prop_oneof![
         Just("MCP-Protocol-Version".to_owned()),
         Just("mcp-method".to_owned()),
@@ -114,7 +114,7 @@ fn check_rejection(response: &Response) -> Result<(), TestCaseError> {
 }
 
 /// A well-formed tools/call body, so header sets get exercised past the envelope checks.
-pub(crate) fn call_body(name: &str) -> Vec<u8> {
+fn call_body(name: &str) -> Vec<u8> {
     serde_json::to_vec(&json!({
         "jsonrpc": "2.0", "id": 1, "method": "tools/call",
         "params": {"name": name, "_meta": {

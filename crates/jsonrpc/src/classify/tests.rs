@@ -5,9 +5,7 @@ use serde_json::{Value, json};
 use super::{Inbound, classify};
 use crate::{ErrorCode, HeaderView, RequestId};
 
-mod agreement;
 mod headers;
-mod oracle;
 
 const V: &str = "2026-07-28";
 
@@ -180,27 +178,27 @@ fn step2_a_huge_id_or_version_is_refused_with_a_short_message() {
 
 #[test]
 fn step2_params_must_be_an_object() {
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
-        "400 -32602 id=1: params must be an object, got an array",
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#,
-        r#"400 -32602 id="x": params must be an object, got a string"#,
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":null}"#,
-        "400 -32602 id=1: params must be an object, got null",
-    );
-    // Before the notification is told from a request.
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","method":"x","params":5}"#,
-        "400 -32602 id=null: params must be an object, got a number",
-    );
+    for (text, expect) in [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
+            "id=1: params must be an object, got an array",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#,
+            r#"id="x": params must be an object, got a string"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":null}"#,
+            "id=1: params must be an object, got null",
+        ),
+        // Before the notification is told from a request.
+        (
+            r#"{"jsonrpc":"2.0","method":"x","params":5}"#,
+            "id=null: params must be an object, got a number",
+        ),
+    ] {
+        check(LIST, text.as_bytes(), &format!("400 -32602 {expect}"));
+    }
 }
 
 #[test]
@@ -220,54 +218,43 @@ fn step3_notifications_skip_meta_and_headers() {
 
 #[test]
 fn step4_meta_envelope() {
-    let missing_params = "400 -32602 id=1: params is missing; every request needs params._meta with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)";
-    check(LIST, br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, missing_params);
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
-        "400 -32602 id=1: params._meta is missing; it must be an object with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)",
-    );
-    check(
-        LIST,
-        &body(json!(1), "tools/list", json!({"_meta": []})),
-        "400 -32602 id=1: params._meta must be an object, got an array",
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/clientCapabilities": {}}}),
+    const P: &str = "io.modelcontextprotocol/protocolVersion";
+    const C: &str = "io.modelcontextprotocol/clientCapabilities";
+    let both = format!("{P} (a string) and {C} (an object)");
+    let with = |meta: Value| body(json!(1), "tools/list", json!({"_meta": meta}));
+    for (text, message) in [
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_vec(),
+            format!("params is missing; every request needs params._meta with {both}"),
         ),
-        r#"400 -32602 id=1: params._meta is missing io.modelcontextprotocol/protocolVersion; it must be a string such as "2026-07-28""#,
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": 2026, "io.modelcontextprotocol/clientCapabilities": {}}}),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#.to_vec(),
+            format!("params._meta is missing; it must be an object with {both}"),
         ),
-        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/protocolVersion"] must be a string, got a number"#,
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V}}),
+        (with(json!([])), "params._meta must be an object, got an array".to_owned()),
+        (
+            with(json!({C: {}})),
+            format!(r#"params._meta is missing {P}; it must be a string such as "2026-07-28""#),
         ),
-        "400 -32602 id=1: params._meta is missing io.modelcontextprotocol/clientCapabilities; it must be an object, {} for none",
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": []}}),
+        (
+            with(json!({P: 2026, C: {}})),
+            format!(r#"params._meta["{P}"] must be a string, got a number"#),
         ),
-        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object, got an array"#,
-    );
+        (
+            with(json!({P: V})),
+            format!("params._meta is missing {C}; it must be an object, {{}} for none"),
+        ),
+        (
+            with(json!({P: V, C: []})),
+            format!(r#"params._meta["{C}"] must be an object, got an array"#),
+        ),
+        (
+            with(json!({P: V, C: null})),
+            format!(r#"params._meta["{C}"] must be an object, got null"#),
+        ),
+    ] {
+        check(LIST, &text, &format!("400 -32602 id=1: {message}"));
+    }
 }
 
 #[test]
