@@ -12,8 +12,10 @@
 //! even the base64 decoder for the `=?base64?…?=` header form is written here. Method
 //! dispatch, and therefore -32601, belongs to the caller.
 //!
-//! Unit tests sit next to each module (`<module>/tests.rs`); property tests (no panics on
-//! arbitrary input, statuses stay in {400, 404, 200}) are in `src/tests.rs`.
+//! Unit tests sit next to each module (`<module>/tests.rs`), with an example of each rule
+//! of [`classify`]; property tests (no panics on arbitrary input, statuses stay in
+//! {400, 404, 200}, a body a `Value` read refuses is -32700, a request made from parts
+//! reads back as them, repeats keep the last value) are in `src/tests.rs`.
 
 #![deny(missing_docs)]
 

@@ -5,9 +5,7 @@ use serde_json::{Value, json};
 use super::{Inbound, classify};
 use crate::{ErrorCode, HeaderView, RequestId};
 
-mod agreement;
 mod headers;
-mod oracle;
 
 const V: &str = "2026-07-28";
 
@@ -62,13 +60,27 @@ const LIST: &[(&str, &str)] = &[("MCP-Protocol-Version", V), ("Mcp-Method", "too
 const CALL: &[(&str, &str)] =
     &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call"), ("Mcp-Name", "quote")];
 
+/// Step 1: what a `Value` read refuses is -32700 with its message, wherever it sits
+/// (members read, skipped or kept as sent, inside a batch or a notification).
 #[test]
 fn step1_parse_errors() {
-    check_prefix(LIST, b"", "400 -32700 id=null: parse error: EOF while parsing");
-    check_prefix(LIST, b"{", "400 -32700 id=null: parse error: ");
-    check_prefix(LIST, br#"{"id":1,"#, "400 -32700 id=null: parse error: ");
-    check_prefix(LIST, b"\xff\xfe", "400 -32700 id=null: parse error: ");
-    check_prefix(LIST, b"{} x", "400 -32700 id=null: parse error: trailing characters");
+    let texts: &[&[u8]] = &[
+        b"",
+        b"{",
+        br#"{"id":1,"#,
+        b"{} x",
+        b"\xff\xfe",
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","x":1e999}"#,
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","result":["\ud800"]}"#,
+        br#"[{"id":1e999}]"#,
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"arguments":{"a":1e999}}}"#,
+        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"_meta":{"x":"\ud800"}}}"#,
+        br#"{"jsonrpc":"2.0","method":"m","params":{"cursor":"\ud800"}}"#,
+    ];
+    for text in texts {
+        let err = serde_json::from_slice::<Value>(text).unwrap_err();
+        check(LIST, text, &format!("400 -32700 id=null: parse error: {err}"));
+    }
 }
 
 #[test]
@@ -87,72 +99,51 @@ fn step2_not_a_single_object() {
         "400 -32600 id=null: batch requests are not supported; send one JSON-RPC object per POST";
     check(LIST, b"[]", batch);
     check(LIST, &[b"[".as_slice(), &body(json!(1), "tools/list", json!({})), b"]"].concat(), batch);
-    check(
-        LIST,
-        b"5",
-        "400 -32600 id=null: the body must be one JSON-RPC request object, got a number",
-    );
-    check(
-        LIST,
-        b"null",
-        "400 -32600 id=null: the body must be one JSON-RPC request object, got null",
-    );
-    check(
-        LIST,
-        br#""x""#,
-        "400 -32600 id=null: the body must be one JSON-RPC request object, got a string",
-    );
+    for (text, got) in
+        [("5", "a number"), ("null", "null"), (r#""x""#, "a string"), ("true", "a boolean")]
+    {
+        check(
+            LIST,
+            text.as_bytes(),
+            &format!("400 -32600 id=null: the body must be one JSON-RPC request object, got {got}"),
+        );
+    }
 }
 
 #[test]
 fn step2_bad_envelopes() {
     let response =
         "the body is a JSON-RPC response; this endpoint accepts only requests and notifications";
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
-        &format!("400 -32600 id=1: {response}"),
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"m"}}"#,
-        &format!("400 -32600 id=\"a\": {response}"),
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"1.0","id":1,"method":"m"}"#,
-        r#"400 -32600 id=1: jsonrpc must be "2.0", got "1.0""#,
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":2.0,"id":1,"method":"m"}"#,
-        r#"400 -32600 id=1: jsonrpc must be "2.0", got 2.0"#,
-    );
-    check(
-        LIST,
-        br#"{"id":1,"method":"m"}"#,
-        r#"400 -32600 id=1: jsonrpc is missing; it must be "2.0""#,
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1}"#,
-        "400 -32600 id=1: method is missing; it must be a string",
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":7}"#,
-        "400 -32600 id=1: method must be a string, got a number",
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","method":null}"#,
-        "400 -32600 id=null: method must be a string, got null",
-    );
+    for (text, id, message) in [
+        (r#"{"jsonrpc":"2.0","id":1,"result":{}}"#, "1", response),
+        (r#"{"jsonrpc":"2.0","id":"a","error":{"code":1,"message":"m"}}"#, "\"a\"", response),
+        // A response is named before any other check; an id it cannot echo is null.
+        (r#"{"id":[1],"result":{}}"#, "null", response),
+        (r#"{"jsonrpc":"1.0","id":1,"method":"m"}"#, "1", r#"jsonrpc must be "2.0", got "1.0""#),
+        (r#"{"jsonrpc":2.0,"id":1,"method":"m"}"#, "1", r#"jsonrpc must be "2.0", got 2.0"#),
+        (r#"{"jsonrpc":null,"id":1,"method":"m"}"#, "1", r#"jsonrpc must be "2.0", got null"#),
+        (r#"{"id":1,"method":"m"}"#, "1", r#"jsonrpc is missing; it must be "2.0""#),
+        (r#"{"jsonrpc":"2.0","id":1}"#, "1", "method is missing; it must be a string"),
+        (r#"{"jsonrpc":"2.0","id":1,"method":7}"#, "1", "method must be a string, got a number"),
+        (r#"{"jsonrpc":"2.0","method":null}"#, "null", "method must be a string, got null"),
+        // The checks made before the id's answer first, and echo no id that is not valid.
+        (
+            r#"{"jsonrpc":"1.0","id":1.5,"method":"m"}"#,
+            "null",
+            r#"jsonrpc must be "2.0", got "1.0""#,
+        ),
+        (r#"{"jsonrpc":"2.0","id":true}"#, "null", "method is missing; it must be a string"),
+    ] {
+        check(LIST, text.as_bytes(), &format!("400 -32600 id={id}: {message}"));
+    }
+    // With a method it is no response; escaped members read as a `Value` reads them.
+    check(LIST, br#"{"jsonrpc":"2.0","method":"m","result":1}"#, "notification m");
+    check(LIST, br#"{"jsonrpc":"\u0032.0","method":"tools\/list"}"#, "notification tools/list");
 }
 
 #[test]
 fn step2_bad_ids_are_rejected_with_null_id() {
-    for raw in ["null", "true", "1.5", "1.0", "1e3", "{}", "[1]"] {
+    for raw in ["null", "true", "1.5", "-1.5", "1.0", "1e3", "18446744073709551616", "{}", "[1]"] {
         let text = format!(r#"{{"jsonrpc":"2.0","id":{raw},"method":"tools/list"}}"#);
         let got = serde_json::from_str::<Value>(raw).unwrap();
         check(
@@ -187,21 +178,27 @@ fn step2_a_huge_id_or_version_is_refused_with_a_short_message() {
 
 #[test]
 fn step2_params_must_be_an_object() {
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
-        "400 -32602 id=1: params must be an object, got an array",
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#,
-        r#"400 -32602 id="x": params must be an object, got a string"#,
-    );
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"m","params":null}"#,
-        "400 -32602 id=1: params must be an object, got null",
-    );
+    for (text, expect) in [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":[]}"#,
+            "id=1: params must be an object, got an array",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#,
+            r#"id="x": params must be an object, got a string"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":null}"#,
+            "id=1: params must be an object, got null",
+        ),
+        // Before the notification is told from a request.
+        (
+            r#"{"jsonrpc":"2.0","method":"x","params":5}"#,
+            "id=null: params must be an object, got a number",
+        ),
+    ] {
+        check(LIST, text.as_bytes(), &format!("400 -32602 {expect}"));
+    }
 }
 
 #[test]
@@ -221,54 +218,43 @@ fn step3_notifications_skip_meta_and_headers() {
 
 #[test]
 fn step4_meta_envelope() {
-    let missing_params = "400 -32602 id=1: params is missing; every request needs params._meta with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)";
-    check(LIST, br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, missing_params);
-    check(
-        LIST,
-        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
-        "400 -32602 id=1: params._meta is missing; it must be an object with io.modelcontextprotocol/protocolVersion (a string) and io.modelcontextprotocol/clientCapabilities (an object)",
-    );
-    check(
-        LIST,
-        &body(json!(1), "tools/list", json!({"_meta": []})),
-        "400 -32602 id=1: params._meta must be an object, got an array",
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/clientCapabilities": {}}}),
+    const P: &str = "io.modelcontextprotocol/protocolVersion";
+    const C: &str = "io.modelcontextprotocol/clientCapabilities";
+    let both = format!("{P} (a string) and {C} (an object)");
+    let with = |meta: Value| body(json!(1), "tools/list", json!({"_meta": meta}));
+    for (text, message) in [
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.to_vec(),
+            format!("params is missing; every request needs params._meta with {both}"),
         ),
-        r#"400 -32602 id=1: params._meta is missing io.modelcontextprotocol/protocolVersion; it must be a string such as "2026-07-28""#,
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": 2026, "io.modelcontextprotocol/clientCapabilities": {}}}),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#.to_vec(),
+            format!("params._meta is missing; it must be an object with {both}"),
         ),
-        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/protocolVersion"] must be a string, got a number"#,
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V}}),
+        (with(json!([])), "params._meta must be an object, got an array".to_owned()),
+        (
+            with(json!({C: {}})),
+            format!(r#"params._meta is missing {P}; it must be a string such as "2026-07-28""#),
         ),
-        "400 -32602 id=1: params._meta is missing io.modelcontextprotocol/clientCapabilities; it must be an object, {} for none",
-    );
-    check(
-        LIST,
-        &body(
-            json!(1),
-            "tools/list",
-            json!({"_meta": {"io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": []}}),
+        (
+            with(json!({P: 2026, C: {}})),
+            format!(r#"params._meta["{P}"] must be a string, got a number"#),
         ),
-        r#"400 -32602 id=1: params._meta["io.modelcontextprotocol/clientCapabilities"] must be an object, got an array"#,
-    );
+        (
+            with(json!({P: V})),
+            format!("params._meta is missing {C}; it must be an object, {{}} for none"),
+        ),
+        (
+            with(json!({P: V, C: []})),
+            format!(r#"params._meta["{C}"] must be an object, got an array"#),
+        ),
+        (
+            with(json!({P: V, C: null})),
+            format!(r#"params._meta["{C}"] must be an object, got null"#),
+        ),
+    ] {
+        check(LIST, &text, &format!("400 -32602 id=1: {message}"));
+    }
 }
 
 #[test]
@@ -354,6 +340,8 @@ fn step7_requests_with_every_id_kind() {
         (json!(0), "0"),
         (json!(-1), "-1"),
         (json!(42), "42"),
+        (json!(i64::MIN), "-9223372036854775808"),
+        (json!(u64::MAX), "18446744073709551615"),
         (json!(""), "\"\""),
         (json!("server-discover-probe-1"), "\"server-discover-probe-1\""),
     ] {
@@ -383,5 +371,43 @@ fn every_rejection_code_has_its_status() {
         let Inbound::Rejected(response) = run(LIST, input) else { panic!("expected a rejection") };
         assert_eq!(response.result.as_ref().unwrap_err().code, *code);
         assert_eq!(response.http_status(), 400);
+    }
+}
+
+/// A member sent twice counts once, with its last value, at every level, as in a `Value`.
+#[test]
+fn repeated_members_count_with_their_last_value() {
+    let sent = meta();
+    let meta = sent.to_string();
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":"first","method":"tools/list","id":7,"method":"tools/call","params":{{"name":"other"}},"params":{{"name":"x","arguments":{{"a":1}},"name":"quote","arguments":{{"b":2}},"_meta":5,"_meta":{meta}}}}}"#
+    );
+    let Inbound::Request(request) = run(CALL, call.as_bytes()) else {
+        panic!("expected a request")
+    };
+    assert_eq!((request.id, request.method.as_ref()), (RequestId::from(7), "tools/call"));
+    let params = json!({"name": "quote", "arguments": {"b": 2}, "_meta": sent});
+    assert_eq!(Value::Object(request.params.to_map()), params);
+    let list = |members: &str| format!(r#"{{"jsonrpc":"2.0","method":"tools/list",{members}}}"#);
+    for (members, expect) in [
+        (
+            format!(r#""id":1,"id":null,"params":{{"_meta":{meta}}}"#),
+            "400 -32600 id=null: id must be a string of at most 1024 bytes or an integer, got null",
+        ),
+        (
+            format!(r#""id":1,"params":{{"_meta":{meta}}},"params":[]"#),
+            "400 -32602 id=1: params must be an object, got an array",
+        ),
+        (format!(r#""id":1,"params":5,"params":{{"_meta":{meta}}}"#), "request tools/list id=1"),
+        (
+            format!(r#""id":1,"params":{{"_meta":{meta},"_meta":{{}}}}"#),
+            r#"400 -32602 id=1: params._meta is missing io.modelcontextprotocol/protocolVersion; it must be a string such as "2026-07-28""#,
+        ),
+        (
+            format!(r#""id":1,"jsonrpc":"1.0","params":{{"_meta":{meta}}}"#),
+            r#"400 -32600 id=1: jsonrpc must be "2.0", got "1.0""#,
+        ),
+    ] {
+        check(LIST, list(&members).as_bytes(), expect);
     }
 }

@@ -141,9 +141,17 @@ fn step5_name_header_other_methods() {
     check(&list, &body(json!(1), "tools/list", json!({})), "request tools/list id=1");
 }
 
+/// A name or uri that is absent or not a string is left to the method's params check.
 #[test]
 fn step5_missing_body_name_defers_to_params_check() {
-    let headers = [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call")];
-    check(&headers, &body(json!(1), "tools/call", json!({})), "request tools/call id=1");
-    check(&headers, &body(json!(1), "tools/call", json!({"name": 5})), "request tools/call id=1");
+    for (method, params) in [
+        ("tools/call", json!({})),
+        ("tools/call", json!({"name": 5})),
+        ("prompts/get", json!({"name": null})),
+        ("resources/read", json!({})),
+        ("resources/read", json!({"uri": 5, "name": "n"})),
+    ] {
+        let headers = [("MCP-Protocol-Version", V), ("Mcp-Method", method), ("Mcp-Name", "x")];
+        check(&headers, &body(json!(1), method, params), &format!("request {method} id=1"));
+    }
 }
