@@ -43,7 +43,10 @@ pub use crate::{
     process::{BindError, ErrorReport, bind, is_broken_pipe},
     rate::RateLimit,
     representation::Representation,
-    responses::{BodyRefusal, accepts, accepts_html, json_response, method_not_allowed, not_found},
+    responses::{
+        BodyRefusal, accepts, accepts_html, json_response, method_not_allowed, not_found,
+        with_prebuilt_headers,
+    },
     server::serve,
 };
 

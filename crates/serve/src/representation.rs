@@ -15,6 +15,7 @@ use crate::{
     Body, Request,
     conditional::{if_none_match, matches_line, not_modified_since},
     encoding::{Codings, gzip, gzip_fast, prefers_gzip},
+    responses::with_prebuilt_headers,
 };
 
 #[cfg(test)]
@@ -189,21 +190,21 @@ impl Representation {
                 None => not_modified_since(asked.if_modified_since, self.last_modified),
             };
 
-        let mut response = Response::new(Body::default());
-        let headers = match not_modified {
-            true => {
-                *response.status_mut() = StatusCode::NOT_MODIFIED;
-                variant.not_modified.clone()
+        let mut response = match not_modified {
+            true => with_prebuilt_headers(
+                StatusCode::NOT_MODIFIED,
+                Body::default(),
+                variant.not_modified.clone(),
+            ),
+            false if request.method == Method::HEAD => {
+                with_prebuilt_headers(StatusCode::OK, Body::default(), variant.head.clone())
             }
-            false if request.method == Method::HEAD => variant.head.clone(),
-            false => {
-                *response.body_mut() = Body::new(variant.body.clone());
-                variant.ok.clone()
-            }
+            false => with_prebuilt_headers(
+                StatusCode::OK,
+                Body::new(variant.body.clone()),
+                variant.ok.clone(),
+            ),
         };
-        // The map `Response::new` made is empty and holds no allocation: nothing is lost
-        // by forgetting it rather than dropping it.
-        std::mem::forget(std::mem::replace(response.headers_mut(), headers));
         match response.headers_mut().iter_mut().next() {
             Some((name, slot)) if name == header::CACHE_CONTROL => *slot = cache_control.clone(),
             // A `with_headers` that removed fields may have moved the slot.

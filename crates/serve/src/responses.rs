@@ -25,6 +25,16 @@ pub fn json_response(status: StatusCode, value_bytes: Bytes) -> Response<Body> {
     response
 }
 
+/// A response whose header block was made beforehand (a clone of one kept for many
+/// answers) and whose body is fresh. The empty map `Response::new` made holds no
+/// allocation: it is forgotten rather than dropped.
+pub fn with_prebuilt_headers(status: StatusCode, body: Body, headers: HeaderMap) -> Response<Body> {
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    std::mem::forget(std::mem::replace(response.headers_mut(), headers));
+    response
+}
+
 /// `405 Method Not Allowed` with `Allow: <allow>` and a JSON body listing the methods:
 /// `{"error":"method not allowed","allow":["GET","HEAD"]}` for `allow = "GET, HEAD"`.
 pub fn method_not_allowed(allow: &str) -> Response<Body> {

@@ -42,10 +42,11 @@ pub(crate) fn rpc_http(
     cacheable: bool,
     version: &'static str,
 ) -> Response<Body> {
-    let mut http = Response::new(Body::new(Bytes::from(body)));
-    *http.status_mut() = status;
-    *http.headers_mut() = rpc_headers(cacheable, version);
-    http
+    serve::with_prebuilt_headers(
+        status,
+        Body::new(Bytes::from(body)),
+        rpc_headers(cacheable, version),
+    )
 }
 
 /// The headers of [`rpc_http`]: made once per thread for each `cacheable` and `version`
