@@ -8,7 +8,7 @@ use hyper::{
     HeaderMap, Response, StatusCode,
     header::{self, HeaderValue},
 };
-use jsonrpc::ErrorObject;
+use jsonrpc::{ErrorObject, HeaderView};
 use serve::Body;
 
 #[cfg(test)]
@@ -90,22 +90,48 @@ const JSON_ANSWER: [&str; 3] = ["application/json", "application/*", "*/*"];
 const COMMON_JSON_ACCEPT: [&[u8]; 3] =
     [b"application/json, text/event-stream", b"application/json", b"*/*"];
 
-/// Whether the body is declared JSON: a `Content-Type` of `application/json`,
-/// parameters allowed, ASCII case ignored.
-pub(crate) fn content_is_json(headers: &HeaderMap) -> bool {
-    headers.get_all(header::CONTENT_TYPE).iter().any(|value| {
-        let media = value.as_bytes().split(|&b| b == b';').next().unwrap_or_default();
-        media.trim_ascii().eq_ignore_ascii_case(b"application/json")
-    })
+/// What the MCP endpoint reads of a request's header fields, in one pass that also picks
+/// out the MCP routing headers for the JSON-RPC checks.
+pub(crate) struct Fields<'h> {
+    /// The first `Origin` field.
+    pub(crate) origin: Option<&'h HeaderValue>,
+    /// Whether the body is declared JSON: a `Content-Type` of `application/json`,
+    /// parameters allowed, ASCII case ignored.
+    pub(crate) content_is_json: bool,
+    /// How many `Accept` fields were sent.
+    accept_fields: usize,
+    /// Whether one of them is a common JSON `Accept` value ([`COMMON_JSON_ACCEPT`]).
+    accept_common: bool,
+    /// The MCP routing headers.
+    pub(crate) routing: HeaderView<'h>,
 }
 
-/// Whether the client accepts a JSON answer (`serve::accepts`, the services' one `Accept`
-/// reader); no `Accept` field accepts anything.
-pub(crate) fn accepts_json(headers: &HeaderMap) -> bool {
-    let mut lines = headers.get_all(header::ACCEPT).iter().peekable();
-    lines.peek().is_none()
-        || lines.any(|line| COMMON_JSON_ACCEPT.contains(&line.as_bytes()))
-        || serve::accepts(headers, &JSON_ANSWER)
+impl<'h> Fields<'h> {
+    /// Reads `headers` once.
+    pub(crate) fn read(headers: &'h HeaderMap) -> Fields<'h> {
+        let (mut origin, mut content_is_json) = (None, false);
+        let (mut accept_fields, mut accept_common) = (0, false);
+        let routing = HeaderView::new(headers.iter().map(|(name, value)| {
+            if name == header::CONTENT_TYPE {
+                let media = value.as_bytes().split(|&b| b == b';').next().unwrap_or_default();
+                content_is_json |= media.trim_ascii().eq_ignore_ascii_case(b"application/json");
+            } else if name == header::ACCEPT {
+                accept_fields += 1;
+                accept_common |= COMMON_JSON_ACCEPT.contains(&value.as_bytes());
+            } else if name == header::ORIGIN {
+                origin.get_or_insert(value);
+            }
+            (name.as_str(), value.as_bytes())
+        }));
+        Fields { origin, content_is_json, accept_fields, accept_common, routing }
+    }
+
+    /// Whether the client accepts a JSON answer: no `Accept` field accepts anything, a
+    /// common value is taken as it is, and any other is read by `serve::accepts` (the
+    /// services' one `Accept` reader) from `headers`, the fields this was read from.
+    pub(crate) fn accepts_json(&self, headers: &HeaderMap) -> bool {
+        self.accept_fields == 0 || self.accept_common || serve::accepts(headers, &JSON_ANSWER)
+    }
 }
 
 /// The host of `url` (no scheme, user info, port or path), lower case, for

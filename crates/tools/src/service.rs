@@ -7,7 +7,7 @@ use hyper::{
     Method, Response, StatusCode,
     header::{self, HeaderValue},
 };
-use jsonrpc::{ErrorObject, HeaderView, Transport};
+use jsonrpc::{ErrorObject, Transport};
 use serve::{Body, BodyRefusal, Handler, Request};
 
 use crate::{
@@ -160,7 +160,8 @@ impl ToolService {
 
     /// `/`: the Origin check, then OPTIONS, the browser redirect, 405s and JSON-RPC.
     fn endpoint(&self, request: &Request) -> Response<Body> {
-        let origin = request.headers.get(header::ORIGIN).cloned();
+        let fields = http::Fields::read(&request.headers);
+        let origin = fields.origin.cloned();
         if let Some(origin) = &origin {
             let text = String::from_utf8_lossy(origin.as_bytes());
             if !origin_allowed(&text, &self.allowed_origins) {
@@ -179,7 +180,7 @@ impl ToolService {
             }
         }
         let mut response = match request.method {
-            Method::POST => self.post(request),
+            Method::POST => self.post(request, &fields),
             Method::OPTIONS => {
                 return serve::preflight(request, "POST, OPTIONS", ALLOW_HEADERS, 86_400);
             }
@@ -200,14 +201,14 @@ impl ToolService {
         response
     }
 
-    fn post(&self, request: &Request) -> Response<Body> {
-        if !http::content_is_json(&request.headers) {
+    fn post(&self, request: &Request, fields: &http::Fields<'_>) -> Response<Body> {
+        if !fields.content_is_json {
             return http::rejection(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
                 ErrorObject::invalid_request("Content-Type must be application/json"),
             );
         }
-        if !http::accepts_json(&request.headers) {
+        if !fields.accepts_json(&request.headers) {
             return http::rejection(
                 StatusCode::NOT_ACCEPTABLE,
                 ErrorObject::invalid_request(
@@ -215,9 +216,7 @@ impl ToolService {
                 ),
             );
         }
-        let view: HeaderView<'_> =
-            request.headers.iter().map(|(n, v)| (n.as_str(), v.as_bytes())).collect();
-        match self.mcp.answer(Transport::Http, &view, &request.body) {
+        match self.mcp.answer(Transport::Http, &fields.routing, &request.body) {
             Reply::Accepted => {
                 let mut response = Response::new(Body::default());
                 *response.status_mut() = StatusCode::ACCEPTED;

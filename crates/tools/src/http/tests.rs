@@ -2,12 +2,22 @@
 
 use hyper::{HeaderMap, header::HeaderValue};
 
-use crate::http::{COMMON_JSON_ACCEPT, JSON_ANSWER, accepts_json, content_is_json, host_of};
+use crate::http::{COMMON_JSON_ACCEPT, Fields, JSON_ANSWER, host_of};
 
 fn headers(name: &'static str, value: &'static str) -> HeaderMap {
     let mut map = HeaderMap::new();
     map.insert(name, HeaderValue::from_static(value));
     map
+}
+
+/// Whether `headers` declare a JSON body, as the endpoint reads them.
+fn content_is_json(headers: &HeaderMap) -> bool {
+    Fields::read(headers).content_is_json
+}
+
+/// Whether `headers` accept a JSON answer, as the endpoint reads them.
+fn accepts_json(headers: &HeaderMap) -> bool {
+    Fields::read(headers).accepts_json(headers)
 }
 
 #[test]
@@ -31,6 +41,21 @@ fn media_types_are_read_with_parameters_and_weights() {
     assert!(accepts_json(&headers("accept", "*/*")));
     assert!(!accepts_json(&headers("accept", "text/event-stream")));
     assert!(!accepts_json(&headers("accept", "application/json;q=0, text/html")));
+}
+
+#[test]
+fn one_pass_reads_the_origin_and_the_routing_headers_too() {
+    let mut map = headers("origin", "http://127.0.0.1:5173");
+    map.append("origin", HeaderValue::from_static("http://second"));
+    map.append("mcp-method", HeaderValue::from_static("tools/list"));
+    map.append("Content-Type", HeaderValue::from_static("text/plain"));
+    map.append("Content-Type", HeaderValue::from_static("application/json"));
+    map.append("accept", HeaderValue::from_static("text/html"));
+    let fields = Fields::read(&map);
+    assert_eq!(fields.origin.map(HeaderValue::as_bytes), Some(&b"http://127.0.0.1:5173"[..]));
+    assert_eq!(fields.routing.sent("Mcp-Method"), (Some(&b"tools/list"[..]), 1));
+    assert!(fields.content_is_json, "any Content-Type field naming JSON counts");
+    assert!(!fields.accepts_json(&map));
 }
 
 #[test]
