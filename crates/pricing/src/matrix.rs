@@ -90,8 +90,7 @@ pub struct PriceMatrix {
     segment_at: [u8; 512],
     /// For each carat step whose segment `segment_at` holds, that segment's `spans`
     /// entry, so that the span is one load from the carat (zeros for the other steps).
-    /// A step is below 512 by construction, so it indexes this with no bounds check.
-    span_at: Box<[[f64; 2]; 512]>,
+    span_at: Vec<[f64; 2]>,
 }
 
 /// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
@@ -184,10 +183,10 @@ impl PriceMatrix {
         let spans: Vec<[f64; 2]> =
             bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
         let segment_at = segments_by_step(&bands);
-        let mut span_at = Box::new([[0.0; 2]; 512]);
-        for (span, &at) in span_at.iter_mut().zip(&segment_at[..CaratSteps::STEPS]) {
-            *span = spans.get(usize::from(at)).copied().unwrap_or_default();
-        }
+        let span_at = segment_at[..CaratSteps::STEPS]
+            .iter()
+            .map(|&at| spans.get(usize::from(at)).copied().unwrap_or_default())
+            .collect();
         let segments = CaratSteps::new(&bands[1..segments]);
         Ok(PriceMatrix {
             bands,
@@ -248,17 +247,17 @@ impl PriceMatrix {
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         let step = CaratSteps::step(carat);
         // The span comes by the step where it can, not after the segment's look-up.
-        let (lower, [c1, width]) = match self.segment_at[step] {
+        let (lower, span) = match self.segment_at[step] {
             NO_SEGMENT => {
                 let lower = self.segment(carat);
-                (lower, self.spans[lower])
+                (lower, self.spans.get(lower))
             }
-            lower => (usize::from(lower), self.span_at[step]),
+            lower => (usize::from(lower), self.span_at.get(step)),
         };
         let carat = carat.get();
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let Some(&[ln1, ln2]) = self.ln_pairs.get(at) else {
-            unreachable!("every cell has a pair of values for each segment")
+        let (Some(&[c1, width]), Some(&[ln1, ln2])) = (span, self.ln_pairs.get(at)) else {
+            unreachable!("every segment has a span and every cell a pair of values in it")
         };
         // `width` is `c2 - c1`, computed once: the same number.
         let lambda = (carat - c1) / width;

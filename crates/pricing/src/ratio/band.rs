@@ -19,8 +19,6 @@ pub struct RatioBand {
     pub(super) min_carat: f64,
     pub(super) max_carat: Option<f64>,
     pub(super) points: Vec<RatioPoint>,
-    /// The first and last anchors (the same one when there is one), kept for the quote.
-    ends: (RatioPoint, RatioPoint),
 }
 
 impl RatioBand {
@@ -68,12 +66,7 @@ impl RatioBand {
                 ),
             ));
         }
-        let ends = match points.as_slice() {
-            [first, .., last] => (*first, *last),
-            [only] => (*only, *only),
-            [] => unreachable!("a band with no point was refused above"),
-        };
-        Ok(RatioBand { min_carat, max_carat, points, ends })
+        Ok(RatioBand { min_carat, max_carat, points })
     }
 
     /// Inclusive lower carat bound.
@@ -99,7 +92,11 @@ impl RatioBand {
     /// The first and last anchors (a band has at least one).
     #[inline]
     pub(super) fn ends(&self) -> (RatioPoint, RatioPoint) {
-        self.ends
+        match self.points.as_slice() {
+            [first, .., last] => (*first, *last),
+            [only] => (*only, *only),
+            [] => unreachable!("a band has at least one point"),
+        }
     }
 
     #[inline]
@@ -157,13 +154,12 @@ impl RatioBand {
         }
         // The first anchor above `applied` and the one before it, which is at or below
         // it; none above when `applied` is the last anchor's ratio.
-        let mut a = first;
-        for &b in self.points.iter().skip(1) {
+        for pair in self.points.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
             if applied < b.ratio {
                 let t = (applied - a.ratio) / (b.ratio - a.ratio);
                 return (applied, a.value + t * (b.value - a.value), outside);
             }
-            a = b;
         }
         (applied, last.value, outside)
     }
