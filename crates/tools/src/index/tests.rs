@@ -30,3 +30,87 @@ fn arguments_are_refused() {
     let err = dcx_index(&history, &args).unwrap_err();
     assert!(err.to_string().contains("unknown argument \"carat\"; allowed arguments: none"));
 }
+
+/// The text and the JSON are the bytes `format!` and serde_json write: trends of each
+/// sign, zero and minus zero, published and absent, a whole and a long number, and a cut
+/// with characters to escape.
+#[test]
+fn text_and_json_are_the_bytes_of_format_and_serde_json() {
+    use serde_json::Value;
+
+    use crate::{
+        index::{structured, text},
+        price::Output,
+    };
+
+    let snapshot = Snapshot::reference();
+    let mut index = snapshot.index().clone();
+    index.specs[0].cut = "Very \"Good\" \\ \u{e9}\ttab".to_owned();
+    index.specs[1].carat = 1.0;
+    index.specs[1].weight = 0.125;
+    index.specs[2].per_carat = 1_234_567.891;
+    let notes = ["24h: as published".to_owned(), "7d: null because \"none\"".to_owned()];
+    let cases = [
+        (0.0, None, None),
+        (-0.0, Some(-0.0), Some(2.5)),
+        (-1.25, Some(3.0), Some(-12.34)),
+        (1e-7, Some(123_456_789.0), None),
+        (0.1 + 0.2, None, Some(1e21)),
+    ];
+    for (trend, trend_7d, trend_30d) in cases {
+        index.trend = trend;
+        let out = Output::written(
+            text(&snapshot, &index, trend_7d, trend_30d, &notes),
+            structured(&snapshot, &index, trend_7d, trend_30d, &notes),
+        );
+        let percent = |v: Option<f64>| v.map_or("n/a".to_owned(), |p| format!("{p:+}%"));
+        let mut lines = vec![
+            format!("DCX: {}/ct", words::usd(index.dcx)),
+            format!(
+                "Trends: 24h {:+}%, 7d {}, 30d {}",
+                index.trend,
+                percent(trend_7d),
+                percent(trend_30d)
+            ),
+            format!("Basket ({} stones):", index.specs.len()),
+        ];
+        for s in &index.specs {
+            lines.push(format!(
+                "  {} ct {} {} {}: {}/ct, weight {}",
+                s.carat,
+                s.color,
+                s.clarity,
+                s.cut,
+                words::usd(s.per_carat),
+                s.weight
+            ));
+        }
+        lines.extend(notes.iter().filter(|n| n.contains("null")).cloned());
+        lines.push(format!("Data as of {}.", snapshot.ts_text()));
+        assert_eq!(out.text(), lines.join("\n"), "trend {trend}");
+        let basket: Vec<Value> = index
+            .specs
+            .iter()
+            .map(|s| {
+                json!({
+                    "carat": s.carat,
+                    "color": s.color.as_str(),
+                    "clarity": s.clarity.as_str(),
+                    "cut": s.cut,
+                    "per_carat": s.per_carat,
+                    "price": s.price,
+                    "weight": s.weight,
+                })
+            })
+            .collect();
+        let expected = json!({
+            "dcx_usd_per_carat": pricing::round_cents(index.dcx),
+            "trends_percent": { "24h": index.trend, "7d": trend_7d, "30d": trend_30d },
+            "trend_notes": notes,
+            "basket": basket,
+            "as_of": snapshot.ts_text(),
+        });
+        let json = String::from_utf8(out.structured.clone()).unwrap();
+        assert_eq!(json, serde_json::to_string(&expected).unwrap(), "trend {trend}");
+    }
+}
