@@ -2,12 +2,13 @@
 
 use datasets::{Depth, Snapshot};
 use jsonrpc::Object;
-use pricing::Carat;
-use serde_json::{Map, Value, json};
+use pricing::{Carat, Clarity, Color};
 
 use crate::{
     args::{ArgumentErrors, Arguments},
     price::Output,
+    text::{Text, lit},
+    twin::{Twins, fragment},
 };
 
 #[cfg(test)]
@@ -52,47 +53,104 @@ pub(crate) fn market_depth(
 fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
     // A valid depth feed has at least one point; an empty one reports nothing observed.
     let point = depth.nearest(carat);
-    let by_color: Map<String, Value> = point
-        .map(|p| p.color.iter().map(|(g, n)| (g.as_str().to_owned(), json!(n))).collect())
-        .unwrap_or_default();
-    let by_clarity: Map<String, Value> = point
-        .map(|p| p.clarity.iter().map(|(g, n)| (g.as_str().to_owned(), json!(n))).collect())
-        .unwrap_or_default();
     let total = point.map_or(0, |p| p.total());
     let label = availability(total);
-    let key = point.map(|p| p.key.clone());
-    let mut lines = vec![format!(
-        "Market depth near {carat} ct (carat point {}): {total} comparable observed offers, availability {label}.",
-        key.as_deref().unwrap_or("none")
-    )];
+    let mut text = Text::with_capacity(512);
+    lit!(text, "Market depth near ");
+    text.decimal(carat);
+    lit!(text, " ct (carat point ");
+    text.push_str(point.map_or("none", |p| p.key.as_str()));
+    lit!(text, "): ");
+    text.integer(total);
+    lit!(text, " comparable observed offers, availability ");
+    text.name(label);
+    lit!(text, ".");
     if let Some(p) = point {
-        lines.push(format!("By colour: {}", in_grade_order(&p.color)));
-        lines.push(format!("By clarity: {}", in_grade_order(&p.clarity)));
+        lit!(text, "\nBy colour: ");
+        in_grade_order(&mut text, &p.color);
+        lit!(text, "\nBy clarity: ");
+        in_grade_order(&mut text, &p.clarity);
     }
-    lines.push(format!("Data as of {as_of}."));
-    let structured = json!({
-        "mode": "carat",
-        "carat": carat,
-        "carat_key": key,
-        "by_color": by_color,
-        "by_clarity": by_clarity,
-        "comparable_offer_count": total,
-        "availability": label,
-        "available_carats": null,
-        "top_combinations": null,
-        "as_of": as_of,
-    });
-    Output::new(lines.join("\n"), &structured)
+    lit!(text, "\nData as of ");
+    text.push_str(as_of);
+    lit!(text, ".");
+    // Members in serde_json's (sorted) order.
+    let mut out = Twins::new();
+    fragment!(out, r#"{"as_of":"#);
+    out.string(as_of);
+    fragment!(out, r#","availability":"#);
+    out.name(label);
+    fragment!(out, r#","available_carats":null,"by_clarity":"#);
+    counts_by_name(&mut out, point.map(|p| p.clarity.as_slice()));
+    fragment!(out, r#","by_color":"#);
+    counts_by_name(&mut out, point.map(|p| p.color.as_slice()));
+    fragment!(out, r#","carat":"#);
+    out.number(carat);
+    fragment!(out, r#","carat_key":"#);
+    match point {
+        Some(p) => out.string(&p.key),
+        None => fragment!(out, "null"),
+    }
+    fragment!(out, r#","comparable_offer_count":"#);
+    out.integer(total);
+    fragment!(out, r#","mode":"carat","top_combinations":null}"#);
+    Output::written(text, out)
+}
+
+/// Counts by grade as a JSON object, as serde_json writes a map of them: names in sorted
+/// order, a repeated grade once with its last count; `{}` without a point.
+fn counts_by_name<G: Grade>(out: &mut Twins, counts: Option<&[(G, u64)]>) {
+    let mut named: Vec<(&'static str, u64)> =
+        counts.unwrap_or_default().iter().map(|(grade, n)| (grade.as_str(), *n)).collect();
+    // Stable: of a repeated grade, the last sent comes last, and is the one kept.
+    named.sort_by_key(|(name, _)| *name);
+    fragment!(out, "{");
+    let mut first = true;
+    for (at, (name, n)) in named.iter().enumerate() {
+        if named.get(at + 1).is_some_and(|(next, _)| next == name) {
+            continue;
+        }
+        if !std::mem::take(&mut first) {
+            fragment!(out, ",");
+        }
+        out.name(name);
+        fragment!(out, ":");
+        out.integer(*n);
+    }
+    fragment!(out, "}");
+}
+
+/// A grade as written: its name.
+trait Grade: Ord + Copy {
+    fn as_str(self) -> &'static str;
+}
+
+impl Grade for Color {
+    fn as_str(self) -> &'static str {
+        Color::as_str(self)
+    }
+}
+
+impl Grade for Clarity {
+    fn as_str(self) -> &'static str {
+        Clarity::as_str(self)
+    }
 }
 
 /// `counts` as `D 27, E 49, …`, best grade first whatever the feed's order (feeds may list
 /// clarities alphabetically: `FL, IF, SI1, …`).
-fn in_grade_order<G: Ord + std::fmt::Display>(counts: &[(G, u64)]) -> String {
+fn in_grade_order<G: Grade>(text: &mut Text, counts: &[(G, u64)]) {
     // Grades order best first.
     let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
-    sorted.sort_by(|a, b| a.0.cmp(&b.0));
-    let pairs: Vec<String> = sorted.iter().map(|(grade, n)| format!("{grade} {n}")).collect();
-    pairs.join(", ")
+    sorted.sort_by_key(|pair| pair.0);
+    for (at, (grade, n)) in sorted.into_iter().enumerate() {
+        if at > 0 {
+            lit!(text, ", ");
+        }
+        text.name(grade.as_str());
+        lit!(text, " ");
+        text.integer(*n);
+    }
 }
 
 /// The top combinations: count descending, ties in grade order (colour, then clarity).
@@ -106,30 +164,56 @@ pub(crate) fn top_combinations(depth: &Depth) -> Vec<(pricing::Color, pricing::C
 }
 
 fn overview(depth: &Depth, as_of: &str) -> Output {
-    let carats: Vec<f64> = depth.points.iter().map(|p| p.carat).collect();
     let top = top_combinations(depth);
-    let mut lines = vec![format!(
-        "Carat points with observed offers: {}",
-        depth.points.iter().map(|p| p.key.as_str()).collect::<Vec<_>>().join(", ")
-    )];
-    lines.push(format!("Top {} colour/clarity combinations by observed offers:", top.len()));
-    for (color, clarity, n) in &top {
-        lines.push(format!("  {color} {clarity}: {n}"));
+    let mut text = Text::with_capacity(1024);
+    lit!(text, "Carat points with observed offers: ");
+    for (at, point) in depth.points.iter().enumerate() {
+        if at > 0 {
+            lit!(text, ", ");
+        }
+        text.push_str(&point.key);
     }
-    lines.push(format!("Data as of {as_of}."));
-    let structured = json!({
-        "mode": "overview",
-        "carat": null,
-        "carat_key": null,
-        "by_color": null,
-        "by_clarity": null,
-        "comparable_offer_count": null,
-        "availability": null,
-        "available_carats": carats,
-        "top_combinations": top.iter().map(|(color, clarity, n)| json!({
-            "color": color.as_str(), "clarity": clarity.as_str(), "observed_offers": n,
-        })).collect::<Vec<_>>(),
-        "as_of": as_of,
-    });
-    Output::new(lines.join("\n"), &structured)
+    lit!(text, "\nTop ");
+    text.integer(top.len() as u64);
+    lit!(text, " colour/clarity combinations by observed offers:");
+    for (color, clarity, n) in &top {
+        lit!(text, "\n  ");
+        text.name(color.as_str());
+        lit!(text, " ");
+        text.name(clarity.as_str());
+        lit!(text, ": ");
+        text.integer(*n);
+    }
+    lit!(text, "\nData as of ");
+    text.push_str(as_of);
+    lit!(text, ".");
+    // Members in serde_json's (sorted) order.
+    let mut out = Twins::new();
+    fragment!(out, r#"{"as_of":"#);
+    out.string(as_of);
+    fragment!(out, r#","availability":null,"available_carats":["#);
+    for (at, point) in depth.points.iter().enumerate() {
+        if at > 0 {
+            fragment!(out, ",");
+        }
+        out.number(point.carat);
+    }
+    fragment!(
+        out,
+        r#"],"by_clarity":null,"by_color":null,"carat":null,"carat_key":null,"comparable_offer_count":null,"mode":"overview","top_combinations":["#
+    );
+    for (at, (color, clarity, n)) in top.iter().enumerate() {
+        if at > 0 {
+            fragment!(out, ",");
+        }
+        fragment!(out, r#"{"clarity":"#);
+        out.name(clarity.as_str());
+        fragment!(out, r#","color":"#);
+        out.name(color.as_str());
+        fragment!(out, r#","observed_offers":"#);
+        out.integer(*n);
+        fragment!(out, "}");
+    }
+    fragment!(out, "]}");
+    Output::written(text, out)
 }

@@ -82,3 +82,82 @@ fn every_argument_is_kept_when_a_request_is_read() {
         assert!(crate::args::ARGUMENT_FILTER.names.contains(name), "{name}");
     }
 }
+
+/// Both answers are the bytes `format!` and serde_json write, for the reference feed, a
+/// point listing a grade twice (serde_json's map keeps the last count) and no point at all.
+#[test]
+fn text_and_json_are_the_bytes_of_format_and_serde_json() {
+    use datasets::Depth;
+    use pricing::{Clarity, Color};
+    use serde_json::Map;
+
+    use crate::depth::{at_carat, overview};
+
+    fn in_grade_order<G: Ord + std::fmt::Display>(counts: &[(G, u64)]) -> String {
+        let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        sorted.iter().map(|(grade, n)| format!("{grade} {n}")).collect::<Vec<_>>().join(", ")
+    }
+
+    let reference = Snapshot::reference().depth().clone();
+    let mut repeated = reference.clone();
+    repeated.points[0].color.push((Color::D, 7));
+    repeated.points[0].clarity.insert(0, (Clarity::Vs2, 3));
+    let empty = Depth { points: Vec::new(), colclar: Vec::new(), ts: reference.ts };
+    for depth in [&reference, &repeated, &empty] {
+        let as_of = "2026-11-20T00:00:00Z";
+        for carat in [0.3, 1.04, 6.0] {
+            let out = at_carat(depth, carat, as_of);
+            let point = depth.nearest(carat);
+            let counts = |pairs: Option<Map<String, Value>>| pairs.unwrap_or_default();
+            let by_color =
+                counts(point.map(|p| {
+                    p.color.iter().map(|(g, n)| (g.as_str().to_owned(), json!(n))).collect()
+                }));
+            let by_clarity = counts(point.map(|p| {
+                p.clarity.iter().map(|(g, n)| (g.as_str().to_owned(), json!(n))).collect()
+            }));
+            let total = point.map_or(0, |p| p.total());
+            let label = availability(total);
+            let key = point.map(|p| p.key.clone());
+            let mut lines = vec![format!(
+                "Market depth near {carat} ct (carat point {}): {total} comparable observed offers, availability {label}.",
+                key.as_deref().unwrap_or("none")
+            )];
+            if let Some(p) = point {
+                lines.push(format!("By colour: {}", in_grade_order(&p.color)));
+                lines.push(format!("By clarity: {}", in_grade_order(&p.clarity)));
+            }
+            lines.push(format!("Data as of {as_of}."));
+            assert_eq!(out.text(), lines.join("\n"));
+            let expected = json!({
+                "mode": "carat", "carat": carat, "carat_key": key, "by_color": by_color,
+                "by_clarity": by_clarity, "comparable_offer_count": total, "availability": label,
+                "available_carats": null, "top_combinations": null, "as_of": as_of,
+            });
+            assert_eq!(out.structured, serde_json::to_vec(&expected).unwrap());
+        }
+        let out = overview(depth, as_of);
+        let top = top_combinations(depth);
+        let mut lines = vec![format!(
+            "Carat points with observed offers: {}",
+            depth.points.iter().map(|p| p.key.as_str()).collect::<Vec<_>>().join(", ")
+        )];
+        lines.push(format!("Top {} colour/clarity combinations by observed offers:", top.len()));
+        for (color, clarity, n) in &top {
+            lines.push(format!("  {color} {clarity}: {n}"));
+        }
+        lines.push(format!("Data as of {as_of}."));
+        assert_eq!(out.text(), lines.join("\n"));
+        let expected = json!({
+            "mode": "overview", "carat": null, "carat_key": null, "by_color": null,
+            "by_clarity": null, "comparable_offer_count": null, "availability": null,
+            "available_carats": depth.points.iter().map(|p| p.carat).collect::<Vec<_>>(),
+            "top_combinations": top.iter().map(|(color, clarity, n)| json!({
+                "color": color.as_str(), "clarity": clarity.as_str(), "observed_offers": n,
+            })).collect::<Vec<_>>(),
+            "as_of": as_of,
+        });
+        assert_eq!(out.structured, serde_json::to_vec(&expected).unwrap());
+    }
+}
