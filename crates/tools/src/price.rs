@@ -4,14 +4,13 @@
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Evidence, Quote, QuoteError, QuoteField, QuoteInput, QuoteRequest, round_cents};
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
     evidence,
     text::{Text, lit},
-    twin::{Twins, fragment, to_json_twins},
+    twin::{Twins, fragment},
 };
 
 /// Where links in results point.
@@ -42,17 +41,6 @@ pub struct Output {
 }
 
 impl Output {
-    /// A result with `text` and the `structured` object.
-    pub fn new(text: String, structured: &impl Serialize) -> Output {
-        // Tool objects are string-keyed maps of numbers, strings and arrays: serializing
-        // them cannot fail.
-        let (structured, structured_escaped) =
-            to_json_twins(structured).expect("a tool's structuredContent serializes to JSON");
-        let mut text_escaped = Vec::with_capacity(text.len() + 16);
-        words::push_json_escaped(&mut text_escaped, text.as_bytes());
-        Output { text_escaped, structured, structured_escaped }
-    }
-
     /// A result with the `text` and the `structured` object written.
     pub(crate) fn written(text: Text, structured: Twins) -> Output {
         let (structured, structured_escaped) = structured.finish();

@@ -1,13 +1,10 @@
 //! [`Twins`]: a tool's `structuredContent` written once into the two forms a `tools/call`
 //! result carries: compact JSON, and that JSON as the text of a JSON string (what
 //! serde_json writes between the quotes of `serde_json::to_string(&json)`), side by side,
-//! so no byte is escaped or written twice. A tool's own members are written from
+//! so no byte is escaped or written twice. Every tool's members are written from
 //! fragments known when compiled ([`fragment!`]: each is one copy of a fixed size a
-//! form) and the values between them; any other `Serialize` value goes through
-//! [`to_json_twins`], the same bytes as serde_json (tests hold them to it), or, for the
-//! shapes it does not write (enums with data, non-string map keys, byte strings),
-//! serde_json itself and an escape pass (docs/performance.md, "Writing a tool call's
-//! answer").
+//! form) and the values between them, the bytes serde_json writes for them (each tool's
+//! tests hold its result to them; docs/performance.md, "Writing a tool call's answer").
 
 use std::cell::Cell;
 
@@ -18,24 +15,10 @@ use words::{needs_json_escape, push_json_escaped};
 use crate::text::Text;
 
 mod pieces;
-mod serializer;
 #[cfg(test)]
 mod tests;
 
 pub(crate) use pieces::{hundredths, ten_thousandths};
-
-/// `value` as compact JSON, and that JSON escaped as the contents of a JSON string. Both
-/// are UTF-8 kept as bytes, only ever copied into a body.
-pub(crate) fn to_json_twins(value: &impl Serialize) -> serde_json::Result<(Vec<u8>, Vec<u8>)> {
-    let mut twins = Twins::new();
-    if value.serialize(&mut twins).is_ok() {
-        return Ok(twins.finish());
-    }
-    let plain = serde_json::to_vec(value)?;
-    let mut escaped = Vec::with_capacity(plain.len() + plain.len() / 4);
-    push_json_escaped(&mut escaped, &plain);
-    Ok((plain, escaped))
-}
 
 thread_local! {
     /// The buffers of an answer already sent ([`recycle`]), for the next one to write into.

@@ -288,8 +288,10 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             is_structured: true,
         },
         Err(errors) => {
-            let (json, json_escaped) =
-                crate::twin::to_json_twins(&errors.to_json()).expect("a JSON value serializes");
+            // The errors as serde_json writes them (a refusal, rare: no twin writer).
+            let json = errors.to_json().to_string().into_bytes();
+            let mut json_escaped = Vec::with_capacity(json.len() + json.len() / 4);
+            words::push_json_escaped(&mut json_escaped, &json);
             let text = format!("Invalid arguments for {}: {errors}", tool.name());
             let mut text_escaped = Vec::with_capacity(text.len() + 16);
             words::push_json_escaped(&mut text_escaped, text.as_bytes());
