@@ -71,13 +71,7 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
         lit!(text, "\nBy clarity: ");
         in_grade_order(&mut text, &p.clarity);
     }
-    lit!(text, "\nData as of ");
-    text.push_str(as_of);
-    lit!(text, ".");
-    // Members in serde_json's (sorted) order.
-    let mut out = Twins::new();
-    fragment!(out, r#"{"as_of":"#);
-    out.string(as_of);
+    let mut out = as_of_in_both(&mut text, as_of);
     fragment!(out, r#","availability":"#);
     out.name(label);
     fragment!(out, r#","available_carats":null,"by_clarity":"#);
@@ -95,6 +89,18 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
     out.integer(total);
     fragment!(out, r#","mode":"carat","top_combinations":null}"#);
     Output::written(text, out)
+}
+
+/// Ends `text` with the data's time, and opens the structured object with it: `as_of`
+/// comes first of the members in serde_json's (sorted) order, which the callers follow.
+fn as_of_in_both(text: &mut Text, as_of: &str) -> Twins {
+    lit!(text, "\nData as of ");
+    text.push_str(as_of);
+    lit!(text, ".");
+    let mut out = Twins::new();
+    fragment!(out, r#"{"as_of":"#);
+    out.string(as_of);
+    out
 }
 
 /// Counts by grade as a JSON object, as serde_json writes a map of them: names in sorted
@@ -184,13 +190,7 @@ fn overview(depth: &Depth, as_of: &str) -> Output {
         lit!(text, ": ");
         text.integer(*n);
     }
-    lit!(text, "\nData as of ");
-    text.push_str(as_of);
-    lit!(text, ".");
-    // Members in serde_json's (sorted) order.
-    let mut out = Twins::new();
-    fragment!(out, r#"{"as_of":"#);
-    out.string(as_of);
+    let mut out = as_of_in_both(&mut text, as_of);
     fragment!(out, r#","availability":null,"available_carats":["#);
     for (at, point) in depth.points.iter().enumerate() {
         if at > 0 {
