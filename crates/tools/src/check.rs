@@ -15,7 +15,7 @@ use crate::{
     args::{ArgumentError, ArgumentErrors, Arguments},
     evidence,
     price::{self, Output, argument_name},
-    text::Text,
+    text::{Text, lit},
     twin::{Twins, fragment},
 };
 
@@ -111,23 +111,18 @@ fn text(
     snapshot: &Snapshot,
 ) -> Text {
     let mut out = Text::with_capacity(400);
-    out.decimal(quote.carat);
-    for part in
-        [" ct ", quote.color.as_str(), " ", quote.clarity.as_str(), " ", quote.shape.as_str()]
-    {
-        out.push_str(part);
-    }
+    price::stone_title(&mut out, quote);
     if quote.shape.is_fancy() {
-        out.push_str(", L/W ");
+        lit!(out, ", L/W ");
         out.decimal(quote.shape_ratio);
     }
-    out.push_str("\nAsking: ");
+    lit!(out, "\nAsking: ");
     out.usd(asking);
-    out.push_str("\nBenchmark: ");
+    lit!(out, "\nBenchmark: ");
     out.usd(quote.total_usd);
-    out.push_str(" (");
+    lit!(out, " (");
     out.usd(quote.per_carat_usd);
-    out.push_str(" per carat)\n");
+    lit!(out, " per carat)\n");
     let discount = tenth(assessment.discount_pct);
     let side = match discount {
         d if d < 0.0 => " % below the benchmark",
@@ -144,9 +139,8 @@ fn text(
         discount.abs(),
     );
     evidence::push_line(&mut out, evidence);
-    out.push_str("\nData as of ");
-    out.push_str(snapshot.ts_text());
-    out.push_str(".");
+    lit!(out, "\n");
+    out.as_of(snapshot.ts_text());
     out
 }
 

@@ -67,17 +67,17 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
     lit!(text, ".");
     if let Some(p) = point {
         lit!(text, "\nBy colour: ");
-        in_grade_order(&mut text, &p.color);
+        in_grade_order(&mut text, &p.color, Color::as_str);
         lit!(text, "\nBy clarity: ");
-        in_grade_order(&mut text, &p.clarity);
+        in_grade_order(&mut text, &p.clarity, Clarity::as_str);
     }
     let mut out = as_of_in_both(&mut text, as_of);
     fragment!(out, r#","availability":"#);
     out.name(label);
     fragment!(out, r#","available_carats":null,"by_clarity":"#);
-    counts_by_name(&mut out, point.map(|p| p.clarity.as_slice()));
+    counts_by_name(&mut out, point.map(|p| p.clarity.as_slice()), Clarity::as_str);
     fragment!(out, r#","by_color":"#);
-    counts_by_name(&mut out, point.map(|p| p.color.as_slice()));
+    counts_by_name(&mut out, point.map(|p| p.color.as_slice()), Color::as_str);
     fragment!(out, r#","carat":"#);
     out.number(carat);
     fragment!(out, r#","carat_key":"#);
@@ -94,9 +94,8 @@ fn at_carat(depth: &Depth, carat: f64, as_of: &str) -> Output {
 /// Ends `text` with the data's time, and opens the structured object with it: `as_of`
 /// comes first of the members in serde_json's (sorted) order, which the callers follow.
 fn as_of_in_both(text: &mut Text, as_of: &str) -> Twins {
-    lit!(text, "\nData as of ");
-    text.push_str(as_of);
-    lit!(text, ".");
+    lit!(text, "\n");
+    text.as_of(as_of);
     let mut out = Twins::new();
     fragment!(out, r#"{"as_of":"#);
     out.string(as_of);
@@ -105,9 +104,13 @@ fn as_of_in_both(text: &mut Text, as_of: &str) -> Twins {
 
 /// Counts by grade as a JSON object, as serde_json writes a map of them: names in sorted
 /// order, a repeated grade once with its last count; `{}` without a point.
-fn counts_by_name<G: Grade>(out: &mut Twins, counts: Option<&[(G, u64)]>) {
+fn counts_by_name<G: Copy>(
+    out: &mut Twins,
+    counts: Option<&[(G, u64)]>,
+    name: fn(G) -> &'static str,
+) {
     let mut named: Vec<(&'static str, u64)> =
-        counts.unwrap_or_default().iter().map(|(grade, n)| (grade.as_str(), *n)).collect();
+        counts.unwrap_or_default().iter().map(|(grade, n)| (name(*grade), *n)).collect();
     // Stable: of a repeated grade, the last sent comes last, and is the one kept.
     named.sort_by_key(|(name, _)| *name);
     fragment!(out, "{");
@@ -126,26 +129,13 @@ fn counts_by_name<G: Grade>(out: &mut Twins, counts: Option<&[(G, u64)]>) {
     fragment!(out, "}");
 }
 
-/// A grade as written: its name.
-trait Grade: Ord + Copy {
-    fn as_str(self) -> &'static str;
-}
-
-impl Grade for Color {
-    fn as_str(self) -> &'static str {
-        Color::as_str(self)
-    }
-}
-
-impl Grade for Clarity {
-    fn as_str(self) -> &'static str {
-        Clarity::as_str(self)
-    }
-}
-
 /// `counts` as `D 27, E 49, …`, best grade first whatever the feed's order (feeds may list
 /// clarities alphabetically: `FL, IF, SI1, …`).
-fn in_grade_order<G: Grade>(text: &mut Text, counts: &[(G, u64)]) {
+fn in_grade_order<G: Ord + Copy>(
+    text: &mut Text,
+    counts: &[(G, u64)],
+    name: fn(G) -> &'static str,
+) {
     // Grades order best first.
     let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
     sorted.sort_by_key(|pair| pair.0);
@@ -153,7 +143,7 @@ fn in_grade_order<G: Grade>(text: &mut Text, counts: &[(G, u64)]) {
         if at > 0 {
             lit!(text, ", ");
         }
-        text.name(grade.as_str());
+        text.name(name(*grade));
         lit!(text, " ");
         text.integer(*n);
     }

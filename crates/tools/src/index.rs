@@ -100,9 +100,8 @@ fn text(
         lit!(out, "\n");
         out.push_str(note);
     }
-    lit!(out, "\nData as of ");
-    out.push_str(snapshot.ts_text());
-    lit!(out, ".");
+    lit!(out, "\n");
+    out.as_of(snapshot.ts_text());
     out
 }
 

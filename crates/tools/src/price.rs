@@ -223,6 +223,17 @@ pub(crate) fn stone_members(out: &mut Twins, quote: &Quote) {
     out.number(quote.shape_ratio);
 }
 
+/// The stone a text opens with: `1.23 ct G VS2 oval`.
+pub(crate) fn stone_title(out: &mut Text, quote: &Quote) {
+    out.decimal(quote.carat);
+    lit!(out, " ct ");
+    out.name(quote.color.as_str());
+    lit!(out, " ");
+    out.name(quote.clarity.as_str());
+    lit!(out, " ");
+    out.name(quote.shape.as_str());
+}
+
 /// An inclusive L/W ratio range, `{"min":…,"max":…}`, or `null`.
 fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
     match range {
@@ -241,13 +252,7 @@ fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
 /// ([`Snapshot::evidence`]).
 pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> Text {
     let mut out = Text::with_capacity(512);
-    out.decimal(quote.carat);
-    lit!(out, " ct ");
-    out.name(quote.color.as_str());
-    lit!(out, " ");
-    out.name(quote.clarity.as_str());
-    lit!(out, " ");
-    out.name(quote.shape.as_str());
+    stone_title(&mut out, quote);
     lit!(out, "\nPer carat: ");
     out.usd(quote.per_carat_usd);
     lit!(out, "\nTotal: ");
@@ -301,9 +306,7 @@ pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidenc
         evidence::push_line(&mut out, evidence);
         lit!(out, "\n");
     }
-    lit!(out, "Data as of ");
-    out.push_str(snapshot.ts_text());
-    lit!(out, ".");
+    out.as_of(snapshot.ts_text());
     out
 }
 

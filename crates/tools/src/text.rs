@@ -7,7 +7,7 @@ use std::fmt::{self, Write as _};
 
 use words::push_json_escaped;
 
-use crate::twin::{hundredths, ten_thousandths};
+use crate::twin::{hundredths, integer_digits, ten_thousandths};
 
 #[cfg(test)]
 mod tests;
@@ -107,17 +107,14 @@ impl Text {
 
     /// Appends `value`'s digits, as `{}` writes them.
     pub(crate) fn integer(&mut self, value: u64) {
-        let mut text = [0u8; 20];
-        let (mut at, mut rest) = (text.len(), value);
-        loop {
-            at -= 1;
-            text[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        self.escaped.extend_from_slice(&text[at..]);
+        self.escaped.extend_from_slice(integer_digits(value, &mut [0; 20]));
+    }
+
+    /// Appends the closing line of a tool's text: `Data as of <as_of>.`
+    pub(crate) fn as_of(&mut self, as_of: &str) {
+        lit!(self, "Data as of ");
+        self.push_str(as_of);
+        lit!(self, ".");
     }
 
     /// Appends `amount` as [`words::usd`] writes it.

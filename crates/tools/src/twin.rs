@@ -18,7 +18,7 @@ mod pieces;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use pieces::{hundredths, ten_thousandths};
+pub(crate) use pieces::{hundredths, integer_digits, ten_thousandths};
 
 thread_local! {
     /// The buffers of an answer already sent ([`recycle`]), for the next one to write into.
@@ -133,10 +133,17 @@ impl Twins {
             self.quoted(text);
             return;
         }
-        let start = self.plain.len();
         // Writing a string into a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut self.plain, text);
+        let _ = self.serialized(text);
+    }
+
+    /// Any value as serde_json writes it, and that escaped (a pass over it: for values
+    /// off the answers' paths, e.g. a refused call's errors).
+    pub(crate) fn serialized(&mut self, value: &(impl Serialize + ?Sized)) -> Result<(), Error> {
+        let start = self.plain.len();
+        serde_json::to_writer(&mut self.plain, value)?;
         push_json_escaped(&mut self.escaped, &self.plain[start..]);
+        Ok(())
     }
 
     /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
@@ -183,17 +190,8 @@ impl Twins {
         }
     }
 
-    /// Anything serde_json writes with no quote or backslash in it (integers).
-    fn bare(&mut self, value: &impl Serialize) -> Result<(), Error> {
-        let start = self.plain.len();
-        serde_json::to_writer(&mut self.plain, value)?;
-        self.escaped.extend_from_slice(&self.plain[start..]);
-        Ok(())
-    }
-
     /// An integer.
     pub(crate) fn integer(&mut self, v: u64) {
-        // Writing digits into a Vec cannot fail.
-        let _ = self.bare(&v);
+        self.both(integer_digits(v, &mut [0; 20]));
     }
 }

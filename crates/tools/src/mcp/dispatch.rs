@@ -3,6 +3,8 @@
 //! the resources, prompts and completion methods ([`primitives`]). Everything else is
 //! -32601.
 
+use std::fmt::Write as _;
+
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Params, SUPPORTED_VERSIONS, ToolCall};
 use serde_json::{Map, Value, json};
@@ -14,6 +16,8 @@ use crate::{
     mcp::{CallOutcome, ToolCalled},
     price::Links,
     prompts, resources,
+    text::Text,
+    twin::Twins,
 };
 
 #[cfg(test)]
@@ -288,14 +292,19 @@ fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallRes
             is_structured: true,
         },
         Err(errors) => {
-            // The errors as serde_json writes them (a refusal, rare: no twin writer).
-            let json = errors.to_json().to_string().into_bytes();
-            let mut json_escaped = Vec::with_capacity(json.len() + json.len() / 4);
-            words::push_json_escaped(&mut json_escaped, &json);
-            let text = format!("Invalid arguments for {}: {errors}", tool.name());
-            let mut text_escaped = Vec::with_capacity(text.len() + 16);
-            words::push_json_escaped(&mut text_escaped, text.as_bytes());
-            CallResult { tool, text_escaped, json, json_escaped, is_structured: false }
+            let mut twins = Twins::new();
+            twins.serialized(&errors.to_json()).expect("a JSON value serializes");
+            let (json, json_escaped) = twins.finish();
+            let mut text = Text::with_capacity(256);
+            // Writing into a Vec cannot fail.
+            let _ = write!(text, "Invalid arguments for {}: {errors}", tool.name());
+            CallResult {
+                tool,
+                text_escaped: text.into_escaped(),
+                json,
+                json_escaped,
+                is_structured: false,
+            }
         }
     })
 }
