@@ -16,6 +16,9 @@
 # callgrind while one wrk connection sends the same request for BENCH_SECONDS, and it
 # prints the instructions each executes per request (and the tool server's handler
 # share). Unlike req/s these counts repeat closely whatever else the machine is doing.
+# It then counts the same call as a 2025-era client sends it (no `_meta`, no routing
+# headers) and through `dcx mcp` (one JSON-RPC line per call on stdin; 4,000 lines less
+# 2,000, which cancels the start-up): the two other ways into the same handler.
 # TOOL_SERVER_FLAGS adds flags to the tool server in both modes, e.g.
 # TOOL_SERVER_FLAGS="--metrics-listen 127.0.0.1:0" to measure it with metrics on.
 set -euo pipefail
@@ -44,6 +47,7 @@ need wrk wrk
 echo "== cargo build --release -p tool-server, example fixed_json"
 cargo build --release --locked -p tool-server
 cargo build --release --locked -p benches --example fixed_json
+[ "$MODE" = instructions ] && cargo build --release --locked -p dcx
 TARGET=$(target_dir)
 
 WORK=$(mktemp -d)
@@ -74,6 +78,9 @@ done = function(summary, latency, requests)
     summary.requests))
 end
 LUA
+# The same call from a 2025-era client: the version header alone, no `_meta`.
+sed -e '/Mcp-Method\|Mcp-Name/d' -e 's/"MCP-Protocol-Version"\] = "2026-07-28"/"MCP-Protocol-Version"] = "2025-11-25"/' \
+  -e 's/,"_meta":{[^}]*{}}//' "$WORK/call.lua" > "$WORK/legacy.lua"
 
 # run ADDR SCRIPT [SECONDS]: prints "RESULT req/s p50 p99 errors CPU-us-per-request
 # user-CPU-us-per-request" for $SERVER_PID, over SECONDS (default BENCH_SECONDS).
@@ -100,16 +107,26 @@ check_answer() {
   grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
 }
 
-# count NAME COMMAND...: starts the server under callgrind, counts from a clean slate
-# while one wrk connection sends the request, and prints "REQUESTS TOTAL HANDLER"
-# (instructions; HANDLER is the tool server's handler, 0 for others).
+# check_legacy_answer ADDR: the tool server answers the 2025-era request correctly.
+check_legacy_answer() {
+  curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
+    -H 'MCP-Protocol-Version: 2025-11-25' --data "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/legacy.lua")" \
+    "http://$1/" | grep -q '"isError":false' || { echo "2025-era tool call failed"; exit 1; }
+}
+
+# count NAME SCRIPT COMMAND...: starts the server under callgrind, counts from a clean
+# slate while one wrk connection sends SCRIPT's request, and prints "REQUESTS TOTAL
+# HANDLER" (instructions; HANDLER is the tool server's handler, 0 for others).
 count() {
-  local name=$1; shift
+  local name=$1 script=$2; shift 2
   start "$name" valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.out" "$@"
-  if [ "$name" = tool-server ]; then check_answer "$ADDR"; fi
+  case $name in
+    tool-server) check_answer "$ADDR" ;;
+    legacy) check_legacy_answer "$ADDR" ;;
+  esac
   callgrind_control -z "$SERVER_PID" > /dev/null 2>&1
   local requests
-  requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$WORK/call.lua" "http://$ADDR/" \
+  requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$script" "http://$ADDR/" \
     | grep '^RESULT' | cut -d' ' -f6)
   callgrind_control -d "$SERVER_PID" > /dev/null 2>&1
   kill -9 "$SERVER_PID" 2> /dev/null || true
@@ -120,15 +137,38 @@ count() {
   echo "$requests $total ${handler:-0}"
 }
 
+# count_stdio: instructions per `tools/call` of `dcx mcp`, the benched call (with its
+# `_meta`) sent as 4,000 lines less the same sent as 2,000; checks every answer.
+count_stdio() {
+  local body lines total=()
+  body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
+  for lines in 2000 4000; do
+    yes "$body" | head -n "$lines" > "$WORK/stdio.in" || true
+    valgrind --tool=callgrind --callgrind-out-file="$WORK/stdio-$lines.out" \
+      "$TARGET/release/dcx" mcp < "$WORK/stdio.in" > "$WORK/stdio.out" 2> /dev/null
+    [ "$(grep -c '"isError":false' "$WORK/stdio.out")" = "$lines" ] \
+      || { echo "dcx mcp did not answer every call" >&2; exit 1; }
+    total+=("$(sed -n 's/^totals: //p' "$WORK/stdio-$lines.out")")
+  done
+  echo $(((total[1] - total[0]) / 2000))
+}
+
 if [ "$MODE" = instructions ]; then
   # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
-  read -r tool_n tool_total tool_handler < <(count tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
-  read -r base_n base_total _ < <(count fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json")
+  read -r tool_n tool_total tool_handler < <(count tool-server "$WORK/call.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
+  read -r base_n base_total _ < <(count fixed_json "$WORK/call.lua" "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json")
+  # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
+  read -r legacy_n legacy_total legacy_handler < <(count legacy "$WORK/legacy.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
+  stdio=$(count_stdio)
   echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
   awk -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
     printf "tool-server tools/call price: %.1f k (handler %.1f k) over %d requests\n", tt / tn / 1000, th / tn / 1000, tn
     printf "bare hyper, same bytes:       %.1f k over %d requests\n", bt / bn / 1000, bn
     printf "tool-server = %.2f x baseline instructions per request\n", (tt / tn) / (bt / bn)
+  }'
+  awk -v ln="$legacy_n" -v lt="$legacy_total" -v lh="$legacy_handler" -v s="$stdio" 'BEGIN {
+    printf "the same call, 2025-era:      %.1f k (handler %.1f k) over %d requests\n", lt / ln / 1000, lh / ln / 1000, ln
+    printf "the same call, dcx mcp:       %.1f k per line\n", s / 1000
   }'
   exit 0
 fi
