@@ -69,7 +69,7 @@ count() {
     local pid=$STARTED_PID url requests
     url=http://$(announced_addr "$log" "$pid" "" 60)
     curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$url/matrix.json"
-    callgrind_control -z "$pid" >/dev/null 2>&1
+    callgrind_zero "$pid"
     requests=$(wrk -t1 -c1 -d"$DURATION" -H 'Accept-Encoding: gzip' "$url/matrix.json" \
         | awk '/requests in/ { print $1 }')
     callgrind_control -d "$pid" >/dev/null 2>&1

@@ -124,7 +124,7 @@ count() {
     tool-server) check_answer "$ADDR" ;;
     legacy) check_legacy_answer "$ADDR" ;;
   esac
-  callgrind_control -z "$SERVER_PID" > /dev/null 2>&1
+  callgrind_zero "$SERVER_PID"
   local requests
   requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$script" "http://$ADDR/" \
     | grep '^RESULT' | cut -d' ' -f6)

@@ -1,7 +1,7 @@
 # Sourced by the CI and bench scripts: Debian packages they need, cargo's target folder, free
 # loopback ports, a demonstration history (scaled_history), and the servers they start
 # (each announces its address on stderr, each is stopped with SIGTERM and waited for by
-# stop_started).
+# stop_started), and callgrind_zero for the benches' instruction counts.
 # Usage: source scripts/lib-proc.sh; need wrk wrk; start_server "$LOG" "$BIN" --listen 127.0.0.1:0
 #        ADDR=$(announced_addr "$LOG" "$STARTED_PID"); ...; stop_started (e.g. in an EXIT trap)
 
@@ -71,6 +71,20 @@ announced_addr() {
   done
   cat "$log" >&2
   echo "the server (pid $pid) exited or did not announce its address${server:+ for $server}" >&2
+  return 1
+}
+
+# callgrind_zero PID: zeroes the counters of the callgrind run PID, asking again for up to
+# 10 s (its control channel may not be up yet). When it cannot, kills PID, so that nothing
+# waits on the output it holds open, says so and returns 1.
+callgrind_zero() {
+  local tries
+  for tries in $(seq 1 20); do
+    callgrind_control -z "$1" > /dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  kill -9 "$1" 2> /dev/null || true
+  echo "callgrind_control -z $1 failed $tries times" >&2
   return 1
 }
 
