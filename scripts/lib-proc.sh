@@ -60,10 +60,13 @@ start_server() {
 announced_addr() {
   local log=$1 pid=$2 server=${3:-} tenths=$((${4:-10} * 10)) line
   for _ in $(seq 1 "$tenths"); do
-    line=$(grep -o "listening on http://[0-9.:]*${server:+ server=\"$server\"}" "$log" | head -1) || true
+    # Whole lines only: a line still being written could end inside the address.
+    line=$(python3 -c 'import re, sys
+text = open(sys.argv[1], errors="replace").read()
+found = re.search(sys.argv[2], text[: text.rfind("\n") + 1])
+print(found.group(1) if found else "")' "$log" "listening on http://([0-9.]+:[0-9]+)${server:+ server=\"$server\"}" 2> /dev/null) || true
     if [ -n "$line" ]; then
-      line=${line#listening on http://}
-      echo "${line%% *}"
+      echo "$line"
       return 0
     fi
     kill -0 "$pid" 2> /dev/null || break
