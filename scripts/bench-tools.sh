@@ -104,14 +104,14 @@ check_answer() {
   curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
     -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
     --data "$lua_body" "http://$1/" > "$WORK/answer.json"
-  grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed"; exit 1; }
+  grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed" >&2; exit 1; }
 }
 
 # check_legacy_answer ADDR: the tool server answers the 2025-era request correctly.
 check_legacy_answer() {
   curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
     -H 'MCP-Protocol-Version: 2025-11-25' --data "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/legacy.lua")" \
-    "http://$1/" | grep -q '"isError":false' || { echo "2025-era tool call failed"; exit 1; }
+    "http://$1/" | grep -q '"isError":false' || { echo "2025-era tool call failed" >&2; exit 1; }
 }
 
 # count NAME SCRIPT COMMAND...: starts the server under callgrind, counts from a clean
@@ -120,10 +120,13 @@ check_legacy_answer() {
 count() {
   local name=$1 script=$2; shift 2
   start "$name" valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.out" "$@"
+  local check=true
   case $name in
-    tool-server) check_answer "$ADDR" ;;
-    legacy) check_legacy_answer "$ADDR" ;;
+    tool-server) check=check_answer ;;
+    legacy) check=check_legacy_answer ;;
   esac
+  # A failed check stops the server too: it holds the output this count is read from.
+  ("$check" "$ADDR") || { kill -9 "$SERVER_PID" 2> /dev/null; exit 1; }
   callgrind_zero "$SERVER_PID"
   local requests
   requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$script" "http://$ADDR/" \
@@ -160,6 +163,9 @@ if [ "$MODE" = instructions ]; then
   # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
   read -r legacy_n legacy_total legacy_handler < <(count legacy "$WORK/legacy.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
   stdio=$(count_stdio)
+  for counted in "$tool_n" "$tool_total" "$base_n" "$base_total" "$legacy_n" "$legacy_total"; do
+    [[ $counted =~ ^[0-9]+$ ]] || { echo "a count failed (see above)" >&2; exit 1; }
+  done
   echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
   awk -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
     printf "tool-server tools/call price: %.1f k (handler %.1f k) over %d requests\n", tt / tn / 1000, th / tn / 1000, tn
