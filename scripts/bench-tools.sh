@@ -97,21 +97,18 @@ run() {
   echo "$result $all_us $user_us"
 }
 
-# check_answer ADDR: the tool server answers the benched request correctly (into answer.json).
-check_answer() {
-  local lua_body
-  lua_body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
-  curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-    -H 'MCP-Protocol-Version: 2026-07-28' -H 'Mcp-Method: tools/call' -H 'Mcp-Name: get_diamond_price' \
-    --data "$lua_body" "http://$1/" > "$WORK/answer.json"
-  grep -q '"isError":false' "$WORK/answer.json" || { echo "tool call failed" >&2; exit 1; }
+# lua_body SCRIPT: the request body of wrk script SCRIPT.
+lua_body() {
+  sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$1"
 }
 
-# check_legacy_answer ADDR: the tool server answers the 2025-era request correctly.
-check_legacy_answer() {
-  curl -sf -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \
-    -H 'MCP-Protocol-Version: 2025-11-25' --data "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/legacy.lua")" \
-    "http://$1/" | grep -q '"isError":false' || { echo "2025-era tool call failed" >&2; exit 1; }
+# check_answer ADDR SCRIPT OUT: the tool server answers SCRIPT's request (its headers and
+# body, sent by curl) correctly, into OUT.
+check_answer() {
+  local headers=()
+  mapfile -t headers < <(sed -n 's/^wrk.headers\["\(.*\)"\] = "\(.*\)"$/-H\n\1: \2/p' "$2")
+  curl -sf "${headers[@]}" --data "$(lua_body "$2")" "http://$1/" > "$3"
+  grep -q '"isError":false' "$3" || { echo "tool call failed: $2" >&2; exit 1; }
 }
 
 # count NAME SCRIPT COMMAND...: starts the server under callgrind, counts from a clean
@@ -120,13 +117,11 @@ check_legacy_answer() {
 count() {
   local name=$1 script=$2; shift 2
   start "$name" valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.out" "$@"
-  local check=true
-  case $name in
-    tool-server) check=check_answer ;;
-    legacy) check=check_legacy_answer ;;
-  esac
   # A failed check stops the server too: it holds the output this count is read from.
-  ("$check" "$ADDR") || { kill -9 "$SERVER_PID" 2> /dev/null; exit 1; }
+  if [ "$name" != fixed_json ]; then
+    (check_answer "$ADDR" "$script" "$WORK/$name.answer") \
+      || { kill -9 "$SERVER_PID" 2> /dev/null; exit 1; }
+  fi
   callgrind_zero "$SERVER_PID"
   local requests
   requests=$(wrk -t1 -c1 -d"${SECONDS_}s" -s "$script" "http://$ADDR/" \
@@ -144,7 +139,7 @@ count() {
 # `_meta`) sent as 4,000 lines less the same sent as 2,000; checks every answer.
 count_stdio() {
   local body lines total=()
-  body=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$WORK/call.lua")
+  body=$(lua_body "$WORK/call.lua")
   for lines in 2000 4000; do
     yes "$body" | head -n "$lines" > "$WORK/stdio.in" || true
     valgrind --tool=callgrind --callgrind-out-file="$WORK/stdio-$lines.out" \
@@ -159,7 +154,7 @@ count_stdio() {
 if [ "$MODE" = instructions ]; then
   # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
   read -r tool_n tool_total tool_handler < <(count tool-server "$WORK/call.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
-  read -r base_n base_total _ < <(count fixed_json "$WORK/call.lua" "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json")
+  read -r base_n base_total _ < <(count fixed_json "$WORK/call.lua" "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/tool-server.answer")
   # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
   read -r legacy_n legacy_total legacy_handler < <(count legacy "$WORK/legacy.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
   stdio=$(count_stdio)
@@ -183,7 +178,7 @@ fi
 start tool-server "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-}
 TOOL_ADDR=$ADDR TOOL_PID=$SERVER_PID
 # Check the request is answered correctly once before timing it.
-check_answer "$TOOL_ADDR"
+check_answer "$TOOL_ADDR" "$WORK/call.lua" "$WORK/answer.json"
 start fixed_json "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/answer.json"
 BASE_ADDR=$ADDR BASE_PID=$SERVER_PID
 
