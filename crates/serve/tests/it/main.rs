@@ -35,6 +35,36 @@ async fn keep_alive_serves_several_requests_on_one_connection() {
     assert!(access[1].contains(" POST /echo 200 "), "{events:?}");
 }
 
+/// A client may shut its sending side once its request is out (`nc -N`, a script's
+/// `shutdown(SHUT_WR)`): it is still answered, a request with a body as one without.
+#[tokio::test]
+async fn a_client_that_half_closes_after_its_request_is_answered() {
+    let server = Server::start(quick_limits(), false).await;
+    let addr = server.addr;
+    let replies = tokio::task::spawn_blocking(move || {
+        ["POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello", GET].map(|raw| {
+            use std::io::Write;
+            let mut stream = std::net::TcpStream::connect(addr).unwrap();
+            stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            stream.write_all(raw.as_bytes()).unwrap();
+            stream.shutdown(std::net::Shutdown::Write).unwrap();
+            let mut received = String::new();
+            let _ = stream.read_to_string(&mut received);
+            received
+        })
+    })
+    .await
+    .unwrap();
+    assert!(
+        replies[0].starts_with("HTTP/1.1 200 ") && replies[0].ends_with("POST /echo 5"),
+        "{replies:?}"
+    );
+    assert!(
+        replies[1].starts_with("HTTP/1.1 200 ") && replies[1].ends_with("GET / 0"),
+        "{replies:?}"
+    );
+}
+
 #[tokio::test]
 async fn access_log_off_reports_no_requests() {
     let mut server = Server::start(quick_limits(), false).await;
