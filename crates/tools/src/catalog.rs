@@ -1,10 +1,7 @@
 //! The closed list of tools: names, definitions (schemas, annotations) and the one
 //! `match` that runs them.
 
-use std::{
-    cell::RefCell,
-    sync::{Arc, Weak},
-};
+use std::sync::Arc;
 
 #[cfg(test)]
 mod tests;
@@ -18,6 +15,7 @@ use crate::{
     apps,
     args::ArgumentErrors,
     check, depth, index,
+    memo::LastBuilt,
     price::{self, Links, Output},
     schemas,
 };
@@ -140,10 +138,11 @@ impl Tool {
         definition
     }
 
-    /// Runs the tool on the live snapshot of `history`.
+    /// Runs the tool on the live snapshot of `history` (`get_dcx_index` also reads the
+    /// days before it).
     pub fn call(
         self,
-        history: &History,
+        history: &Arc<History>,
         arguments: &Object<'_>,
         links: &Links,
     ) -> Result<Output, ArgumentErrors> {
@@ -163,22 +162,10 @@ pub fn tool_definitions(prices: &PricingSet) -> Vec<Value> {
 }
 
 /// [`tool_definitions`] of `snapshot`, built once per snapshot and thread rather than
-/// per request: each thread keeps the last list it built beside a weak handle on its
-/// snapshot, which no other snapshot can share while that one lives. Per thread, so the
-/// request path takes no lock (a server's few workers each build a list once a day).
+/// per request ([`LastBuilt`]; a server's few workers each build a list once a day).
 pub(crate) fn live_tool_definitions(snapshot: &Arc<Snapshot>) -> Arc<Vec<Value>> {
-    type Built = Option<(Weak<Snapshot>, Arc<Vec<Value>>)>;
     thread_local! {
-        static LAST: RefCell<Built> = const { RefCell::new(None) };
+        static LAST: LastBuilt<Snapshot, Arc<Vec<Value>>> = const { LastBuilt::new() };
     }
-    LAST.with_borrow_mut(|last| {
-        if let Some((of, definitions)) = last.as_ref()
-            && of.upgrade().is_some_and(|live| Arc::ptr_eq(&live, snapshot))
-        {
-            return Arc::clone(definitions);
-        }
-        let definitions = Arc::new(tool_definitions(snapshot.pricing()));
-        *last = Some((Arc::downgrade(snapshot), Arc::clone(&definitions)));
-        definitions
-    })
+    LAST.with(|last| last.get(snapshot, || Arc::new(tool_definitions(snapshot.pricing()))))
 }

@@ -1,11 +1,14 @@
 //! `get_market_depth`: observed-offer counts at the nearest carat point, or an overview.
 
+use std::sync::Arc;
+
 use datasets::{Depth, Snapshot};
 use jsonrpc::Object;
 use pricing::{Carat, Clarity, Color};
 
 use crate::{
     args::{ArgumentErrors, Arguments},
+    memo::LastBuilt,
     price::Output,
     text::{Text, lit},
     twin::{Twins, fragment},
@@ -31,9 +34,10 @@ pub(crate) fn availability(count: u64) -> &'static str {
 /// The arguments of `get_market_depth`.
 pub(crate) const ARGUMENTS: &[&str] = &["carat"];
 
-/// Runs `get_market_depth`.
+/// Runs `get_market_depth`. The overview depends on the snapshot alone, so each thread
+/// builds it once per snapshot.
 pub(crate) fn market_depth(
-    snapshot: &Snapshot,
+    snapshot: &Arc<Snapshot>,
     arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
@@ -46,7 +50,12 @@ pub(crate) fn market_depth(
     let as_of = snapshot.ts_text();
     match carat.flatten() {
         Some(carat) => Ok(at_carat(depth, carat.get(), as_of)),
-        None => Ok(overview(depth, as_of)),
+        None => {
+            thread_local! {
+                static LAST: LastBuilt<Snapshot, Output> = const { LastBuilt::new() };
+            }
+            Ok(LAST.with(|last| last.get(snapshot, || overview(depth, as_of))))
+        }
     }
 }
 

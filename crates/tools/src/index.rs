@@ -1,11 +1,14 @@
 //! `get_dcx_index`: the DCX of the live snapshot, its trends and its basket.
 
+use std::sync::Arc;
+
 use datasets::{History, Index, Snapshot, Trend};
 use jsonrpc::Object;
 use pricing::round_cents;
 
 use crate::{
     args::{ArgumentErrors, Arguments},
+    memo::LastBuilt,
     price::Output,
     text::{Text, lit},
     twin::{Twins, fragment},
@@ -44,21 +47,30 @@ fn round_hundredths(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
-/// Runs `get_dcx_index` (it takes no arguments; any argument is reported).
+/// Runs `get_dcx_index` (it takes no arguments; any argument is reported). Its answer
+/// depends on the history alone, so each thread builds it once per history.
 pub(crate) fn dcx_index(
-    history: &History,
+    history: &Arc<History>,
     arguments: &Object<'_>,
 ) -> Result<Output, ArgumentErrors> {
+    thread_local! {
+        static LAST: LastBuilt<History, Output> = const { LastBuilt::new() };
+    }
     Arguments::new(arguments, &[]).finish()?;
+    Ok(LAST.with(|last| last.get(history, || build(history))))
+}
+
+/// The answer of `get_dcx_index` for `history`.
+fn build(history: &History) -> Output {
     let snapshot = history.live();
     let index = snapshot.index();
     let mut notes = vec!["24h: trend as published in index.json".to_owned()];
     let trend_7d = trend(history, 7, index.trend_7d, &mut notes);
     let trend_30d = trend(history, 30, index.trend_30d, &mut notes);
-    Ok(Output::written(
+    Output::written(
         text(snapshot, index, trend_7d, trend_30d, &notes),
         structured(snapshot, index, trend_7d, trend_30d, &notes),
-    ))
+    )
 }
 
 /// The readable text: the DCX, its trends, the basket a stone a line, the notes of the

@@ -33,6 +33,7 @@ mod http;
 mod index;
 mod manifest;
 mod mcp;
+mod memo;
 mod origin;
 pub mod price;
 mod prompts;

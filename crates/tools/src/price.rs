@@ -28,7 +28,7 @@ impl Default for Links {
 }
 
 /// A finished tool result: the readable text and the machine-readable object.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Output {
     /// The `text` content item, escaped as the contents of a JSON string (UTF-8).
     pub(crate) text_escaped: Vec<u8>,

@@ -1,5 +1,7 @@
 //! Tests of `get_market_depth`.
 
+use std::sync::Arc;
+
 use datasets::Snapshot;
 use jsonrpc::Object;
 use serde_json::{Value, json};
@@ -8,7 +10,7 @@ use crate::depth::{availability, market_depth, top_combinations};
 
 fn call(args: Value) -> Result<Value, String> {
     let args = Object::from(args.as_object().unwrap().clone());
-    market_depth(&Snapshot::reference(), &args)
+    market_depth(&Arc::new(Snapshot::reference()), &args)
         .map(|o| o.structured_value())
         .map_err(|e| e.to_string())
 }
@@ -65,7 +67,7 @@ fn bad_carats_are_tool_errors() {
 #[test]
 fn the_text_lists_grades_best_first_whatever_the_feed_order() {
     let args = Object::from(json!({"carat": 1.0}).as_object().unwrap().clone());
-    let text = market_depth(&Snapshot::reference(), &args).unwrap().text();
+    let text = market_depth(&Arc::new(Snapshot::reference()), &args).unwrap().text();
     let line = |prefix: &str| -> Vec<String> {
         let line = text.lines().find(|l| l.starts_with(prefix)).expect(prefix);
         line[prefix.len()..].split(", ").map(|p| p.split(' ').next().unwrap().to_owned()).collect()
@@ -159,5 +161,26 @@ fn text_and_json_are_the_bytes_of_format_and_serde_json() {
             "as_of": as_of,
         });
         assert_eq!(out.structured, serde_json::to_vec(&expected).unwrap());
+    }
+}
+
+/// The overview is kept per snapshot (per thread): the same snapshot answers the bytes it
+/// would build, another snapshot its own; a carat is answered for itself.
+#[test]
+fn the_overview_is_built_once_per_snapshot_and_anew_for_another() {
+    let files = datasets::reference::generate_variant("2026-11-21T00:00:00Z", 1.1);
+    let snapshots = [Arc::new(Snapshot::reference()), Arc::new(Snapshot::parse(files).unwrap())];
+    let fresh = snapshots
+        .each_ref()
+        .map(|snapshot| crate::depth::overview(snapshot.depth(), snapshot.ts_text()));
+    assert_ne!(fresh[0], fresh[1], "the two days need different answers");
+    let none = Object::default();
+    let carat = Object::from(json!({"carat": 1.5}).as_object().unwrap().clone());
+    for _ in 0..2 {
+        for (snapshot, fresh) in snapshots.iter().zip(&fresh) {
+            assert_eq!(&market_depth(snapshot, &none).unwrap(), fresh);
+            assert_ne!(&market_depth(snapshot, &carat).unwrap(), fresh);
+            assert_eq!(&market_depth(snapshot, &none).unwrap(), fresh);
+        }
     }
 }

@@ -10,7 +10,7 @@ use crate::index::dcx_index;
 
 #[test]
 fn a_single_snapshot_has_no_history_trends() {
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let out = dcx_index(&history, &EMPTY_OBJECT).unwrap();
     let s = &out.structured_value();
     assert_eq!(s["dcx_usd_per_carat"], json!(history.live().index().dcx));
@@ -25,7 +25,7 @@ fn a_single_snapshot_has_no_history_trends() {
 
 #[test]
 fn arguments_are_refused() {
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let args = Object::from(json!({"carat": 1}).as_object().unwrap().clone());
     let err = dcx_index(&history, &args).unwrap_err();
     assert!(err.to_string().contains("unknown argument \"carat\"; allowed arguments: none"));
@@ -112,5 +112,26 @@ fn text_and_json_are_the_bytes_of_format_and_serde_json() {
         });
         let json = String::from_utf8(out.structured.clone()).unwrap();
         assert_eq!(json, serde_json::to_string(&expected).unwrap(), "trend {trend}");
+    }
+}
+
+/// The answer is kept per history (per thread): the same history answers the bytes it
+/// would build, another history its own, and arguments are still refused.
+#[test]
+fn the_answer_is_built_once_per_history_and_anew_for_another() {
+    let files = datasets::reference::generate_variant("2026-11-21T00:00:00Z", 1.1);
+    let histories = [
+        Arc::new(History::single(Snapshot::reference())),
+        Arc::new(History::single(Snapshot::parse(files).unwrap())),
+    ];
+    let fresh = histories.each_ref().map(|history| crate::index::build(history));
+    assert_ne!(fresh[0], fresh[1], "the two days need different answers");
+    for _ in 0..2 {
+        for (history, fresh) in histories.iter().zip(&fresh) {
+            assert_eq!(&dcx_index(history, &EMPTY_OBJECT).unwrap(), fresh);
+            assert_eq!(&dcx_index(history, &EMPTY_OBJECT).unwrap(), fresh);
+            let args = Object::from(json!({"carat": 1}).as_object().unwrap().clone());
+            assert!(dcx_index(history, &args).is_err(), "an argument is refused however kept");
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! the resources, prompts and completion methods ([`primitives`]). Everything else is
 //! -32601.
 
-use std::fmt::Write as _;
+use std::{fmt::Write as _, sync::Arc};
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Params, SUPPORTED_VERSIONS, ToolCall};
@@ -120,7 +120,7 @@ pub(crate) fn dispatch(
     era: Era,
     method: &str,
     params: &Params<'_>,
-    history: &History,
+    history: &Arc<History>,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
     match era {
@@ -132,7 +132,7 @@ pub(crate) fn dispatch(
 fn dispatch_modern(
     method: &str,
     params: &Params<'_>,
-    history: &History,
+    history: &Arc<History>,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
     let answer = |result, cacheable| Answer { result, cacheable, era: Era::Modern };
@@ -180,7 +180,7 @@ fn dispatch_legacy(
     version: &'static str,
     method: &str,
     params: &Params<'_>,
-    history: &History,
+    history: &Arc<History>,
     links: &Links,
 ) -> Result<Answer, ErrorObject> {
     let answer = |result, cacheable| Answer { result, cacheable, era: Era::Legacy(version) };
@@ -273,7 +273,11 @@ fn check_cursor(method: &str, params: &Params<'_>) -> Result<(), ErrorObject> {
 /// `isError` result whose text names each argument and what is allowed, followed by the
 /// error object as JSON text (no `structuredContent`, which would have to match the
 /// tool's `outputSchema`).
-fn call(params: &Params<'_>, history: &History, links: &Links) -> Result<CallResult, ErrorObject> {
+fn call(
+    params: &Params<'_>,
+    history: &Arc<History>,
+    links: &Links,
+) -> Result<CallResult, ErrorObject> {
     let call = ToolCall::from_params(params)?;
     let Some(tool) = Tool::from_name(call.name) else {
         let offered: Vec<&str> = Tool::ALL.iter().map(|t| t.name()).collect();

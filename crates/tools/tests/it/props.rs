@@ -172,7 +172,7 @@ proptest! {
         shape in prop::option::of(prop::sample::select(pricing::Shape::ALL)),
         ratio in prop::option::of(0.0f64..=1.0),
     ) {
-        let history = datasets::History::single(datasets::Snapshot::reference());
+        let history = std::sync::Arc::new(datasets::History::single(datasets::Snapshot::reference()));
         let schema = tools::Tool::Price.input_schema(history.live().pricing());
         let mut args = json!({"carat": carat, "color": color.as_str(), "clarity": clarity.as_str()});
         if let Some(shape) = shape {

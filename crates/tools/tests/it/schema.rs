@@ -14,7 +14,7 @@ fn args(value: Value) -> tools::Object<'static> {
 }
 
 #[track_caller]
-fn check(history: &History, tool: Tool, arguments: Value) -> Value {
+fn check(history: &Arc<History>, tool: Tool, arguments: Value) -> Value {
     let input_errors = validate(&tool.input_schema(history.live().pricing()), &arguments);
     let out = tool
         .call(history, &args(arguments.clone()), &Links::default())
@@ -30,8 +30,8 @@ fn check(history: &History, tool: Tool, arguments: Value) -> Value {
     out.structured_value()
 }
 
-fn single() -> History {
-    History::single(Snapshot::reference())
+fn single() -> Arc<History> {
+    Arc::new(History::single(Snapshot::reference()))
 }
 
 #[test]
@@ -75,6 +75,7 @@ fn index_results_match_the_schema_with_and_without_history() {
         datasets::fs::write_dir_atomic(&dir.join(day), &files, true).unwrap();
     }
     let (history, notes) = History::load(&dir).unwrap();
+    let history = Arc::new(history);
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     let s = check(&history, Tool::Index, json!({}));
@@ -220,7 +221,7 @@ fn the_price_schema_follows_a_snapshot_whose_sliders_moved() {
         models["shapes"]["oval"]["slider"] = json!({ "min": 1.3, "center": 1.45, "max": 1.6 });
         serde_json::to_vec(&models).unwrap()
     });
-    let history = History::single(Snapshot::parse(files).unwrap());
+    let history = Arc::new(History::single(Snapshot::parse(files).unwrap()));
     let schema = Tool::Price.input_schema(history.live().pricing());
     assert_eq!(stated_ratio_bounds(&schema, Some("oval")), (1.3, 1.6));
     // 1.25 was an oval's lowest ratio in the reference; here the schema and the tool agree
@@ -257,7 +258,7 @@ fn check_results_match_the_schema_with_every_verdict() {
 fn a_price_without_spreads_leaves_the_evidence_out_and_matches_the_schema() {
     let bare = Snapshot::parse(datasets::reference::embedded()).unwrap();
     let s = check(
-        &History::single(bare),
+        &Arc::new(History::single(bare)),
         Tool::Price,
         json!({"carat": 1.0, "color": "G", "clarity": "VS2"}),
     );

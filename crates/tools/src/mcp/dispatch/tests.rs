@@ -1,5 +1,7 @@
 //! Tests of method dispatch.
 
+use std::sync::Arc;
+
 use datasets::{History, Snapshot};
 use jsonrpc::{Era, ErrorCode, Params};
 use serde_json::{Value, json};
@@ -11,7 +13,7 @@ fn run(method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
 }
 
 fn run_in(era: Era, method: &str, params: Value) -> Result<Value, jsonrpc::ErrorObject> {
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let params = Params::from(params.as_object().unwrap().clone());
     dispatch(era, method, &params, &history, &Links::default()).map(|answer| result(&answer))
 }
@@ -43,7 +45,7 @@ fn initialize_is_legacy_only() {
     let modern = run("initialize", json!({"protocolVersion": "2025-11-25"})).unwrap_err();
     assert_eq!(modern.code, ErrorCode::METHOD_NOT_FOUND);
     assert!(modern.message.contains("2025 handshake"), "{}", modern.message);
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let params =
         Params::from(json!({"protocolVersion": "2025-06-18"}).as_object().unwrap().clone());
     let answer = dispatch(LEGACY, "initialize", &params, &history, &Links::default()).unwrap();
@@ -185,7 +187,7 @@ fn tool_errors_carry_no_structured_content() {
 #[test]
 fn calls_are_reported_by_tool_and_outcome() {
     use crate::{CallOutcome, Tool, ToolCalled, mcp::dispatch::called};
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let report = |method: &str, params: Value| {
         let params = Params::from(params.as_object().unwrap().clone());
         let result = dispatch(Era::Modern, method, &params, &history, &Links::default());
@@ -205,7 +207,7 @@ fn calls_are_reported_by_tool_and_outcome() {
 
 /// The answer itself, for its cache flag.
 fn answer_in(era: Era, method: &str, params: Value) -> crate::mcp::dispatch::Answer {
-    let history = History::single(Snapshot::reference());
+    let history = Arc::new(History::single(Snapshot::reference()));
     let params = Params::from(params.as_object().unwrap().clone());
     match dispatch(era, method, &params, &history, &Links::default()) {
         Ok(answer) => answer,

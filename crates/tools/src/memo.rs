@@ -1,0 +1,40 @@
+//! What a thread last built from one shared value (a snapshot, a history), kept until it
+//! is asked for with another: answers that depend on the live data alone (the tool list,
+//! `get_dcx_index`, the depth overview) are built once per day and thread, not per call.
+
+use std::{
+    cell::RefCell,
+    sync::{Arc, Weak},
+};
+
+#[cfg(test)]
+mod tests;
+
+/// The value last built from some `Arc<K>`, beside a weak handle on that `K`. The weak
+/// handle keeps the `K`'s allocation from being reused, so no other `K` can share its
+/// address while the value is kept: an address compare is an identity compare. Meant for a
+/// `thread_local!`, so the request path takes no lock.
+pub(crate) struct LastBuilt<K, V> {
+    last: RefCell<Option<(Weak<K>, V)>>,
+}
+
+impl<K, V: Clone> LastBuilt<K, V> {
+    /// Nothing built yet.
+    pub(crate) const fn new() -> Self {
+        LastBuilt { last: RefCell::new(None) }
+    }
+
+    /// The value built from `from`: the one kept when it was built from this very `K`, else
+    /// `build()`'s, which is kept in place of the one before.
+    pub(crate) fn get(&self, from: &Arc<K>, build: impl FnOnce() -> V) -> V {
+        if let Some((of, value)) = self.last.borrow().as_ref()
+            && std::ptr::eq(of.as_ptr(), Arc::as_ptr(from))
+        {
+            return value.clone();
+        }
+        // Built with nothing borrowed, so `build` may use another `LastBuilt`.
+        let value = build();
+        *self.last.borrow_mut() = Some((Arc::downgrade(from), value.clone()));
+        value
+    }
+}
