@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Load bench of the tool server: wrk POSTs `tools/call get_diamond_price` (full MCP headers
-# and _meta) at a release tool-server on loopback, then the same wrk settings hit a bare
-# hyper server returning a fixed JSON body (benches/examples/fixed_json.rs): the very
-# bytes the tool server answered, so the ratio is the cost of computing the answer. Prints
+# Load bench of the tool server: wrk POSTs a `tools/call` (get_diamond_price unless
+# BENCH_TOOL says otherwise; full MCP headers and _meta) at a release tool-server on
+# loopback, then the same wrk settings hit a bare hyper server returning a fixed JSON
+# body (benches/examples/fixed_json.rs): the very bytes the tool server answered, so the
+# ratio is the cost of computing the answer. Prints
 # req/s, p50/p99 latency and server CPU time per request (from /proc; all, and user mode
 # alone) of both, and the throughput and CPU ratios. Last, a calibration run: the baseline
 # made to burn (BUSY_NANOS) as much extra user-mode CPU per request as the tool server
@@ -10,7 +11,8 @@
 # It does all this BENCH_RUNS times and judges the goal of docs/performance.md on the
 # medians: exit 0 when it is met, 1 when it is not.
 # Settings: BENCH_SECONDS (default 10), BENCH_THREADS (2), BENCH_CONNECTIONS (32),
-# BENCH_RUNS (3).
+# BENCH_RUNS (3); BENCH_TOOL (get_diamond_price) and BENCH_ARGUMENTS (a JSON object; by
+# default an oval, the costlier price) choose the call.
 #
 # `scripts/bench-tools.sh --instructions` counts instead: both servers run under
 # callgrind while one wrk connection sends the same request for BENCH_SECONDS, and it
@@ -29,6 +31,14 @@ SECONDS_=${BENCH_SECONDS:-10}
 THREADS=${BENCH_THREADS:-2}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
 RUNS=${BENCH_RUNS:-3}
+TOOL=${BENCH_TOOL:-get_diamond_price}
+ARGUMENTS=${BENCH_ARGUMENTS:-'{"carat":1.23,"color":"G","clarity":"VS2","shape":"oval","shape_ratio":1.35}'}
+# Both go into the request verbatim, inside Lua strings.
+[[ $TOOL =~ ^[a-z_]+$ ]] || { echo "BENCH_TOOL must be a tool name" >&2; exit 2; }
+if [[ $ARGUMENTS != "{"*"}" || $ARGUMENTS == *"'"* || $ARGUMENTS == *'\'* || $ARGUMENTS == *$'\n'* ]]; then
+  echo "BENCH_ARGUMENTS must be a JSON object on one line, without ' or \\" >&2
+  exit 2
+fi
 # The goal for the tool server (docs/performance.md): judged on medians over the runs.
 MAX_CPU_RATIO=2.5
 MIN_SAME_WORK_SHARE=0.9
@@ -63,14 +73,14 @@ start() {
   ADDR=$(announced_addr "$WORK/$name.log" "$SERVER_PID" "" 60)
 }
 
-cat > "$WORK/call.lua" <<'LUA'
+lua=$(cat <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json, text/event-stream"
 wrk.headers["MCP-Protocol-Version"] = "2026-07-28"
 wrk.headers["Mcp-Method"] = "tools/call"
-wrk.headers["Mcp-Name"] = "get_diamond_price"
-wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.23,"color":"G","clarity":"VS2","shape":"oval","shape_ratio":1.35},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
+wrk.headers["Mcp-Name"] = "@TOOL@"
+wrk.body = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"@TOOL@","arguments":@ARGUMENTS@,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}'
 done = function(summary, latency, requests)
   io.write(string.format("RESULT %.1f %.3f %.3f %d %d\n", summary.requests / (summary.duration / 1e6),
     latency:percentile(50) / 1000, latency:percentile(99) / 1000,
@@ -78,6 +88,9 @@ done = function(summary, latency, requests)
     summary.requests))
 end
 LUA
+)
+lua=${lua//@TOOL@/"$TOOL"}
+printf '%s\n' "${lua//@ARGUMENTS@/"$ARGUMENTS"}" > "$WORK/call.lua"
 # The same call from a 2025-era client: the version header alone, no `_meta`.
 sed -e '/Mcp-Method\|Mcp-Name/d' -e 's/"MCP-Protocol-Version"\] = "2026-07-28"/"MCP-Protocol-Version"] = "2025-11-25"/' \
   -e 's/,"_meta":{[^}]*{}}//' "$WORK/call.lua" > "$WORK/legacy.lua"
@@ -162,8 +175,8 @@ if [ "$MODE" = instructions ]; then
     [[ $counted =~ ^[0-9]+$ ]] || { echo "a count failed (see above)" >&2; exit 1; }
   done
   echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
-  awk -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
-    printf "tool-server tools/call price: %.1f k (handler %.1f k) over %d requests\n", tt / tn / 1000, th / tn / 1000, tn
+  awk -v tool="$TOOL" -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
+    printf "%-29s %.1f k (handler %.1f k) over %d requests\n", "tool-server " tool ":", tt / tn / 1000, th / tn / 1000, tn
     printf "bare hyper, same bytes:       %.1f k over %d requests\n", bt / bn / 1000, bn
     printf "tool-server = %.2f x baseline instructions per request\n", (tt / tn) / (bt / bn)
   }'
@@ -207,7 +220,7 @@ for run_no in $(seq 1 "$RUNS"); do
   read -r _ busy_rps busy_p50 busy_p99 busy_err busy_cpu busy_user < <(run "$ADDR" "$WORK/call.lua")
   kill "$SERVER_PID"; wait "$SERVER_PID" 2> /dev/null || true
 
-  row "$run_no" "tool-server tools/call price" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err" "$tool_cpu" "$tool_user"
+  row "$run_no" "tool-server $TOOL" "$tool_rps" "$tool_p50" "$tool_p99" "$tool_err" "$tool_cpu" "$tool_user"
   row "" "bare hyper, same $(wc -c < "$WORK/answer.json") B (baseline)" "$base_rps" "$base_p50" "$base_p99" "$base_err" "$base_cpu" "$base_user"
   row "" "baseline + ${busy_us} us work (calibration)" "$busy_rps" "$busy_p50" "$busy_p99" "$busy_err" "$busy_cpu" "$busy_user"
   [ "$tool_err" = 0 ] || { echo "tool-server: $tool_err failed requests"; exit 1; }
