@@ -9,7 +9,7 @@ mod tests;
 use datasets::{History, Snapshot};
 use jsonrpc::Object;
 use pricing::PricingSet;
-use serde_json::{Value, json};
+use serde_json::{Value, json, value::RawValue};
 
 use crate::{
     apps,
@@ -168,4 +168,19 @@ pub(crate) fn live_tool_definitions(snapshot: &Arc<Snapshot>) -> Arc<Vec<Value>>
         static LAST: LastBuilt<Snapshot, Arc<Vec<Value>>> = const { LastBuilt::new() };
     }
     LAST.with(|last| last.get(snapshot, || Arc::new(tool_definitions(snapshot.pricing()))))
+}
+
+/// The `tools` array of `tools/list` as JSON, written once per snapshot and thread from
+/// [`live_tool_definitions`]: a list is answered by copying it.
+pub(crate) fn live_tool_list(snapshot: &Arc<Snapshot>) -> Arc<RawValue> {
+    thread_local! {
+        static LAST: LastBuilt<Snapshot, Arc<RawValue>> = const { LastBuilt::new() };
+    }
+    LAST.with(|last| {
+        last.get(snapshot, || {
+            let definitions = live_tool_definitions(snapshot);
+            let json = serde_json::to_string(&*definitions).expect("JSON values serialize");
+            Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
+        })
+    })
 }

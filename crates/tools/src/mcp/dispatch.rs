@@ -7,11 +7,11 @@ use std::{fmt::Write as _, sync::Arc};
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Params, SUPPORTED_VERSIONS, ToolCall};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value, json, value::RawValue};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
-    catalog::{Tool, live_tool_definitions},
+    catalog::{Tool, live_tool_list},
     completion,
     mcp::{CallOutcome, ToolCalled},
     price::Links,
@@ -83,8 +83,11 @@ pub(crate) struct Answer {
 /// A method's own result fields.
 #[derive(Debug)]
 pub(crate) enum Payload {
-    /// Discovery, `initialize` and the tool list: built as JSON values.
+    /// Discovery, `initialize`, resources, prompts: built as JSON values.
     Fields(Map<String, Value>),
+    /// The tool list: its `tools` array, written once per snapshot (with the 2026-07-28
+    /// cache hints in that era).
+    Tools(Arc<RawValue>),
     /// The legacy `ping`: `{}` and nothing else (no `_meta`).
     Empty,
     /// A `tools/call` result, written straight from its parts: the hot path.
@@ -149,14 +152,7 @@ fn dispatch_modern(
         )),
         "tools/list" => {
             check_cursor("tools/list", params)?;
-            Ok(answer(
-                object(json!({
-                    "tools": *live_tool_definitions(history.live()),
-                    "ttlMs": TTL_MS,
-                    "cacheScope": "public",
-                })),
-                true,
-            ))
+            Ok(answer(Payload::Tools(live_tool_list(history.live())), true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
@@ -201,7 +197,7 @@ fn dispatch_legacy(
         "ping" => Ok(answer(Payload::Empty, false)),
         "tools/list" => {
             check_cursor("tools/list", params)?;
-            Ok(answer(object(json!({ "tools": *live_tool_definitions(history.live()) })), true))
+            Ok(answer(Payload::Tools(live_tool_list(history.live())), true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))

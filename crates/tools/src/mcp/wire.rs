@@ -8,8 +8,10 @@ use std::{cell::RefCell, time::SystemTime};
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
+use serde::Serialize;
+use serde_json::value::RawValue;
 
-use super::dispatch::{CallResult, Payload};
+use super::dispatch::{CallResult, Payload, TTL_MS};
 
 #[cfg(test)]
 mod tests;
@@ -56,7 +58,29 @@ pub(crate) fn success(
             let result = LegacyResult { result: fields, meta: meta.at(&timestamp) };
             jsonrpc::Response::success_json(id, &result)
         }
+        (Payload::Tools(tools), Era::Modern) => {
+            let timestamp = timestamp(now);
+            let list = ToolList { cache_scope: Some("public"), tools, ttl_ms: Some(TTL_MS) };
+            jsonrpc::Response::success_json(id, &Complete::new(list, meta.at(&timestamp)))
+        }
+        (Payload::Tools(tools), Era::Legacy(_)) => {
+            let timestamp = timestamp(now);
+            let list = ToolList { cache_scope: None, tools, ttl_ms: None };
+            let result = LegacyResult { result: list, meta: meta.at(&timestamp) };
+            jsonrpc::Response::success_json(id, &result)
+        }
     }
+}
+
+/// The fields of a `tools/list` result, in the order of a JSON map's keys; the cache hints
+/// only in 2026-07-28.
+#[derive(Serialize)]
+struct ToolList<'a> {
+    #[serde(rename = "cacheScope", skip_serializing_if = "Option::is_none")]
+    cache_scope: Option<&'static str>,
+    tools: &'a RawValue,
+    #[serde(rename = "ttlMs", skip_serializing_if = "Option::is_none")]
+    ttl_ms: Option<u64>,
 }
 
 /// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in

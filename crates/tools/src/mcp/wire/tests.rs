@@ -1,8 +1,37 @@
-//! Tests of `_meta.timestamp`.
+//! Tests of `_meta.timestamp` and of the tool list written from its JSON.
+
+use std::sync::Arc;
 
 use chrono::TimeZone as _;
+use datasets::Snapshot;
+use jsonrpc::{Era, RequestId, ServerInfo};
+use serde_json::{Value, json};
 
-use super::timestamp;
+use super::{Meta, success, timestamp};
+use crate::{
+    catalog::{live_tool_definitions, live_tool_list},
+    mcp::dispatch::{Payload, TTL_MS},
+};
+
+/// The tool list written from its JSON is the bytes serde_json writes for it as a value:
+/// its members in a map's order, the cache hints in 2026-07-28 only.
+#[test]
+fn the_tool_list_is_the_bytes_of_its_value() {
+    let snapshot = Arc::new(Snapshot::reference());
+    let meta = Meta::new("https://example.test".to_owned(), ServerInfo::new("dcx", "1.0.0"));
+    let now = chrono::Utc.timestamp_millis_opt(1_795_255_200_123).unwrap().into();
+    let tools = Value::Array(live_tool_definitions(&snapshot).to_vec());
+    let id: RequestId = serde_json::from_value(json!(7)).unwrap();
+    for (era, value) in [
+        (Era::Modern, json!({"tools": tools, "ttlMs": TTL_MS, "cacheScope": "public"})),
+        (Era::Legacy("2025-06-18"), json!({"tools": tools})),
+    ] {
+        let Value::Object(fields) = value else { unreachable!() };
+        let raw = success(&id, era, &meta, now, &Payload::Tools(live_tool_list(&snapshot)));
+        let from_value = success(&id, era, &meta, now, &Payload::Fields(fields));
+        assert_eq!(String::from_utf8(raw).unwrap(), String::from_utf8(from_value).unwrap());
+    }
+}
 
 #[test]
 fn timestamps_have_milliseconds_and_z() {
