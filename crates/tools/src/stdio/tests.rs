@@ -109,3 +109,38 @@ fn resources_prompts_and_completions_work_over_stdio_in_both_eras() {
     assert_eq!(lines[4]["error"]["code"], -32002);
     assert_eq!(lines[4]["error"]["data"]["uri"], "dcx://feeds/none.json");
 }
+
+/// Every line goes out whole in one write, then a flush: a host reading the pipe never
+/// waits on a half-written message, and a pipe takes one system call per message.
+#[test]
+fn each_line_is_one_write_then_a_flush() {
+    /// Records each call made on it.
+    #[derive(Default)]
+    struct Calls(Vec<Option<Vec<u8>>>);
+    impl std::io::Write for Calls {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.push(Some(bytes.to_vec()));
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.0.push(None);
+            Ok(())
+        }
+    }
+    let too_long = "x".repeat(MAX_LINE_BYTES + 1);
+    let input = format!(
+        "{}\n{}\n{too_long}\n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_dcx_index","arguments":{}}}"#,
+    );
+    let mut calls = Calls::default();
+    serve_stdio(&mcp(), input.as_bytes(), &mut calls, |_| {}).unwrap();
+    assert_eq!(calls.0.len(), 6, "a write and a flush per line");
+    for pair in calls.0.chunks(2) {
+        let line = pair[0].as_deref().expect("a write first");
+        assert_eq!(line.iter().filter(|&&b| b == b'\n').count(), 1);
+        assert!(line.ends_with(b"\n"));
+        serde_json::from_slice::<Value>(line).expect("a whole JSON message");
+        assert!(pair[1].is_none(), "then a flush");
+    }
+}
