@@ -34,15 +34,48 @@ fn live_ts(addr: &str) -> String {
     health.json()["snapshot"]["ts"].as_str().expect("health names the live ts").to_owned()
 }
 
+/// The `tools/call` of `tool` with `arguments` (JSON), sent as a 2026-07-28 client sends it,
+/// and its answer.
+fn call(addr: &str, tool: &str, arguments: &str) -> test_support::http::Reply {
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{arguments},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+    );
+    let request = format!(
+        "POST / HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+         Mcp-Method: tools/call\r\nMcp-Name: {tool}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    test_support::http::exchange_blocking(addr.parse().unwrap(), request.as_bytes())
+}
+
+/// The days the argument-less tools answer for, each asked four times (which worker
+/// answers is the scheduler's choice: `tools`' `reload` test holds one thread to a reload).
+fn tools_as_of(addr: &str) -> Vec<String> {
+    let mut days = Vec::new();
+    for _ in 0..4 {
+        for tool in ["get_dcx_index", "get_market_depth"] {
+            let answer = call(addr, tool, "{}").json();
+            let as_of = &answer["result"]["structuredContent"]["as_of"];
+            days.push(as_of.as_str().unwrap_or_else(|| panic!("{answer}")).to_owned());
+        }
+    }
+    days.dedup();
+    days
+}
+
 #[test]
 fn a_new_history_day_is_picked_up_by_polling_and_sigterm_drains() {
     let (dir, server, addr) = serve_history("poll", "1");
     assert_eq!(live_ts(&addr), "2026-11-20T00:00:00Z");
+    assert_eq!(tools_as_of(&addr), ["2026-11-20T00:00:00Z"]);
 
-    // No signal: the poll finds the new day.
+    // No signal: the poll finds the new day, and the answers built once per day follow.
     write_day(&dir, "2026-11-21", |_, text| text);
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
     assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
+    assert_eq!(tools_as_of(&addr), ["2026-11-21T00:00:00Z"]);
 
     server.stop_gracefully();
     let _ = std::fs::remove_dir_all(&dir);
@@ -65,22 +98,9 @@ fn metrics_count_tool_calls_by_tool_and_outcome() {
     let server = start(&["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"]);
     let metrics = server.metrics_addr();
     let addr = server.listening_addr();
-    let call = |arguments: &str| {
-        let body = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_diamond_price","arguments":{arguments},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
-        );
-        let request = format!(
-            "POST / HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
-             Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-             Mcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
-        test_support::http::exchange_blocking(addr.parse().unwrap(), request.as_bytes())
-    };
-    let ok = call(r#"{"carat":1.0,"color":"G","clarity":"VS2"}"#);
+    let ok = call(&addr, "get_diamond_price", r#"{"carat":1.0,"color":"G","clarity":"VS2"}"#);
     assert!(ok.text().contains(r#""isError":false"#), "{}", ok.text());
-    let refused = call(r#"{"carat":99,"color":"G","clarity":"VS2"}"#);
+    let refused = call(&addr, "get_diamond_price", r#"{"carat":99,"color":"G","clarity":"VS2"}"#);
     assert!(refused.text().contains(r#""isError":true"#), "{}", refused.text());
 
     let text = get_blocking(&metrics, "/metrics").text().to_owned();
