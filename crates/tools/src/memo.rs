@@ -1,6 +1,6 @@
 //! What a thread last built from one shared value (a snapshot, a history), kept until it
 //! is asked for with another: answers that depend on the live data alone (the tool list,
-//! `get_dcx_index`, the depth overview) are built once per day and thread, not per call.
+//! `get_dcx_index`, the depth overview, the manifest) are built once per day, not per call.
 
 use std::{
     cell::RefCell,
@@ -13,7 +13,8 @@ mod tests;
 /// The value last built from some `Arc<K>`, beside a weak handle on that `K`. The weak
 /// handle keeps the `K`'s allocation from being reused, so no other `K` can share its
 /// address while the value is kept: an address compare is an identity compare. Meant for a
-/// `thread_local!`, so the request path takes no lock.
+/// `thread_local!`, so the request path takes no lock; a value that depends on more than
+/// its `K` (the manifest names its service's endpoint) is kept by its owner, behind a lock.
 pub(crate) struct LastBuilt<K, V> {
     last: RefCell<Option<(Weak<K>, V)>>,
 }

@@ -1,8 +1,12 @@
 //! [`ToolService`]: the routes of the tool server over one [`serve::Request`].
 
-use std::{net::SocketAddr, sync::Arc};
+use std::{
+    net::SocketAddr,
+    sync::{Arc, Mutex, PoisonError},
+};
 
 use bytes::Bytes;
+use datasets::Snapshot;
 use hyper::{
     Method, Response, StatusCode,
     header::{self, HeaderValue},
@@ -15,6 +19,7 @@ use crate::{
     docs_page::Docs,
     http, manifest,
     mcp::{Mcp, Reply},
+    memo::LastBuilt,
     origin::origin_allowed,
 };
 
@@ -38,6 +43,9 @@ pub struct ToolService {
     docs_url: String,
     docs: Docs,
     allowed_origins: Vec<String>,
+    /// The manifest of the live snapshot, written once per snapshot (its endpoint and
+    /// links are this service's, so it is kept here, not per thread; a rare path, locked).
+    manifest: Mutex<LastBuilt<Snapshot, Bytes>>,
 }
 
 /// Builds the service for `config`; `local` is the listen address, used for the default
@@ -54,7 +62,14 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
         http::host_of(&endpoint),
     )
     .with_tool_call_hook(config.on_tool_call.clone());
-    ToolService { mcp, endpoint, docs, docs_url, allowed_origins: config.allowed_origins.clone() }
+    ToolService {
+        mcp,
+        endpoint,
+        docs,
+        docs_url,
+        allowed_origins: config.allowed_origins.clone(),
+        manifest: Mutex::new(LastBuilt::new()),
+    }
 }
 
 fn with_slash(url: &str) -> String {
@@ -131,7 +146,11 @@ impl ToolService {
     /// The manifest, with the tools' schemas of the live snapshot.
     fn manifest(&self) -> Bytes {
         let history = self.mcp.live().history();
-        Bytes::from(manifest::manifest(&self.endpoint, &self.docs_url, history.live()).to_string())
+        let live = history.live();
+        let kept = self.manifest.lock().unwrap_or_else(PoisonError::into_inner);
+        kept.get(live, || {
+            Bytes::from(manifest::manifest(&self.endpoint, &self.docs_url, live).to_string())
+        })
     }
 
     /// GET documents: public, readable from any origin.

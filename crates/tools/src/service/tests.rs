@@ -84,3 +84,51 @@ fn every_metrics_route_is_answered_and_other_paths_are_none() {
         assert_eq!(s.route(path), None, "{path:?}");
     }
 }
+
+/// The whole body of a response of one frame, as the service made it (not copied).
+fn body(response: hyper::Response<serve::Body>) -> Bytes {
+    let mut body = std::pin::pin!(response.into_body());
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match hyper::body::Body::poll_frame(body.as_mut(), &mut cx) {
+        std::task::Poll::Ready(Some(frame)) => frame.unwrap().into_data().unwrap(),
+        _ => Bytes::new(),
+    }
+}
+
+/// The manifest is written once per live snapshot: the same bytes are sent again for the
+/// same day, and a reload to a day with other sliders gets that day's manifest.
+#[test]
+fn the_manifest_is_written_once_per_snapshot_and_follows_a_reload() {
+    let dir = test_support::TempDir::new("tools-manifest");
+    test_support::write_day(&dir.0, "2026-11-13", |_, text| text);
+    let source = datasets::Source::History(dir.0.clone());
+    let live = Arc::new(datasets::Live::open(source).unwrap().0);
+    let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
+    let config = Config::new(Arc::clone(&live), Arc::new(move || std::time::SystemTime::from(now)));
+    let s = handler(&config, ([127, 0, 0, 1], 8081).into());
+    let manifest = || body(s.handle(request(Method::GET, "/.well-known/mcp.json", &[])));
+    let fresh = || {
+        let manifest =
+            crate::manifest(s.endpoint_url(), "http://127.0.0.1:8081/docs", live.history().live());
+        Bytes::from(manifest.to_string())
+    };
+
+    let first = manifest();
+    assert_eq!(first, fresh());
+    let again = manifest();
+    assert_eq!(again.as_ptr(), first.as_ptr(), "the kept bytes, not written again");
+
+    // The next day offers cushions up to 1.4 (1.35 before): the schemas say so.
+    test_support::write_day(&dir.0, "2026-11-20", |name, text| {
+        if name != "ratio_models.json" {
+            return text;
+        }
+        let mut models: serde_json::Value = serde_json::from_str(&text).unwrap();
+        models["shapes"]["cushion"]["slider"]["max"] = serde_json::json!(1.4);
+        models.to_string()
+    });
+    live.reload();
+    let second = manifest();
+    assert_ne!(second, first);
+    assert_eq!(second, fresh());
+}
