@@ -161,25 +161,17 @@ pub fn tool_definitions(prices: &PricingSet) -> Vec<Value> {
     Tool::ALL.into_iter().map(|tool| tool.definition(prices)).collect()
 }
 
-/// [`tool_definitions`] of `snapshot`, built once per snapshot and thread rather than
-/// per request ([`LastBuilt`]; a server's few workers each build a list once a day).
-pub(crate) fn live_tool_definitions(snapshot: &Arc<Snapshot>) -> Arc<Vec<Value>> {
-    thread_local! {
-        static LAST: LastBuilt<Snapshot, Arc<Vec<Value>>> = const { LastBuilt::new() };
-    }
-    LAST.with(|last| last.get(snapshot, || Arc::new(tool_definitions(snapshot.pricing()))))
-}
-
-/// The `tools` array of `tools/list` as JSON, written once per snapshot and thread from
-/// [`live_tool_definitions`]: a list is answered by copying it.
+/// The `tools` array of `tools/list` for `snapshot`, written as JSON once per snapshot and
+/// thread ([`LastBuilt`]; a server's few workers each write it once a day): a list is
+/// answered by copying it.
 pub(crate) fn live_tool_list(snapshot: &Arc<Snapshot>) -> Arc<RawValue> {
     thread_local! {
         static LAST: LastBuilt<Snapshot, Arc<RawValue>> = const { LastBuilt::new() };
     }
     LAST.with(|last| {
         last.get(snapshot, || {
-            let definitions = live_tool_definitions(snapshot);
-            let json = serde_json::to_string(&*definitions).expect("JSON values serialize");
+            let definitions = tool_definitions(snapshot.pricing());
+            let json = serde_json::to_string(&definitions).expect("JSON values serialize");
             Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
         })
     })

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::{
     SERVER_NAME, SERVER_VERSION,
-    catalog::{Tool, live_tool_definitions},
+    catalog::{Tool, tool_definitions},
 };
 
 #[cfg(test)]
@@ -26,7 +26,7 @@ pub(crate) const CARD_NAME: &str = "io.github.dcx-pricing/dcx-diamond-pricing";
 /// `version`, `description`, `remotes`) in one document. The tools' schemas are those of
 /// the live snapshot, `live`.
 pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) -> Value {
-    let tools = live_tool_definitions(live);
+    let tools = tool_definitions(live.pricing());
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,
@@ -75,7 +75,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
         "resourceTemplates": crate::resources::templates(),
         "prompts": crate::prompts::list(),
         "documentation": { "url": docs_url },
-        "cache": { "ttlMs": crate::mcp::dispatch::TTL_MS, "cacheScope": "public" },
+        "cache": { "ttlMs": crate::mcp::dispatch::TTL_MS, "cacheScope": crate::mcp::dispatch::CACHE_SCOPE },
     })
 }
 

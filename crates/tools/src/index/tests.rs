@@ -115,10 +115,11 @@ fn text_and_json_are_the_bytes_of_format_and_serde_json() {
     }
 }
 
-/// The answer is kept per history (per thread): the same history answers the bytes it
-/// would build, another history its own, and arguments are still refused.
+/// Whatever a thread keeps, a history gets the bytes a fresh build for it writes, in any
+/// order of two histories, and arguments are still refused (that it is built only once
+/// is `memo`'s test).
 #[test]
-fn the_answer_is_built_once_per_history_and_anew_for_another() {
+fn a_kept_answer_is_always_the_one_of_its_history() {
     let files = datasets::reference::generate_variant("2026-11-21T00:00:00Z", 1.1);
     let histories = [
         Arc::new(History::single(Snapshot::reference())),

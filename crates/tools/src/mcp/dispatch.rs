@@ -26,6 +26,8 @@ mod tests;
 /// Cache lifetime of discovery, the lists (tools, resources, templates, prompts) and the
 /// reads that do not change while the server runs: 24 hours.
 pub(crate) const TTL_MS: u64 = 86_400_000;
+/// The `cacheScope` sent beside every `ttlMs`: nothing here differs between clients.
+pub(crate) const CACHE_SCOPE: &str = "public";
 
 /// Every 2026-07-28 method this server answers, for -32601 messages.
 pub(crate) const METHODS: &[&str] = &[
@@ -85,9 +87,9 @@ pub(crate) struct Answer {
 pub(crate) enum Payload {
     /// Discovery, `initialize`, resources, prompts: built as JSON values.
     Fields(Map<String, Value>),
-    /// The tool list: its `tools` array, written once per snapshot (with the 2026-07-28
-    /// cache hints in that era).
-    Tools(Arc<RawValue>),
+    /// The tool list: its `tools` array, written once per snapshot, and the lifetime its
+    /// cache hints give (2026-07-28 only).
+    Tools { tools: Arc<RawValue>, ttl_ms: Option<u64> },
     /// The legacy `ping`: `{}` and nothing else (no `_meta`).
     Empty,
     /// A `tools/call` result, written straight from its parts: the hot path.
@@ -145,14 +147,15 @@ fn dispatch_modern(
                 "supportedVersions": SUPPORTED_VERSIONS,
                 "capabilities": capabilities(),
                 "ttlMs": TTL_MS,
-                "cacheScope": "public",
+                "cacheScope": CACHE_SCOPE,
                 "instructions": INSTRUCTIONS,
             })),
             true,
         )),
         "tools/list" => {
             check_cursor("tools/list", params)?;
-            Ok(answer(Payload::Tools(live_tool_list(history.live())), true))
+            let tools = live_tool_list(history.live());
+            Ok(answer(Payload::Tools { tools, ttl_ms: Some(TTL_MS) }, true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
@@ -197,7 +200,8 @@ fn dispatch_legacy(
         "ping" => Ok(answer(Payload::Empty, false)),
         "tools/list" => {
             check_cursor("tools/list", params)?;
-            Ok(answer(Payload::Tools(live_tool_list(history.live())), true))
+            let tools = live_tool_list(history.live());
+            Ok(answer(Payload::Tools { tools, ttl_ms: None }, true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
@@ -221,7 +225,7 @@ fn primitives(
     let hinted = |mut fields: Map<String, Value>, ttl_ms: Option<u64>| {
         if let (Era::Modern, Some(ttl_ms)) = (era, ttl_ms) {
             fields.insert("ttlMs".to_owned(), json!(ttl_ms));
-            fields.insert("cacheScope".to_owned(), json!("public"));
+            fields.insert("cacheScope".to_owned(), json!(CACHE_SCOPE));
         }
         Answer { result: Payload::Fields(fields), cacheable: ttl_ms == Some(TTL_MS), era }
     };

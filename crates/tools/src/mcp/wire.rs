@@ -11,7 +11,7 @@ use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::dispatch::{CallResult, Payload, TTL_MS};
+use super::dispatch::{CACHE_SCOPE, CallResult, Payload};
 
 #[cfg(test)]
 mod tests;
@@ -46,34 +46,40 @@ pub(crate) fn success(
     now: SystemTime,
     payload: &Payload,
 ) -> Vec<u8> {
-    match (payload, era) {
-        (Payload::Call(call), era) => call_result(id, era, meta, now, call),
-        (Payload::Empty, _) => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
-        (Payload::Fields(fields), Era::Modern) => {
-            let timestamp = timestamp(now);
+    match payload {
+        Payload::Call(call) => call_result(id, era, meta, now, call),
+        Payload::Empty => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
+        Payload::Fields(fields) => method_result(id, era, meta, now, fields),
+        Payload::Tools { tools, ttl_ms } => {
+            let cache_scope = ttl_ms.map(|_| CACHE_SCOPE);
+            method_result(id, era, meta, now, &ToolList { cache_scope, tools, ttl_ms: *ttl_ms })
+        }
+    }
+}
+
+/// A method's own fields in the envelope of `era` (`resultType` only in 2026-07-28), with
+/// `_meta` stamped `now`.
+fn method_result(
+    id: &RequestId,
+    era: Era,
+    meta: &Meta,
+    now: SystemTime,
+    fields: &impl Serialize,
+) -> Vec<u8> {
+    let timestamp = timestamp(now);
+    match era {
+        Era::Modern => {
             jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(&timestamp)))
         }
-        (Payload::Fields(fields), Era::Legacy(_)) => {
-            let timestamp = timestamp(now);
+        Era::Legacy(_) => {
             let result = LegacyResult { result: fields, meta: meta.at(&timestamp) };
-            jsonrpc::Response::success_json(id, &result)
-        }
-        (Payload::Tools(tools), Era::Modern) => {
-            let timestamp = timestamp(now);
-            let list = ToolList { cache_scope: Some("public"), tools, ttl_ms: Some(TTL_MS) };
-            jsonrpc::Response::success_json(id, &Complete::new(list, meta.at(&timestamp)))
-        }
-        (Payload::Tools(tools), Era::Legacy(_)) => {
-            let timestamp = timestamp(now);
-            let list = ToolList { cache_scope: None, tools, ttl_ms: None };
-            let result = LegacyResult { result: list, meta: meta.at(&timestamp) };
             jsonrpc::Response::success_json(id, &result)
         }
     }
 }
 
-/// The fields of a `tools/list` result, in the order of a JSON map's keys; the cache hints
-/// only in 2026-07-28.
+/// The fields of a `tools/list` result, in the order of a JSON map's keys (as the other
+/// methods' fields are written); the cache hints only when the dispatch gave a lifetime.
 #[derive(Serialize)]
 struct ToolList<'a> {
     #[serde(rename = "cacheScope", skip_serializing_if = "Option::is_none")]

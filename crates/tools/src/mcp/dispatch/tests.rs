@@ -216,8 +216,9 @@ fn answer_in(era: Era, method: &str, params: Value) -> crate::mcp::dispatch::Ans
 }
 
 #[test]
-fn lists_of_resources_and_prompts_carry_the_cache_hints_in_2026_only() {
+fn lists_carry_the_cache_hints_in_2026_only() {
     for (method, key) in [
+        ("tools/list", "tools"),
         ("resources/list", "resources"),
         ("resources/templates/list", "resourceTemplates"),
         ("prompts/list", "prompts"),

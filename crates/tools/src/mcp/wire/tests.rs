@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::{Meta, success, timestamp};
 use crate::{
-    catalog::{live_tool_definitions, live_tool_list},
+    catalog::{live_tool_list, tool_definitions},
     mcp::dispatch::{Payload, TTL_MS},
 };
 
@@ -20,14 +20,19 @@ fn the_tool_list_is_the_bytes_of_its_value() {
     let snapshot = Arc::new(Snapshot::reference());
     let meta = Meta::new("https://example.test".to_owned(), ServerInfo::new("dcx", "1.0.0"));
     let now = chrono::Utc.timestamp_millis_opt(1_795_255_200_123).unwrap().into();
-    let tools = Value::Array(live_tool_definitions(&snapshot).to_vec());
+    let tools = Value::Array(tool_definitions(snapshot.pricing()));
     let id: RequestId = serde_json::from_value(json!(7)).unwrap();
-    for (era, value) in [
-        (Era::Modern, json!({"tools": tools, "ttlMs": TTL_MS, "cacheScope": "public"})),
-        (Era::Legacy("2025-06-18"), json!({"tools": tools})),
+    for (era, ttl_ms, value) in [
+        (
+            Era::Modern,
+            Some(TTL_MS),
+            json!({"tools": tools, "ttlMs": TTL_MS, "cacheScope": "public"}),
+        ),
+        (Era::Legacy("2025-06-18"), None, json!({"tools": tools})),
     ] {
         let Value::Object(fields) = value else { unreachable!() };
-        let raw = success(&id, era, &meta, now, &Payload::Tools(live_tool_list(&snapshot)));
+        let listed = Payload::Tools { tools: live_tool_list(&snapshot), ttl_ms };
+        let raw = success(&id, era, &meta, now, &listed);
         let from_value = success(&id, era, &meta, now, &Payload::Fields(fields));
         assert_eq!(String::from_utf8(raw).unwrap(), String::from_utf8(from_value).unwrap());
     }
