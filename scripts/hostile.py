@@ -103,6 +103,10 @@ MEMORY_STRAY_MAX_MIB = 8
 # A run of 20 calls with 100,000 unknown arguments leaves at most this much behind (MiB):
 # RSS reads within +-1 MiB of itself from one moment to the next; glibc kept 15.6 MiB.
 ERROR_MEMORY_MAX_MIB = 2
+# Slowest of 1,100 connections opened in a row from one address (ms): the accept queue
+# holds them all (1-16 ms on the 2-core machine, busy or not); one SYN dropped for a full
+# queue costs a second.
+CONNECT_MAX_MS = 500
 
 
 def settle():
@@ -195,16 +199,25 @@ def slowloris(name, server, raw):
     """1,100 connections from 127.0.0.1 sending a head byte by byte; a client from
     127.0.0.2 keeps at least 70 % of its throughput. The throughput without them is
     measured before and after, and their mean is the baseline: a neighbour that starts or
-    stops working on the machine during the run then moves both sides alike."""
+    stops working on the machine during the run then moves both sides alike. The
+    1,101st connection is tried as soon as the 1,100 are open, well inside the 10 s the
+    server gives a head, so that it meets the cap whatever the machine's pace."""
     base = throughput(server.addr, raw, 3, "127.0.0.2")
-    slow, refused = [], 0
+    slow, refused, slowest = [], 0, 0.0
+    opening = time.monotonic()
     for _ in range(1100):
+        started = time.monotonic()
         try:
             sock = connect(server.addr)
             sock.sendall(b"GET /health HTTP/1.1\r\n")
             slow.append(sock)
         except OSError:
             refused += 1
+        slowest = max(slowest, time.monotonic() - started)
+    opened_in = time.monotonic() - opening
+    started = time.monotonic()
+    status, headers, _ = exchange(server.addr, raw.replace(b"keep-alive", b"close"))
+    refused_in = (time.monotonic() - started) * 1000
     stop = threading.Event()
 
     def trickle():
@@ -218,9 +231,6 @@ def slowloris(name, server, raw):
     threading.Thread(target=trickle, daemon=True).start()
     time.sleep(0.5)
     under = throughput(server.addr, raw, 3, "127.0.0.2")
-    started = time.monotonic()
-    status, headers, _ = exchange(server.addr, raw.replace(b"keep-alive", b"close"))
-    refused_in = (time.monotonic() - started) * 1000
     stop.set()
     for sock in slow:
         sock.close()
@@ -228,12 +238,16 @@ def slowloris(name, server, raw):
     after = throughput(server.addr, raw, 3, "127.0.0.2")
     baseline = (base + after) / 2
     share = under / baseline if baseline else 0
-    check(f"{name}: another address keeps >= 70 % under 1,100 slow connections",
-          share >= 0.7,
-          f"{base:.0f} before, {under:.0f} under, {after:.0f} after req/s ({share:.0%})")
+    # A SYN the kernel drops for a full accept queue costs its client a second.
+    check(f"{name}: 1,100 connections in a row from one address each connect within "
+          f"{CONNECT_MAX_MS} ms", slowest * 1000 <= CONNECT_MAX_MS and refused == 0,
+          f"slowest {slowest * 1000:.0f} ms, all in {opened_in:.2f} s, {refused} failed")
     check(f"{name}: the 1,101st connection from the slow address is refused at once",
           status == 429 and refused_in < 1000,
           f"status {status}, Retry-After {headers.get('retry-after')}, {refused_in:.0f} ms")
+    check(f"{name}: another address keeps >= 70 % under 1,100 slow connections",
+          share >= 0.7,
+          f"{base:.0f} before, {under:.0f} under, {after:.0f} after req/s ({share:.0%})")
 
 
 def memory(name, server, raw):
