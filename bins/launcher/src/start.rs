@@ -55,10 +55,14 @@ type Error = Box<dyn std::error::Error + Send + Sync>;
 /// Serves `services` as the flags say until SIGINT/SIGTERM, as `process`: exit code 0 after a drain, 1 after a fatal error (logged), 2 for a
 /// bad `RUST_LOG` or log format (printed before anything starts).
 pub fn run(process: Process, flags: ServerFlags, services: Services) -> ExitCode {
-    if let Err(err) = flags.logs.init() {
-        eprintln!("{}: {err}", process.name);
-        return ExitCode::from(2);
-    }
+    // Kept to the end: dropping it writes the lines still queued, the fatal one too.
+    let _logs = match flags.logs.init() {
+        Ok(logs) => logs,
+        Err(err) => {
+            eprintln!("{}: {err}", process.name);
+            return ExitCode::from(2);
+        }
+    };
     let served = runtime::block_on_workers(serve(process, flags, services));
     match served.map_err(Into::into).and_then(|served| served) {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,7 +5,8 @@
 //! [`datasets::Reload`] outcomes and [`datasets::Skipped`] days. The three binaries hand
 //! them to the functions here, which turn each into one `tracing` event with typed fields;
 //! [`init_logs`] decides how events are written: to stderr, one line each, with a UTC
-//! timestamp and a level, as text or JSON, filtered like `RUST_LOG` (default `info`).
+//! timestamp and a level, as text or JSON, filtered like `RUST_LOG` (default `info`),
+//! from a thread of their own ([`Logs`]): no request waits on stderr.
 //!
 //! Targets: `dcx` for the service's life (start-up, reloads, shutdown), `dcx::access` for
 //! the per-request events (`--access-log`), `dcx::connection` for connection-level
@@ -18,9 +19,16 @@
 
 mod metrics;
 
-use std::{fmt, str::FromStr};
+use std::{
+    fmt,
+    str::FromStr,
+    sync::{Arc, Condvar, Mutex, PoisonError},
+    thread::JoinHandle,
+    time::Duration,
+};
 
 use tracing::{debug, error, info, trace, warn};
+use tracing_appender::non_blocking::{ErrorCounter, WorkerGuard};
 use tracing_subscriber::{EnvFilter, fmt::format::FmtSpan};
 
 #[cfg(test)]
@@ -71,12 +79,66 @@ pub fn filter(rust_log: Option<&str>) -> Result<EnvFilter, String> {
     })
 }
 
-/// Installs the process-wide log writer: stderr, UTC timestamps (RFC 3339), levels,
-/// `filter` (see [`filter`]), as `format`. Call once, first thing in `main`.
-pub fn init_logs(format: LogFormat, filter: EnvFilter) {
+/// How many log lines may wait for stderr: about 4 MiB of access-log lines, a fifth of a
+/// second of a tool server's full load. Beyond it lines are dropped, and counted.
+pub const QUEUED_LINES: usize = 16_384;
+
+/// The process's log writer ([`init_logs`]). Lines are formatted where they happen and
+/// handed to a thread of their own, which writes them to stderr in batches: a request never
+/// waits on stderr, and a reader that stops reading (a full pipe, a stalled log shipper)
+/// never stops a server. When [`QUEUED_LINES`] wait, further lines are dropped and counted,
+/// and a warning says how many once stderr takes lines again. Keep it for the process's
+/// life: dropping it writes what is still queued, waiting at most about a second.
+#[must_use = "dropping it stops the log writer"]
+pub struct Logs {
+    dropped: ErrorCounter,
+    /// Wakes and ends the notice thread when the process is done.
+    done: Arc<(Mutex<bool>, Condvar)>,
+    notices: Option<JoinHandle<()>>,
+    /// Declared last: dropped after the notice thread is told to end.
+    _writer: WorkerGuard,
+}
+
+impl Logs {
+    /// Log lines dropped so far because stderr did not take them.
+    pub fn dropped_lines(&self) -> usize {
+        self.dropped.dropped_lines()
+    }
+}
+
+impl fmt::Debug for Logs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Logs").field("dropped_lines", &self.dropped_lines()).finish()
+    }
+}
+
+impl Drop for Logs {
+    fn drop(&mut self) {
+        let (done, wake) = &*self.done;
+        *done.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        wake.notify_all();
+        // Its last notice is queued before the writer writes what is left.
+        if let Some(notices) = self.notices.take() {
+            let _ = notices.join();
+        }
+    }
+}
+
+/// Installs the process-wide log writer: stderr (from a thread of its own: [`Logs`]), UTC
+/// timestamps (RFC 3339), levels, `filter` (see [`filter`]), as `format`. Call once, first
+/// thing in `main`, and keep what it returns.
+pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
+    // Batches: the writer thread flushes once it has written every line queued.
+    let stderr = std::io::BufWriter::with_capacity(64 * 1024, std::io::stderr());
+    let (writer, guard) = tracing_appender::non_blocking::NonBlockingBuilder::default()
+        .buffered_lines_limit(QUEUED_LINES)
+        .lossy(true)
+        .thread_name("log-writer")
+        .finish(stderr);
+    let dropped = writer.error_counter();
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(writer)
         .with_ansi(false)
         .with_span_events(FmtSpan::NONE);
     // A second call (tests) keeps the first writer.
@@ -84,6 +146,47 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
     };
+    let done = Arc::new((Mutex::new(false), Condvar::new()));
+    let notices = spawn_drop_notices(dropped.clone(), Arc::clone(&done));
+    Logs { dropped, done, notices, _writer: guard }
+}
+
+/// Says how many lines were dropped, once the count has held still for a second (stderr
+/// takes lines again: while it is stalled the warning would be dropped too) and once more
+/// at the end if any are unsaid. Ends when `done` is set.
+fn spawn_drop_notices(
+    dropped: ErrorCounter,
+    done: Arc<(Mutex<bool>, Condvar)>,
+) -> Option<JoinHandle<()>> {
+    let notices = move || {
+        let (finished, wake) = &*done;
+        let (mut said, mut last) = (0, 0);
+        let mut finished = finished.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if !*finished {
+                finished = wake
+                    .wait_timeout(finished, Duration::from_secs(1))
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
+            }
+            let now = dropped.dropped_lines();
+            if now > said && (now == last || *finished) {
+                let lines = now - said;
+                warn!(
+                    target: "dcx",
+                    dropped = lines,
+                    "{lines} log lines dropped: stderr did not take them as fast as they came"
+                );
+                said = now;
+            }
+            last = now;
+            if *finished {
+                return;
+            }
+        }
+    };
+    // Without the thread the lines are still written; only the notice is lost.
+    std::thread::Builder::new().name("log-notices".to_owned()).spawn(notices).ok()
 }
 
 /// Start-up: what is served, from where, by which version.

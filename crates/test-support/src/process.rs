@@ -15,12 +15,37 @@ pub const LINE_WAIT: Duration = Duration::from_secs(10);
 pub struct Server {
     child: Child,
     lines: mpsc::Receiver<String>,
+    /// Set by [`Server::start_stalling`]: stderr's reader waits on it.
+    resume: Option<mpsc::Sender<()>>,
 }
 
 impl Server {
     /// Starts `program` with `args`, its stderr piped to this handle.
     #[track_caller]
     pub fn start(program: &str, args: &[&str]) -> Server {
+        Server::spawn(program, args, None)
+    }
+
+    /// Starts `program` with `args` like [`Server::start`], but stops reading its stderr
+    /// after the first line containing `stall_after` (that line is delivered), until
+    /// [`Server::resume_reading`]: once the pipe fills, every write to stderr would block.
+    #[track_caller]
+    pub fn start_stalling(program: &str, args: &[&str], stall_after: &str) -> Server {
+        let (resume, resumed) = mpsc::channel();
+        let mut server = Server::spawn(program, args, Some((stall_after.to_owned(), resumed)));
+        server.resume = Some(resume);
+        server
+    }
+
+    /// Reads stderr again after [`Server::start_stalling`].
+    pub fn resume_reading(&self) {
+        if let Some(resume) = &self.resume {
+            let _ = resume.send(());
+        }
+    }
+
+    #[track_caller]
+    fn spawn(program: &str, args: &[&str], stall: Option<(String, mpsc::Receiver<()>)>) -> Server {
         let mut child = Command::new(program)
             .args(args)
             .stderr(Stdio::piped())
@@ -29,11 +54,16 @@ impl Server {
         let stderr = child.stderr.take().expect("stderr is piped");
         let (send, lines) = mpsc::channel();
         std::thread::spawn(move || {
+            let mut stall = stall;
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let stalls = stall.as_ref().is_some_and(|(after, _)| line.contains(after.as_str()));
                 let _ = send.send(line);
+                if stalls && let Some((_, resumed)) = stall.take() {
+                    let _ = resumed.recv();
+                }
             }
         });
-        Server { child, lines }
+        Server { child, lines, resume: None }
     }
 
     /// Waits (at most [`LINE_WAIT`]) for a stderr line containing `needle` and returns it.

@@ -71,6 +71,51 @@ fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
     server.stop_gracefully();
 }
 
+/// A stderr nobody reads stops no request: with the access log on and stderr's pipe full,
+/// more requests are answered than the log queue holds lines, and once stderr is read
+/// again a warning says how many lines were dropped.
+#[test]
+fn a_stalled_stderr_stops_no_request() {
+    use std::io::{Read, Write};
+    // Beyond the queue (telemetry::QUEUED_LINES, 16,384), the pipe (64 KiB) and the writer's
+    // buffer (64 KiB) of ~200-byte lines: about 17,000 lines.
+    const REQUESTS: usize = 25_000;
+    let program = env!("CARGO_BIN_EXE_feed-server");
+    let args = ["--listen", "127.0.0.1:0", "--access-log"];
+    let server = Server::start_stalling(program, &args, "listening on http://");
+    let addr = server.listening_addr();
+    let stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    // Pipelined on one connection, written while the answers are read.
+    let mut sender = stream.try_clone().unwrap();
+    let writer = std::thread::spawn(move || {
+        let request = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n".repeat(1000);
+        for _ in 0..REQUESTS / 1000 {
+            sender.write_all(&request).unwrap();
+        }
+    });
+    let (mut answered, mut carried, mut reader) = (0, Vec::new(), &stream);
+    let status = b"HTTP/1.1 200 OK\r\n";
+    let mut chunk = vec![0; 64 * 1024];
+    while answered < REQUESTS {
+        let read = match reader.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => read,
+        };
+        carried.extend_from_slice(&chunk[..read]);
+        answered += carried.windows(status.len()).filter(|window| window == status).count();
+        // A status line cut by the chunk's end is counted with the next chunk.
+        carried.drain(..carried.len().saturating_sub(status.len() - 1));
+    }
+    assert_eq!(answered, REQUESTS, "answers while stderr was not read");
+    writer.join().unwrap();
+    server.resume_reading();
+    let warning = server.line("log lines dropped");
+    let dropped: usize = warning.split_whitespace().find_map(|word| word.parse().ok()).unwrap();
+    assert!((1..REQUESTS).contains(&dropped), "{warning}");
+    server.stop_gracefully();
+}
+
 /// `--metrics-listen`: the metrics, on a listener of their own, count the requests the
 /// feed server answered by route and status (unknown paths as `other`), with the live
 /// snapshot and the build; the public listener has no `/metrics`.

@@ -10,10 +10,10 @@ pub struct LogFlags {
 }
 
 impl LogFlags {
-    /// Installs the log writer; an invalid `RUST_LOG` is refused before anything runs.
-    pub fn init(&self) -> Result<(), String> {
+    /// Installs the log writer, to be kept while the process runs; an invalid
+    /// `RUST_LOG` is refused before anything runs.
+    pub fn init(&self) -> Result<telemetry::Logs, String> {
         let rust_log = std::env::var("RUST_LOG").ok();
-        telemetry::init_logs(self.log_format, telemetry::filter(rust_log.as_deref())?);
-        Ok(())
+        Ok(telemetry::init_logs(self.log_format, telemetry::filter(rust_log.as_deref())?))
     }
 }

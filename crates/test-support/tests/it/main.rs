@@ -167,6 +167,7 @@ fn architecture_invariants_hold() {
                 "serve",
                 "tools",
                 "tracing",
+                "tracing-appender",
                 "tracing-subscriber",
             ]),
             "methodology" => Some(&[
