@@ -42,21 +42,33 @@ impl Response {
             Ok(value) => (Some(value), None),
             Err(error) => (None, Some(error)),
         };
-        write(&Wire { jsonrpc: Version2, id: self.id.as_ref(), result, error })
+        write(&Wire { jsonrpc: Version2, id: self.id.as_ref(), result, error }, 0)
     }
 
     /// The body of a success response whose result is any serializable object, written
     /// straight from it: `{"jsonrpc":"2.0","id":…,"result":…}`. The same bytes as
     /// [`Response::ok`] with the result as a value, without building that value.
     pub fn success_json(id: &RequestId, result: &impl Serialize) -> Vec<u8> {
-        write(&Wire { jsonrpc: Version2, id: Some(id), result: Some(result), error: None })
+        Response::success_json_sized(id, result, 0)
+    }
+
+    /// [`Response::success_json`] into a buffer made for `result_bytes` of result and the
+    /// envelope around them, so that a large result is not copied as the buffer grows.
+    pub fn success_json_sized(
+        id: &RequestId,
+        result: &impl Serialize,
+        result_bytes: usize,
+    ) -> Vec<u8> {
+        let wire = Wire { jsonrpc: Version2, id: Some(id), result: Some(result), error: None };
+        write(&wire, result_bytes)
     }
 }
 
-/// Serializes a response; a result that cannot be serialized (a map with non-string
-/// keys, a failing custom `Serialize`) becomes a -32603 error response.
-fn write<R: Serialize>(wire: &Wire<'_, R>) -> Vec<u8> {
-    let mut out = Vec::with_capacity(2048);
+/// Serializes a response, into a buffer of at least 2 KiB or `result_bytes` and 1 KiB for
+/// the rest; a result that cannot be serialized (a map with non-string keys, a failing
+/// custom `Serialize`) becomes a -32603 error response.
+fn write<R: Serialize>(wire: &Wire<'_, R>, result_bytes: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(2048.max(result_bytes.saturating_add(1024)));
     match serde_json::to_writer(&mut out, wire) {
         Ok(()) => out,
         Err(_) => FALLBACK.to_vec(),

@@ -70,12 +70,9 @@ pub(crate) fn list() -> impl Iterator<Item = Value> {
     })
 }
 
-/// The `resources/read` contents of the view at `uri`, if it is one.
-pub(crate) fn read(uri: &str) -> Option<Value> {
-    let view = VIEWS.iter().find(|view| view.uri == uri)?;
-    Some(
-        json!([{ "uri": view.uri, "mimeType": MIME, "text": view.html, "_meta": resource_meta() }]),
-    )
+/// The `resources/read` contents of `view`.
+pub(crate) fn contents(view: &View) -> Value {
+    json!([{ "uri": view.uri, "mimeType": MIME, "text": view.html, "_meta": resource_meta() }])
 }
 
 /// The view of `tool`, if it has one.

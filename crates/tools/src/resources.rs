@@ -5,10 +5,14 @@
 //! views ([`crate::apps`]). Feeds are read from the snapshot's own bytes
 //! ([`datasets::Snapshot::files`]), byte for byte as published.
 
+use std::sync::{Arc, LazyLock};
+
 use chrono::NaiveDate;
-use datasets::{Feed, History};
+use datasets::{Feed, History, Snapshot};
 use jsonrpc::{Era, ErrorCode, ErrorObject};
-use serde_json::{Value, json};
+use serde_json::{Value, json, value::RawValue};
+
+use crate::memo::LastBuilt;
 
 #[cfg(test)]
 mod tests;
@@ -138,36 +142,88 @@ pub(crate) fn feed_files() -> Vec<&'static str> {
     Feed::ALL.iter().map(|feed| feed.file_name()).collect()
 }
 
-/// A resource read: its `contents` and whether it is the live snapshot's (short-lived).
+/// A resource read: its `contents` written as JSON, and whether it is the live snapshot's
+/// (short-lived).
 pub(crate) struct Read {
-    pub(crate) contents: Value,
+    pub(crate) contents: Arc<RawValue>,
     pub(crate) live: bool,
 }
 
-/// `resources/read` of `uri`; an unknown one is the era's resource-not-found error.
-pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, ErrorObject> {
-    let text = |mime: &str, text: &str| json!([{ "uri": uri, "mimeType": mime, "text": text }]);
+/// `contents` written as JSON.
+fn written(contents: &Value) -> Arc<RawValue> {
+    let json = serde_json::to_string(contents).expect("JSON values serialize");
+    Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
+}
+
+/// The `contents` of a resource of one text item.
+fn text_item(uri: &str, mime: &str, text: &str) -> Value {
+    json!([{ "uri": uri, "mimeType": mime, "text": text }])
+}
+
+/// The `contents` of the documents and the views, by URI: compiled in, so written once
+/// per process, when the first is read.
+fn compiled(uri: &str) -> Option<Arc<RawValue>> {
+    static WRITTEN: LazyLock<Vec<(String, Arc<RawValue>)>> = LazyLock::new(|| {
+        let docs = DOCUMENTS.iter().map(|doc| {
+            let uri = format!("{DOCS}{}", doc.file);
+            let contents = written(&text_item(&uri, MARKDOWN, doc.text));
+            (uri, contents)
+        });
+        let views = crate::apps::VIEWS
+            .iter()
+            .map(|view| (view.uri.to_owned(), written(&crate::apps::contents(view))));
+        docs.chain(views).collect()
+    });
+    WRITTEN.iter().find(|(at, _)| at == uri).map(|(_, contents)| Arc::clone(contents))
+}
+
+/// The `contents` of a live feed, written once per snapshot and thread ([`LastBuilt`]).
+fn live_feed(snapshot: &Arc<Snapshot>, feed: Feed) -> Arc<RawValue> {
+    thread_local! {
+        static LAST: [LastBuilt<Snapshot, Arc<RawValue>>; Feed::ALL.len()] =
+            const { [const { LastBuilt::new() }; Feed::ALL.len()] };
+    }
+    let at = Feed::ALL.iter().position(|&each| each == feed).expect("every feed is in ALL");
+    LAST.with(|last| {
+        last[at].get(snapshot, || {
+            let uri = format!("{FEEDS}{}", feed.file_name());
+            let text = String::from_utf8_lossy(snapshot.files().get(feed));
+            written(&text_item(&uri, JSON, &text))
+        })
+    })
+}
+
+/// The `contents` of the DCX by day, written once per history and thread ([`LastBuilt`]).
+fn series(history: &Arc<History>) -> Arc<RawValue> {
+    thread_local! {
+        static LAST: LastBuilt<History, Arc<RawValue>> = const { LastBuilt::new() };
+    }
+    LAST.with(|last| {
+        last.get(history, || {
+            let days: Vec<Value> = history
+                .days()
+                .iter()
+                .map(|day| json!({ "date": day.date.to_string(), "dcx": day.dcx() }))
+                .collect();
+            written(&text_item(SERIES, JSON, &json!({ "days": days }).to_string()))
+        })
+    })
+}
+
+/// `resources/read` of `uri`; an unknown one is the era's resource-not-found error. Every
+/// resource but a past day's feed is written once and copied per read: the documents
+/// and views per process, the live feeds per snapshot, the series per history.
+pub(crate) fn read(era: Era, uri: &str, history: &Arc<History>) -> Result<Read, ErrorObject> {
     if let Some(file) = uri.strip_prefix(FEEDS)
         && let Some(feed) = Feed::from_file_name(file)
     {
-        let bytes = history.live().files().get(feed);
-        return Ok(Read { contents: text(JSON, &String::from_utf8_lossy(bytes)), live: true });
+        return Ok(Read { contents: live_feed(history.live(), feed), live: true });
     }
-    if let Some(file) = uri.strip_prefix(DOCS)
-        && let Some(doc) = DOCUMENTS.iter().find(|doc| doc.file == file)
-    {
-        return Ok(Read { contents: text(MARKDOWN, doc.text), live: false });
+    if let Some(contents) = compiled(uri) {
+        return Ok(Read { contents, live: false });
     }
     if uri == SERIES {
-        let days: Vec<Value> = history
-            .days()
-            .iter()
-            .map(|day| json!({ "date": day.date.to_string(), "dcx": day.dcx() }))
-            .collect();
-        return Ok(Read { contents: text(JSON, &json!({ "days": days }).to_string()), live: true });
-    }
-    if let Some(contents) = crate::apps::read(uri) {
-        return Ok(Read { contents, live: false });
+        return Ok(Read { contents: series(history), live: true });
     }
     if let Some(rest) = uri.strip_prefix(HISTORY) {
         let (date, file) = rest.split_once('/').unwrap_or((rest, ""));
@@ -192,8 +248,8 @@ pub(crate) fn read(era: Era, uri: &str, history: &History) -> Result<Read, Error
         let snapshot = history.snapshot_of(day).map_err(|_| {
             not_found(era, uri, format!("the day {date} of the history can no longer be read"))
         })?;
-        let bytes = snapshot.files().get(feed);
-        return Ok(Read { contents: text(JSON, &String::from_utf8_lossy(bytes)), live: false });
+        let text = String::from_utf8_lossy(snapshot.files().get(feed));
+        return Ok(Read { contents: written(&text_item(uri, JSON, &text)), live: false });
     }
     Err(not_found(
         era,

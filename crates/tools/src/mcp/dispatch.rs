@@ -3,7 +3,10 @@
 //! the resources, prompts and completion methods ([`primitives`]). Everything else is
 //! -32601.
 
-use std::{fmt::Write as _, sync::Arc};
+use std::{
+    fmt::Write as _,
+    sync::{Arc, LazyLock},
+};
 
 use datasets::History;
 use jsonrpc::{Era, ErrorObject, Params, SUPPORTED_VERSIONS, ToolCall};
@@ -87,9 +90,10 @@ pub(crate) struct Answer {
 pub(crate) enum Payload {
     /// Discovery, `initialize`, resources, prompts: built as JSON values.
     Fields(Map<String, Value>),
-    /// The tool list: its `tools` array, written once per snapshot, and the lifetime its
-    /// cache hints give (2026-07-28 only).
-    Tools { tools: Arc<RawValue>, ttl_ms: Option<u64> },
+    /// A result of one member written once and copied per call (the tool list's `tools`,
+    /// written per snapshot; a resource's `contents`), and the lifetime its cache hints
+    /// give (2026-07-28 only).
+    Kept { key: &'static str, value: Arc<RawValue>, ttl_ms: Option<u64> },
     /// The legacy `ping`: `{}` and nothing else (no `_meta`).
     Empty,
     /// A `tools/call` result, written straight from its parts: the hot path.
@@ -155,7 +159,7 @@ fn dispatch_modern(
         "tools/list" => {
             check_cursor("tools/list", params)?;
             let tools = live_tool_list(history.live());
-            Ok(answer(Payload::Tools { tools, ttl_ms: Some(TTL_MS) }, true))
+            Ok(answer(Payload::Kept { key: "tools", value: tools, ttl_ms: Some(TTL_MS) }, true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
@@ -201,7 +205,7 @@ fn dispatch_legacy(
         "tools/list" => {
             check_cursor("tools/list", params)?;
             let tools = live_tool_list(history.live());
-            Ok(answer(Payload::Tools { tools, ttl_ms: None }, true))
+            Ok(answer(Payload::Kept { key: "tools", value: tools, ttl_ms: None }, true))
         }
         "tools/call" => {
             call(params, history, links).map(|result| answer(Payload::Call(result), false))
@@ -218,7 +222,7 @@ fn primitives(
     era: Era,
     method: &str,
     params: &Params<'_>,
-    history: &History,
+    history: &Arc<History>,
 ) -> Option<Result<Answer, ErrorObject>> {
     // A result of `era`: with the hints of a `ttl_ms` lifetime when it is 2026-07-28, and
     // the HTTP cache header when that lifetime is the day of the lists.
@@ -229,18 +233,29 @@ fn primitives(
         }
         Answer { result: Payload::Fields(fields), cacheable: ttl_ms == Some(TTL_MS), era }
     };
-    let list = |key: &str, items: Value| -> Result<Answer, ErrorObject> {
+    // The lists name nothing of the day's data: written once per process.
+    static LISTS: LazyLock<[Arc<RawValue>; 3]> = LazyLock::new(|| {
+        [resources::list(), resources::templates(), prompts::list()].map(|items| {
+            let json = serde_json::to_string(&items).expect("JSON values serialize");
+            Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
+        })
+    });
+    let list = |key: &'static str, at: usize| -> Result<Answer, ErrorObject> {
         check_cursor(method, params)?;
-        Ok(hinted(Map::from_iter([(key.to_owned(), items)]), Some(TTL_MS)))
+        let ttl_ms = matches!(era, Era::Modern).then_some(TTL_MS);
+        let result = Payload::Kept { key, value: Arc::clone(&LISTS[at]), ttl_ms };
+        Ok(Answer { result, cacheable: true, era })
     };
     Some(match method {
-        "resources/list" => list("resources", resources::list()),
-        "resources/templates/list" => list("resourceTemplates", resources::templates()),
-        "prompts/list" => list("prompts", prompts::list()),
+        "resources/list" => list("resources", 0),
+        "resources/templates/list" => list("resourceTemplates", 1),
+        "prompts/list" => list("prompts", 2),
         "resources/read" => match params.get("uri") {
             Some(Value::String(uri)) => resources::read(era, uri, history).map(|read| {
                 let ttl = if read.live { resources::LIVE_TTL_MS } else { TTL_MS };
-                hinted(Map::from_iter([("contents".to_owned(), read.contents)]), Some(ttl))
+                let ttl_ms = matches!(era, Era::Modern).then_some(ttl);
+                let result = Payload::Kept { key: "contents", value: read.contents, ttl_ms };
+                Answer { result, cacheable: ttl == TTL_MS, era }
             }),
             _ => Err(ErrorObject::invalid_params("resources/read needs params.uri, a string")),
         },

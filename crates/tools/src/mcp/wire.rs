@@ -49,44 +49,60 @@ pub(crate) fn success(
     match payload {
         Payload::Call(call) => call_result(id, era, meta, now, call),
         Payload::Empty => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
-        Payload::Fields(fields) => method_result(id, era, meta, now, fields),
-        Payload::Tools { tools, ttl_ms } => {
-            let cache_scope = ttl_ms.map(|_| CACHE_SCOPE);
-            method_result(id, era, meta, now, &ToolList { cache_scope, tools, ttl_ms: *ttl_ms })
+        Payload::Fields(fields) => method_result(id, era, meta, now, fields, 0),
+        Payload::Kept { key, value, ttl_ms } => {
+            let kept = Kept { key, value, ttl_ms: *ttl_ms };
+            method_result(id, era, meta, now, &kept, value.get().len())
         }
     }
 }
 
 /// A method's own fields in the envelope of `era` (`resultType` only in 2026-07-28), with
-/// `_meta` stamped `now`.
+/// `_meta` stamped `now`, written into a buffer made for `bytes` of fields (0: unknown).
 fn method_result(
     id: &RequestId,
     era: Era,
     meta: &Meta,
     now: SystemTime,
     fields: &impl Serialize,
+    bytes: usize,
 ) -> Vec<u8> {
     let timestamp = timestamp(now);
     match era {
         Era::Modern => {
-            jsonrpc::Response::success_json(id, &Complete::new(fields, meta.at(&timestamp)))
+            let result = Complete::new(fields, meta.at(&timestamp));
+            jsonrpc::Response::success_json_sized(id, &result, bytes)
         }
         Era::Legacy(_) => {
             let result = LegacyResult { result: fields, meta: meta.at(&timestamp) };
-            jsonrpc::Response::success_json(id, &result)
+            jsonrpc::Response::success_json_sized(id, &result, bytes)
         }
     }
 }
 
-/// The fields of a `tools/list` result, in the order of a JSON map's keys (as the other
-/// methods' fields are written); the cache hints only when the dispatch gave a lifetime.
-#[derive(Serialize)]
-struct ToolList<'a> {
-    #[serde(rename = "cacheScope", skip_serializing_if = "Option::is_none")]
-    cache_scope: Option<&'static str>,
-    tools: &'a RawValue,
-    #[serde(rename = "ttlMs", skip_serializing_if = "Option::is_none")]
+/// The fields of a result of one kept member ([`Payload::Kept`]), in the order of a JSON
+/// map's keys, as the other methods' fields are written (`cacheScope` sorts before
+/// `contents` and `tools`, `ttlMs` after); the cache hints only when the dispatch gave a
+/// lifetime.
+struct Kept<'a> {
+    key: &'static str,
+    value: &'a RawValue,
     ttl_ms: Option<u64>,
+}
+
+impl Serialize for Kept<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(None)?;
+        if self.ttl_ms.is_some() {
+            map.serialize_entry("cacheScope", CACHE_SCOPE)?;
+        }
+        map.serialize_entry(self.key, self.value)?;
+        if let Some(ttl_ms) = self.ttl_ms {
+            map.serialize_entry("ttlMs", &ttl_ms)?;
+        }
+        map.end()
+    }
 }
 
 /// A `tools/call` result: the bytes serde writes for the envelope (`resultType` only in

@@ -1,12 +1,20 @@
 //! Tests of the resources: the list, reads of each kind, and the not-found errors per era.
 
+use std::sync::Arc;
+
 use datasets::{Feed, History, Snapshot};
 use jsonrpc::{Era, ErrorCode};
+use serde_json::Value;
 
-use crate::resources::{LIVE_TTL_MS, list, read, templates};
+use crate::resources::{LIVE_TTL_MS, Read, list, read, templates};
 
-fn history() -> History {
-    History::single(Snapshot::reference())
+fn history() -> Arc<History> {
+    Arc::new(History::single(Snapshot::reference()))
+}
+
+/// The contents of a read, as a value.
+fn contents(read: &Read) -> Value {
+    serde_json::from_str(read.contents.get()).unwrap()
 }
 
 const LEGACY: Era = Era::Legacy("2025-11-25");
@@ -49,7 +57,7 @@ fn feeds_are_read_byte_for_byte_from_the_live_snapshot() {
         let uri = format!("dcx://feeds/{}", feed.file_name());
         let read = read(Era::Modern, &uri, &history).unwrap();
         assert!(read.live);
-        let item = &read.contents[0];
+        let item = &contents(&read)[0];
         assert_eq!(item["uri"], uri.as_str());
         assert_eq!(item["mimeType"], "application/json");
         assert_eq!(item["text"].as_str().unwrap().as_bytes(), history.live().files().get(feed));
@@ -62,14 +70,14 @@ fn documents_and_history_days_are_read() {
     let history = history();
     let doc = read(LEGACY, "dcx://docs/methodology.md", &history).unwrap();
     assert!(!doc.live);
-    assert_eq!(doc.contents[0]["mimeType"], "text/markdown");
-    assert!(doc.contents[0]["text"].as_str().unwrap().starts_with("# Methodology"));
+    assert_eq!(contents(&doc)[0]["mimeType"], "text/markdown");
+    assert!(contents(&doc)[0]["text"].as_str().unwrap().starts_with("# Methodology"));
     let date = history.live_date();
     let uri = format!("dcx://history/{date}/index.json");
     let day = read(Era::Modern, &uri, &history).unwrap();
     assert!(!day.live);
     assert_eq!(
-        day.contents[0]["text"].as_str().unwrap().as_bytes(),
+        contents(&day)[0]["text"].as_str().unwrap().as_bytes(),
         history.live().files().get(Feed::Index)
     );
 }
@@ -103,7 +111,44 @@ fn unknown_resources_are_not_found_in_each_era() {
 fn the_series_has_one_point_per_day() {
     let read = read(Era::Modern, "dcx://history/dcx.json", &history()).unwrap();
     assert!(read.live);
-    let text = read.contents[0]["text"].as_str().unwrap();
+    let contents = contents(&read);
+    let text = contents[0]["text"].as_str().unwrap();
     let series: serde_json::Value = serde_json::from_str(text).unwrap();
     assert_eq!(series, serde_json::json!({ "days": [{ "date": "2026-11-20", "dcx": 4016.38 }] }));
+}
+
+/// The documents and views are written once per process, the live feeds once per snapshot
+/// and the series once per history (per thread): a second read copies the same JSON, the
+/// bytes of the contents built afresh; another history's live feed is its own.
+#[test]
+fn reads_are_written_once_and_copied() {
+    let history = history();
+    let mut uris: Vec<String> =
+        Feed::ALL.iter().map(|feed| format!("dcx://feeds/{}", feed.file_name())).collect();
+    uris.extend(
+        ["dcx://docs/methodology.md", "dcx://docs/api.md", "dcx://history/dcx.json"]
+            .map(String::from),
+    );
+    uris.extend(crate::apps::VIEWS.iter().map(|view| view.uri.to_owned()));
+    for uri in &uris {
+        let (first, second) =
+            (read(Era::Modern, uri, &history).unwrap(), read(LEGACY, uri, &history).unwrap());
+        assert!(Arc::ptr_eq(&first.contents, &second.contents), "{uri} was written twice");
+    }
+    for view in &crate::apps::VIEWS {
+        let kept = read(Era::Modern, view.uri, &history).unwrap();
+        assert_eq!(kept.contents.get(), crate::apps::contents(view).to_string());
+    }
+    let feed = "dcx://feeds/index.json";
+    let kept = read(Era::Modern, feed, &history).unwrap();
+    let fresh = serde_json::json!([{
+        "uri": feed,
+        "mimeType": "application/json",
+        "text": std::str::from_utf8(history.live().files().get(Feed::Index)).unwrap(),
+    }]);
+    assert_eq!(kept.contents.get(), fresh.to_string());
+    let other = self::history();
+    let again = read(Era::Modern, feed, &other).unwrap();
+    assert!(!Arc::ptr_eq(&kept.contents, &again.contents), "another snapshot's feed was reused");
+    assert_eq!(kept.contents.get(), again.contents.get());
 }

@@ -1,5 +1,6 @@
 //! The answers each thread builds once per snapshot or history (the DCX, the depth
-//! overview) follow a reload on the very thread that built them.
+//! overview, the live feeds and the series read as resources) follow a reload on the
+//! very thread that built them.
 
 use std::sync::Arc;
 
@@ -23,11 +24,37 @@ fn call(mcp: &Mcp, tool: &str) -> Value {
     }
 }
 
-/// What the built-once answers say of the live data: the DCX's day and 7-day trend, and
-/// the depth overview's day.
-fn seen(mcp: &Mcp) -> [Value; 3] {
+/// The JSON text of resource `uri`, read over stdio.
+fn read(mcp: &Mcp, uri: &str) -> Value {
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":"{uri}"}}}}"#
+    );
+    match mcp.answer(Transport::Stdio, &HeaderView::default(), line.as_bytes()) {
+        Reply::Message(message) => {
+            let answer: Value = serde_json::from_slice(&message.body).unwrap();
+            let text = answer["result"]["contents"][0]["text"].as_str().unwrap().to_owned();
+            serde_json::from_str(&text).unwrap()
+        }
+        Reply::Accepted => panic!("{line} is a request"),
+    }
+}
+
+/// What the built-once answers say of the live data: the DCX's day and 7-day trend, the
+/// depth overview's day, the day of the index feed read as a resource, and the days of
+/// the series.
+fn seen(mcp: &Mcp) -> [Value; 5] {
     let (index, depth) = (call(mcp, "get_dcx_index"), call(mcp, "get_market_depth"));
-    [index["as_of"].clone(), index["trends_percent"]["7d"].clone(), depth["as_of"].clone()]
+    let feed = read(mcp, "dcx://feeds/index.json");
+    let series = read(mcp, "dcx://history/dcx.json");
+    let days = json!(series["days"].as_array().unwrap().len());
+    let ts = feed["ts"].clone();
+    [
+        index["as_of"].clone(),
+        index["trends_percent"]["7d"].clone(),
+        depth["as_of"].clone(),
+        ts,
+        days,
+    ]
 }
 
 #[test]
@@ -41,12 +68,13 @@ fn answers_built_once_per_day_follow_a_reload_on_the_same_thread() {
     let mcp = Mcp::new(Arc::clone(&live), tools::price::Links::default(), clock, "test".into());
     let first = seen(&mcp);
     let day = json!("2026-11-13T00:00:00Z");
-    assert_eq!(first, [day.clone(), Value::Null, day], "one day has no 7-day trend");
+    let one = json!(1);
+    assert_eq!(first, [day.clone(), Value::Null, day.clone(), day, one], "one day, no 7-day trend");
     assert_eq!(seen(&mcp), first, "the same day answers the same");
 
     // A week later, the same prices: a new day and a 7-day trend, on this thread too.
     write_day(&dir.0, "2026-11-20", |_, text| text);
     live.reload();
     let day = json!("2026-11-20T00:00:00Z");
-    assert_eq!(seen(&mcp), [day.clone(), json!(0.0), day]);
+    assert_eq!(seen(&mcp), [day.clone(), json!(0.0), day.clone(), day, json!(2)]);
 }

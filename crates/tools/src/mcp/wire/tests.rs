@@ -1,4 +1,4 @@
-//! Tests of `_meta.timestamp` and of the tool list written from its JSON.
+//! Tests of `_meta.timestamp` and of the results kept as JSON (the tool list, a resource).
 
 use std::sync::Arc;
 
@@ -14,7 +14,8 @@ use crate::{
 };
 
 /// The tool list written from its JSON is the bytes serde_json writes for it as a value:
-/// its members in a map's order, the cache hints in 2026-07-28 only.
+/// its members in a map's order, the cache hints in 2026-07-28 only. A resource's kept
+/// `contents` go through the same code with another key.
 #[test]
 fn the_tool_list_is_the_bytes_of_its_value() {
     let snapshot = Arc::new(Snapshot::reference());
@@ -31,7 +32,7 @@ fn the_tool_list_is_the_bytes_of_its_value() {
         (Era::Legacy("2025-06-18"), None, json!({"tools": tools})),
     ] {
         let Value::Object(fields) = value else { unreachable!() };
-        let listed = Payload::Tools { tools: live_tool_list(&snapshot), ttl_ms };
+        let listed = Payload::Kept { key: "tools", value: live_tool_list(&snapshot), ttl_ms };
         let raw = success(&id, era, &meta, now, &listed);
         let from_value = success(&id, era, &meta, now, &Payload::Fields(fields));
         assert_eq!(String::from_utf8(raw).unwrap(), String::from_utf8(from_value).unwrap());
