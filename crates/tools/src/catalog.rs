@@ -15,7 +15,7 @@ use crate::{
     apps,
     args::ArgumentErrors,
     check, depth, index,
-    memo::LastBuilt,
+    memo::{self, LastBuilt},
     price::{self, Links, Output},
     schemas,
 };
@@ -168,11 +168,5 @@ pub(crate) fn live_tool_list(snapshot: &Arc<Snapshot>) -> Arc<RawValue> {
     thread_local! {
         static LAST: LastBuilt<Snapshot, Arc<RawValue>> = const { LastBuilt::new() };
     }
-    LAST.with(|last| {
-        last.get(snapshot, || {
-            let definitions = tool_definitions(snapshot.pricing());
-            let json = serde_json::to_string(&definitions).expect("JSON values serialize");
-            Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
-        })
-    })
+    LAST.with(|last| last.get(snapshot, || memo::written(&tool_definitions(snapshot.pricing()))))
 }

@@ -1,11 +1,15 @@
 //! What a thread last built from one shared value (a snapshot, a history), kept until it
 //! is asked for with another: answers that depend on the live data alone (the tool list,
-//! `get_dcx_index`, the depth overview, the manifest) are built once per day, not per call.
+//! `get_dcx_index`, the depth overview, the manifest, a live feed read as a resource) are
+//! built once per day, not per call; and [`written`], the JSON such an answer keeps.
 
 use std::{
     cell::RefCell,
     sync::{Arc, Weak},
 };
+
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 #[cfg(test)]
 mod tests;
@@ -38,4 +42,10 @@ impl<K, V: Clone> LastBuilt<K, V> {
         *self.last.borrow_mut() = Some((Arc::downgrade(from), value.clone()));
         value
     }
+}
+
+/// `value` written as JSON once, to be kept and copied into answers.
+pub(crate) fn written(value: &impl Serialize) -> Arc<RawValue> {
+    let json = serde_json::to_string(value).expect("plain data serializes");
+    Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
 }

@@ -12,7 +12,7 @@ use datasets::{Feed, History, Snapshot};
 use jsonrpc::{Era, ErrorCode, ErrorObject};
 use serde_json::{Value, json, value::RawValue};
 
-use crate::memo::LastBuilt;
+use crate::memo::{LastBuilt, written};
 
 #[cfg(test)]
 mod tests;
@@ -147,12 +147,6 @@ pub(crate) fn feed_files() -> Vec<&'static str> {
 pub(crate) struct Read {
     pub(crate) contents: Arc<RawValue>,
     pub(crate) live: bool,
-}
-
-/// `contents` written as JSON.
-fn written(contents: &Value) -> Arc<RawValue> {
-    let json = serde_json::to_string(contents).expect("JSON values serialize");
-    Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
 }
 
 /// The `contents` of a resource of one text item.

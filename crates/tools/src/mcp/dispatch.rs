@@ -17,6 +17,7 @@ use crate::{
     catalog::{Tool, live_tool_list},
     completion,
     mcp::{CallOutcome, ToolCalled},
+    memo::written,
     price::Links,
     prompts, resources,
     text::Text,
@@ -235,10 +236,7 @@ fn primitives(
     };
     // The lists name nothing of the day's data: written once per process.
     static LISTS: LazyLock<[Arc<RawValue>; 3]> = LazyLock::new(|| {
-        [resources::list(), resources::templates(), prompts::list()].map(|items| {
-            let json = serde_json::to_string(&items).expect("JSON values serialize");
-            Arc::from(RawValue::from_string(json).expect("serde_json writes JSON"))
-        })
+        [resources::list(), resources::templates(), prompts::list()].map(|items| written(&items))
     });
     let list = |key: &'static str, at: usize| -> Result<Answer, ErrorObject> {
         check_cursor(method, params)?;
