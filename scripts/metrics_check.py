@@ -88,6 +88,7 @@ def check_types(families):
         "dcx_http_connections_refused": "counter", "dcx_http_rate_limited": "counter",
         "dcx_snapshot_timestamp_seconds": "gauge", "dcx_snapshot_age_seconds": "gauge",
         "dcx_snapshot_history_days": "gauge", "dcx_snapshot_refused": "gauge",
+        "dcx_log_lines_dropped": "counter",
     }
     for name, kind in types.items():
         if name not in families:

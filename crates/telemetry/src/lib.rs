@@ -22,7 +22,7 @@ mod metrics;
 use std::{
     fmt,
     str::FromStr,
-    sync::{Arc, Condvar, Mutex, PoisonError},
+    sync::{Arc, Condvar, Mutex, OnceLock, PoisonError},
     thread::JoinHandle,
     time::Duration,
 };
@@ -83,11 +83,20 @@ pub fn filter(rust_log: Option<&str>) -> Result<EnvFilter, String> {
 /// second of a tool server's full load. Beyond it lines are dropped, and counted.
 pub const QUEUED_LINES: usize = 16_384;
 
+/// The drop count of the process's log writer, set by the [`init_logs`] that installed
+/// it: the metrics read it (`dcx_log_lines_dropped_total`).
+static DROPPED_LINES: OnceLock<ErrorCounter> = OnceLock::new();
+
+/// Log lines the process's writer has dropped so far (0 before [`init_logs`]).
+pub(crate) fn dropped_log_lines() -> u64 {
+    DROPPED_LINES.get().map_or(0, |dropped| dropped.dropped_lines() as u64)
+}
+
 /// The process's log writer ([`init_logs`]). Lines are formatted where they happen and
 /// handed to a thread of their own, which writes them to stderr in batches: a request never
 /// waits on stderr, and a reader that stops reading (a full pipe, a stalled log shipper)
 /// never stops a server. When [`QUEUED_LINES`] wait, further lines are dropped and counted,
-/// and a warning says how many once stderr takes lines again. Keep it for the process's
+/// and a warning says how many so far once stderr takes lines again. Keep it for the process's
 /// life: dropping it writes what is still queued, waiting at most about a second.
 #[must_use = "dropping it stops the log writer"]
 pub struct Logs {
@@ -141,19 +150,24 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
         .with_writer(writer)
         .with_ansi(false)
         .with_span_events(FmtSpan::NONE);
-    // A second call (tests) keeps the first writer.
-    let _ = match format {
+    // A second call (tests) keeps the first writer, and the metrics its count.
+    let installed = match format {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
     };
+    if installed.is_ok() {
+        let _ = DROPPED_LINES.set(dropped.clone());
+    }
     let done = Arc::new((Mutex::new(false), Condvar::new()));
     let notices = spawn_drop_notices(dropped.clone(), Arc::clone(&done));
     Logs { dropped, done, notices, _writer: guard }
 }
 
-/// Says how many lines were dropped, once the count has held still for a second (stderr
-/// takes lines again: while it is stalled the warning would be dropped too) and once more
-/// at the end if any are unsaid. Ends when `done` is set.
+/// Says how many lines were dropped since the start, once the count has grown and then
+/// held still for a second (stderr takes lines again, or nothing more is logged), and
+/// once more at the end if it grew since. The total, not the lines since the last
+/// warning: a warning dropped too (stderr still stalled) is counted itself, and the next
+/// one says it all. Ends when `done` is set.
 fn spawn_drop_notices(
     dropped: ErrorCounter,
     done: Arc<(Mutex<bool>, Condvar)>,
@@ -171,11 +185,11 @@ fn spawn_drop_notices(
             }
             let now = dropped.dropped_lines();
             if now > said && (now == last || *finished) {
-                let lines = now - said;
                 warn!(
                     target: "dcx",
-                    dropped = lines,
-                    "{lines} log lines dropped: stderr did not take them as fast as they came"
+                    dropped = now,
+                    "{now} log lines dropped since the start: stderr did not take them as \
+                     fast as they came"
                 );
                 said = now;
             }

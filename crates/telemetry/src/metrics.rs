@@ -85,6 +85,7 @@ impl Metrics {
         let servers = Servers::default();
         registry.register_collector(Box::new(servers.clone()));
         registry.register_collector(Box::new(snapshot::LiveData { live, clock }));
+        registry.register_collector(Box::new(DroppedLogLines));
         Metrics { registry, servers, reloads, tool_calls }
     }
 
@@ -152,5 +153,21 @@ impl Collector for Servers {
     fn encode(&self, mut encoder: DescriptorEncoder<'_>) -> Result<(), std::fmt::Error> {
         let servers = self.lock().clone();
         http::encode(&servers, &mut encoder)
+    }
+}
+
+/// The log lines the process's writer dropped because stderr did not take them
+/// ([`crate::Logs`]), read at scrape time: the figure that says so when the log cannot.
+#[derive(Debug)]
+struct DroppedLogLines;
+
+impl Collector for DroppedLogLines {
+    fn encode(&self, mut encoder: DescriptorEncoder<'_>) -> Result<(), std::fmt::Error> {
+        use prometheus_client::encoding::EncodeMetric as _;
+        let counter =
+            prometheus_client::metrics::counter::ConstCounter::new(crate::dropped_log_lines());
+        let name = "dcx_log_lines_dropped";
+        let help = "Log lines dropped because stderr did not take them (the log says how many once it does)";
+        counter.encode(encoder.encode_descriptor(name, help, None, counter.metric_type())?)
     }
 }

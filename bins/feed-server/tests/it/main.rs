@@ -72,8 +72,8 @@ fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
 }
 
 /// A stderr nobody reads stops no request: with the access log on and stderr's pipe full,
-/// more requests are answered than the log queue holds lines, and once stderr is read
-/// again a warning says how many lines were dropped.
+/// more requests are answered than the log queue holds lines, the metrics count the
+/// dropped lines meanwhile, and once stderr is read again a warning says how many.
 #[test]
 fn a_stalled_stderr_stops_no_request() {
     use std::io::{Read, Write};
@@ -81,8 +81,9 @@ fn a_stalled_stderr_stops_no_request() {
     // buffer (64 KiB) of ~200-byte lines: about 17,000 lines.
     const REQUESTS: usize = 25_000;
     let program = env!("CARGO_BIN_EXE_feed-server");
-    let args = ["--listen", "127.0.0.1:0", "--access-log"];
+    let args = ["--listen", "127.0.0.1:0", "--access-log", "--metrics-listen", "127.0.0.1:0"];
     let server = Server::start_stalling(program, &args, "listening on http://");
+    let metrics = server.metrics_addr();
     let addr = server.listening_addr();
     let stream = std::net::TcpStream::connect(&addr).unwrap();
     stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
@@ -109,10 +110,22 @@ fn a_stalled_stderr_stops_no_request() {
     }
     assert_eq!(answered, REQUESTS, "answers while stderr was not read");
     writer.join().unwrap();
+    let counted = || {
+        let scraped = get_blocking(&metrics, "/metrics");
+        let text = scraped.text();
+        let line = text.lines().find_map(|line| line.strip_prefix("dcx_log_lines_dropped_total "));
+        line.and_then(|count| count.parse::<usize>().ok()).unwrap_or_else(|| panic!("{text}"))
+    };
+    let after_burst = counted();
+    assert!(after_burst > 0, "no dropped line counted");
+    // The count holds still for a second: the warning is tried, and dropped too.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let before_reading = counted();
+    assert!(before_reading > after_burst, "the warning tried while stalled was not counted");
     server.resume_reading();
     let warning = server.line("log lines dropped");
     let dropped: usize = warning.split_whitespace().find_map(|word| word.parse().ok()).unwrap();
-    assert!((1..REQUESTS).contains(&dropped), "{warning}");
+    assert!((before_reading..REQUESTS).contains(&dropped), "{warning}: not the total");
     server.stop_gracefully();
 }
 

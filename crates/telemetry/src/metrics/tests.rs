@@ -161,4 +161,5 @@ fn the_live_snapshot_and_the_build_are_read_at_scrape_time() {
     assert_eq!(value("dcx_snapshot_age_seconds").parse::<f64>(), Ok(10_830.0));
     assert_eq!(value("dcx_snapshot_history_days"), "1");
     assert_eq!(value("dcx_snapshot_refused"), "0");
+    assert_eq!(value("dcx_log_lines_dropped_total"), "0");
 }
