@@ -15,8 +15,16 @@ pub const LINE_WAIT: Duration = Duration::from_secs(10);
 pub struct Server {
     child: Child,
     lines: mpsc::Receiver<String>,
-    /// Set by [`Server::start_stalling`]: stderr's reader waits on it.
-    resume: Option<mpsc::Sender<()>>,
+    /// Set by [`Server::start_stalling`]: what stderr's reader does once it stalls.
+    then: Option<mpsc::Sender<Then>>,
+}
+
+/// What a stalled stderr reader ([`Server::start_stalling`]) does next.
+enum Then {
+    /// Reads on.
+    Resume,
+    /// Closes its end of the pipe: every later write to stderr fails.
+    Close,
 }
 
 impl Server {
@@ -28,24 +36,37 @@ impl Server {
 
     /// Starts `program` with `args` like [`Server::start`], but stops reading its stderr
     /// after the first line containing `stall_after` (that line is delivered), until
-    /// [`Server::resume_reading`]: once the pipe fills, every write to stderr would block.
+    /// [`Server::resume_reading`] or [`Server::close_stderr`]: once the pipe fills, every
+    /// write to stderr would block.
     #[track_caller]
     pub fn start_stalling(program: &str, args: &[&str], stall_after: &str) -> Server {
-        let (resume, resumed) = mpsc::channel();
-        let mut server = Server::spawn(program, args, Some((stall_after.to_owned(), resumed)));
-        server.resume = Some(resume);
+        let (then, next) = mpsc::channel();
+        let mut server = Server::spawn(program, args, Some((stall_after.to_owned(), next)));
+        server.then = Some(then);
         server
     }
 
     /// Reads stderr again after [`Server::start_stalling`].
     pub fn resume_reading(&self) {
-        if let Some(resume) = &self.resume {
-            let _ = resume.send(());
+        if let Some(then) = &self.then {
+            let _ = then.send(Then::Resume);
+        }
+    }
+
+    /// Closes the reading end of stderr after [`Server::start_stalling`], as a log reader
+    /// that exits does: the process's later writes to stderr fail (`EPIPE`).
+    pub fn close_stderr(&self) {
+        if let Some(then) = &self.then {
+            let _ = then.send(Then::Close);
         }
     }
 
     #[track_caller]
-    fn spawn(program: &str, args: &[&str], stall: Option<(String, mpsc::Receiver<()>)>) -> Server {
+    fn spawn(
+        program: &str,
+        args: &[&str],
+        stall: Option<(String, mpsc::Receiver<Then>)>,
+    ) -> Server {
         let mut child = Command::new(program)
             .args(args)
             .stderr(Stdio::piped())
@@ -58,12 +79,16 @@ impl Server {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
                 let stalls = stall.as_ref().is_some_and(|(after, _)| line.contains(after.as_str()));
                 let _ = send.send(line);
-                if stalls && let Some((_, resumed)) = stall.take() {
-                    let _ = resumed.recv();
+                if stalls
+                    && let Some((_, next)) = stall.take()
+                    && let Ok(Then::Close) = next.recv()
+                {
+                    // Dropping the reader closes the pipe.
+                    return;
                 }
             }
         });
-        Server { child, lines, resume: None }
+        Server { child, lines, then: None }
     }
 
     /// Waits (at most [`LINE_WAIT`]) for a stderr line containing `needle` and returns it.

@@ -130,3 +130,23 @@ fn a_sighup_while_the_data_loads_is_not_fatal() {
     server.stop_gracefully();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A log reader that exits stops no server: with the access log on and stderr's reading
+/// end closed, every write to stderr fails, and the tool server still answers, then exits
+/// cleanly on SIGTERM.
+#[test]
+fn a_closed_stderr_stops_no_request() {
+    let program = env!("CARGO_BIN_EXE_tool-server");
+    let args = ["--listen", "127.0.0.1:0", "--access-log"];
+    let server = Server::start_stalling(program, &args, "listening on http://");
+    let addr = server.listening_addr();
+    server.close_stderr();
+    for _ in 0..200 {
+        let reply =
+            call(&addr, "get_diamond_price", r#"{"carat":1.5,"color":"G","clarity":"VS2"}"#);
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert_eq!(reply.json()["result"]["isError"], false, "{}", reply.text());
+    }
+    let (_, clean) = server.terminate_timed();
+    assert!(clean, "the exit after SIGTERM was not clean");
+}
