@@ -225,14 +225,11 @@ fn primitives(
     params: &Params<'_>,
     history: &Arc<History>,
 ) -> Option<Result<Answer, ErrorObject>> {
-    // A result of `era`: with the hints of a `ttl_ms` lifetime when it is 2026-07-28, and
-    // the HTTP cache header when that lifetime is the day of the lists.
-    let hinted = |mut fields: Map<String, Value>, ttl_ms: Option<u64>| {
-        if let (Era::Modern, Some(ttl_ms)) = (era, ttl_ms) {
-            fields.insert("ttlMs".to_owned(), json!(ttl_ms));
-            fields.insert("cacheScope".to_owned(), json!(CACHE_SCOPE));
-        }
-        Answer { result: Payload::Fields(fields), cacheable: ttl_ms == Some(TTL_MS), era }
+    // A result kept as JSON, with the cache hints of a `ttl` lifetime when `era` is
+    // 2026-07-28, and the HTTP cache header when that lifetime is the day of the lists.
+    let kept = |key: &'static str, value: Arc<RawValue>, ttl: u64| {
+        let ttl_ms = matches!(era, Era::Modern).then_some(ttl);
+        Answer { result: Payload::Kept { key, value, ttl_ms }, cacheable: ttl == TTL_MS, era }
     };
     // The lists name nothing of the day's data: written once per process.
     static LISTS: LazyLock<[Arc<RawValue>; 3]> = LazyLock::new(|| {
@@ -240,10 +237,9 @@ fn primitives(
     });
     let list = |key: &'static str, at: usize| -> Result<Answer, ErrorObject> {
         check_cursor(method, params)?;
-        let ttl_ms = matches!(era, Era::Modern).then_some(TTL_MS);
-        let result = Payload::Kept { key, value: Arc::clone(&LISTS[at]), ttl_ms };
-        Ok(Answer { result, cacheable: true, era })
+        Ok(kept(key, Arc::clone(&LISTS[at]), TTL_MS))
     };
+    let fields = |fields| Answer { result: Payload::Fields(fields), cacheable: false, era };
     Some(match method {
         "resources/list" => list("resources", 0),
         "resources/templates/list" => list("resourceTemplates", 1),
@@ -251,16 +247,12 @@ fn primitives(
         "resources/read" => match params.get("uri") {
             Some(Value::String(uri)) => resources::read(era, uri, history).map(|read| {
                 let ttl = if read.live { resources::LIVE_TTL_MS } else { TTL_MS };
-                let ttl_ms = matches!(era, Era::Modern).then_some(ttl);
-                let result = Payload::Kept { key: "contents", value: read.contents, ttl_ms };
-                Answer { result, cacheable: ttl == TTL_MS, era }
+                kept("contents", read.contents, ttl)
             }),
             _ => Err(ErrorObject::invalid_params("resources/read needs params.uri, a string")),
         },
-        "prompts/get" => prompts::get(params).map(|fields| hinted(fields, None)),
-        "completion/complete" => {
-            completion::complete(params, history).map(|fields| hinted(fields, None))
-        }
+        "prompts/get" => prompts::get(params).map(fields),
+        "completion/complete" => completion::complete(params, history).map(fields),
         _ => return None,
     })
 }
