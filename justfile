@@ -20,9 +20,10 @@ test:
 libs:
     bash scripts/release-check.sh && bash scripts/embed-check.sh && bash scripts/semver-check.sh
 
-# Formatting and lints as CI checks them.
+# Formatting, lints and API docs as CI checks them.
 check:
     cargo fmt --all -- --check && cargo clippy --workspace --all-targets -- -D warnings
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
 # Resident-memory and wall-clock bounds, kept out of `cargo test` (docs/decisions.md 6.10).
 memory:

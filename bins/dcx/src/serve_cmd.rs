@@ -23,6 +23,8 @@ pub(crate) struct Args {
     tool_listen: SocketAddr,
     /// Public base URL of the feed server, used in `tracking_url` links
     /// [default: http://<feed listen address>].
+    // Help text, which clap prints as written: not HTML.
+    #[allow(rustdoc::invalid_html_tags)]
     #[arg(long, value_parser = tools::parse_url)]
     feed_url: Option<String>,
     /// Public URL, docs URL, allowed origins of the tool server.

@@ -38,6 +38,8 @@ pub struct ServerFlags {
 #[derive(Debug, Clone, clap::Args)]
 pub struct ToolFlags {
     /// The MCP endpoint URL to advertise [default: http://<tool listen address>/].
+    // Help text, which clap prints as written: not HTML.
+    #[allow(rustdoc::invalid_html_tags)]
     #[arg(long, value_parser = tools::parse_url)]
     pub public_url: Option<String>,
     /// Where the tool server's `GET /` sends browsers [default: its own /docs page,
@@ -46,6 +48,8 @@ pub struct ToolFlags {
     pub docs_url: Option<String>,
     /// An Origin the tool server allows besides loopback ones (repeatable), e.g.
     /// https://app.example.com.
+    // Help text, which clap prints as written: not a link.
+    #[allow(rustdoc::bare_urls)]
     #[arg(long = "allowed-origin")]
     pub allowed_origins: Vec<String>,
 }

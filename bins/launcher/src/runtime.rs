@@ -37,8 +37,8 @@ thread_local! {
 /// time on); a panic in it panics here. The future runs on a worker, not on the
 /// calling thread (which has no park hook, so nothing else runs there).
 ///
-/// A watcher thread looks at the workers every [`LOOK_EVERY`]: once they have done
-/// work and then none for [`QUIET_LOOKS`] looks in a row, it asks for a collection and
+/// A watcher thread looks at the workers every `LOOK_EVERY`: once they have done
+/// work and then none for `QUIET_LOOKS` looks in a row, it asks for a collection and
 /// wakes every worker; each collects its heap as it parks again, once.
 pub fn block_on_workers<F>(future: F) -> io::Result<F::Output>
 where

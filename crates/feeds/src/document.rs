@@ -26,7 +26,7 @@ pub enum Document {
 }
 
 impl Document {
-    /// Every document, in the order of [`Pages`]'s table.
+    /// Every document, in the order of `Pages`'s table (`crate::page`).
     pub const ALL: [Document; 9] = [
         Document::HistoryJson,
         Document::HistoryCsv,

@@ -94,7 +94,7 @@ pub struct LegacyRequest<'a> {
 /// What one message turned out to be, in either era.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Classified<'a> {
-    /// A valid 2026-07-28 request, as [`classify`] returns it.
+    /// A valid 2026-07-28 request, as `classify` returns it.
     Modern(Request<'a>),
     /// A valid legacy request.
     Legacy(LegacyRequest<'a>),

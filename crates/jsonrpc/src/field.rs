@@ -60,7 +60,7 @@ impl Field<'_> {
         matches!(self, Field::Value(Value::Object(_)))
     }
 
-    /// The JSON type name, for "got <type>" in messages.
+    /// The JSON type name, for "got `<type>`" in messages.
     pub fn type_name(&self) -> &'static str {
         match self {
             Field::Str(_) => "a string",

@@ -18,7 +18,7 @@ mod tests;
 pub(crate) const LISTEN_BACKLOG: u32 = 1024;
 
 /// Binds `addr` with address reuse (a restart binds at once, with the old connections
-/// still in `TIME_WAIT`) and a [`LISTEN_BACKLOG`]-deep accept queue; the error names the
+/// still in `TIME_WAIT`) and a `LISTEN_BACKLOG`-deep (1024) accept queue; the error names the
 /// address (`cannot listen on 127.0.0.1:8080`, caused by the operating system's reason).
 pub async fn bind(addr: SocketAddr) -> Result<TcpListener, BindError> {
     let listen = || {

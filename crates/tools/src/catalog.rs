@@ -116,7 +116,7 @@ impl Tool {
     }
 
     /// The tool's `tools/list` entry for the snapshot priced from `prices`.
-    /// A tool with an MCP Apps view names it in `_meta` ([`crate::apps::tool_meta`]).
+    /// A tool with an MCP Apps view names it in `_meta` (`apps::tool_meta`).
     pub fn definition(self, prices: &PricingSet) -> Value {
         let mut definition = json!({
             "name": self.name(),

@@ -82,7 +82,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
 /// The `/health` document: status, protocol versions, the live snapshot, where it comes
 /// from (`source`, and `sample_data` when it is the embedded reference snapshot, whose
 /// prices are made up) and the server. While newer data is refused, the status is
-/// `degraded` and `refused` says which day and why (see [`mark_degraded`]).
+/// `degraded` and `refused` says which day and why (see `mark_degraded`).
 pub fn health(data: &Live) -> Value {
     let history = data.history();
     let live = history.live();
