@@ -89,11 +89,11 @@ pub(crate) struct Answer {
 /// A method's own result fields.
 #[derive(Debug)]
 pub(crate) enum Payload {
-    /// Discovery, `initialize`, resources, prompts: built as JSON values.
+    /// Discovery, `initialize`, a prompt, a completion: built as JSON values.
     Fields(Map<String, Value>),
     /// A result of one member written once and copied per call (the tool list's `tools`,
-    /// written per snapshot; a resource's `contents`), and the lifetime its cache hints
-    /// give (2026-07-28 only).
+    /// written per snapshot; the other lists; a resource's `contents`), and the lifetime
+    /// its cache hints give (2026-07-28 only).
     Kept { key: &'static str, value: Arc<RawValue>, ttl_ms: Option<u64> },
     /// The legacy `ping`: `{}` and nothing else (no `_meta`).
     Empty,
