@@ -22,7 +22,7 @@ mod metrics;
 use std::{
     fmt,
     str::FromStr,
-    sync::{Arc, Condvar, Mutex, OnceLock, PoisonError},
+    sync::{OnceLock, mpsc},
     thread::JoinHandle,
     time::Duration,
 };
@@ -93,40 +93,26 @@ pub(crate) fn dropped_log_lines() -> u64 {
 }
 
 /// The process's log writer ([`init_logs`]). Lines are formatted where they happen and
-/// handed to a thread of their own, which writes them to stderr in batches: a request never
-/// waits on stderr, and a reader that stops reading (a full pipe, a stalled log shipper)
-/// never stops a server. When [`QUEUED_LINES`] wait, further lines are dropped and counted,
-/// and a warning says how many so far once stderr takes lines again. Keep it for the process's
-/// life: dropping it writes what is still queued, waiting at most about a second.
+/// handed to a thread of their own, which writes them to stderr in batches: a request
+/// never waits on stderr, and a reader that stops reading (a full pipe, a stalled log
+/// shipper) never stops a server. When [`QUEUED_LINES`] wait, further lines are dropped
+/// and counted, and a warning says how many so far once stderr takes lines again. Keep it
+/// for the process's life: dropping it writes what is still queued, waiting at most about
+/// a second.
+#[derive(Debug)]
 #[must_use = "dropping it stops the log writer"]
 pub struct Logs {
-    dropped: ErrorCounter,
-    /// Wakes and ends the notice thread when the process is done.
-    done: Arc<(Mutex<bool>, Condvar)>,
+    /// Dropped first: its thread sees the channel close, says what is unsaid and ends.
+    stop: Option<mpsc::Sender<()>>,
     notices: Option<JoinHandle<()>>,
-    /// Declared last: dropped after the notice thread is told to end.
+    /// Dropped after the notice thread has ended: writes what is queued, its last notice
+    /// too.
     _writer: WorkerGuard,
-}
-
-impl Logs {
-    /// Log lines dropped so far because stderr did not take them.
-    pub fn dropped_lines(&self) -> usize {
-        self.dropped.dropped_lines()
-    }
-}
-
-impl fmt::Debug for Logs {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Logs").field("dropped_lines", &self.dropped_lines()).finish()
-    }
 }
 
 impl Drop for Logs {
     fn drop(&mut self) {
-        let (done, wake) = &*self.done;
-        *done.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        wake.notify_all();
-        // Its last notice is queued before the writer writes what is left.
+        drop(self.stop.take());
         if let Some(notices) = self.notices.take() {
             let _ = notices.join();
         }
@@ -158,33 +144,29 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
     if installed.is_ok() {
         let _ = DROPPED_LINES.set(dropped.clone());
     }
-    let done = Arc::new((Mutex::new(false), Condvar::new()));
-    let notices = spawn_drop_notices(dropped.clone(), Arc::clone(&done));
-    Logs { dropped, done, notices, _writer: guard }
+    let (stop, stopped) = mpsc::channel();
+    let notices = spawn_drop_notices(dropped, stopped);
+    Logs { stop: Some(stop), notices, _writer: guard }
 }
 
 /// Says how many lines were dropped since the start, once the count has grown and then
 /// held still for a second (stderr takes lines again, or nothing more is logged), and
 /// once more at the end if it grew since. The total, not the lines since the last
 /// warning: a warning dropped too (stderr still stalled) is counted itself, and the next
-/// one says it all. Ends when `done` is set.
+/// one says it all. Ends when `stopped`'s sender is dropped.
 fn spawn_drop_notices(
     dropped: ErrorCounter,
-    done: Arc<(Mutex<bool>, Condvar)>,
+    stopped: mpsc::Receiver<()>,
 ) -> Option<JoinHandle<()>> {
     let notices = move || {
-        let (finished, wake) = &*done;
         let (mut said, mut last) = (0, 0);
-        let mut finished = finished.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
-            if !*finished {
-                finished = wake
-                    .wait_timeout(finished, Duration::from_secs(1))
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .0;
-            }
+            let finished = matches!(
+                stopped.recv_timeout(Duration::from_secs(1)),
+                Err(mpsc::RecvTimeoutError::Disconnected)
+            );
             let now = dropped.dropped_lines();
-            if now > said && (now == last || *finished) {
+            if now > said && (now == last || finished) {
                 warn!(
                     target: "dcx",
                     dropped = now,
@@ -194,7 +176,7 @@ fn spawn_drop_notices(
                 said = now;
             }
             last = now;
-            if *finished {
+            if finished {
                 return;
             }
         }

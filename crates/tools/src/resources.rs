@@ -177,9 +177,9 @@ fn live_feed(snapshot: &Arc<Snapshot>, feed: Feed) -> Arc<RawValue> {
         static LAST: [LastBuilt<Snapshot, Arc<RawValue>>; Feed::ALL.len()] =
             const { [const { LastBuilt::new() }; Feed::ALL.len()] };
     }
-    let at = Feed::ALL.iter().position(|&each| each == feed).expect("every feed is in ALL");
     LAST.with(|last| {
-        last[at].get(snapshot, || {
+        // Feeds index their tables in `Feed::ALL`'s order, as `FeedFiles` does.
+        last[feed as usize].get(snapshot, || {
             let uri = format!("{FEEDS}{}", feed.file_name());
             let text = String::from_utf8_lossy(snapshot.files().get(feed));
             written(&text_item(&uri, JSON, &text))

@@ -239,7 +239,7 @@ fn primitives(
         check_cursor(method, params)?;
         Ok(kept(key, Arc::clone(&LISTS[at]), TTL_MS))
     };
-    let fields = |fields| Answer { result: Payload::Fields(fields), cacheable: false, era };
+    let built = |fields| Answer { result: Payload::Fields(fields), cacheable: false, era };
     Some(match method {
         "resources/list" => list("resources", 0),
         "resources/templates/list" => list("resourceTemplates", 1),
@@ -251,8 +251,8 @@ fn primitives(
             }),
             _ => Err(ErrorObject::invalid_params("resources/read needs params.uri, a string")),
         },
-        "prompts/get" => prompts::get(params).map(fields),
-        "completion/complete" => completion::complete(params, history).map(fields),
+        "prompts/get" => prompts::get(params).map(built),
+        "completion/complete" => completion::complete(params, history).map(built),
         _ => return None,
     })
 }

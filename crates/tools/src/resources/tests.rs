@@ -92,6 +92,10 @@ fn unknown_resources_are_not_found_in_each_era() {
     assert!(modern.message.contains("dcx://feeds/"), "{}", modern.message);
     let legacy = read(LEGACY, uri, &history).err().unwrap();
     assert_eq!(legacy.code, ErrorCode(-32002));
+    // Beside the ones written once per process, no view and no document exists.
+    for other in ["ui://dcx/other.html", "dcx://docs/other.md"] {
+        assert_eq!(read(Era::Modern, other, &history).err().unwrap().data.unwrap()["uri"], other);
+    }
     let day = read(Era::Modern, "dcx://history/1999-01-01/index.json", &history).err().unwrap();
     assert!(day.message.contains("no published day \"1999-01-01\""), "{}", day.message);
     assert!(day.message.contains("holds one day"), "{}", day.message);
