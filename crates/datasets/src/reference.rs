@@ -62,16 +62,23 @@ pub const BASKET: [(f64, Color, Clarity, f64); 7] = [
 /// The reference snapshot compiled into the crate: the five files of
 /// `reference-snapshot/` in this crate's folder (`fixtures/snapshot/` links there).
 pub fn embedded() -> FeedFiles {
-    FeedFiles::from_fn(|feed| {
-        match feed {
-            Feed::Matrix => include_bytes!("../reference-snapshot/matrix.json").as_slice(),
-            Feed::MatrixCushion => include_bytes!("../reference-snapshot/matrix_cushion.json"),
-            Feed::RatioModels => include_bytes!("../reference-snapshot/ratio_models.json"),
-            Feed::Index => include_bytes!("../reference-snapshot/index.json"),
-            Feed::Depth => include_bytes!("../reference-snapshot/depth.json"),
-        }
-        .to_vec()
-    })
+    FeedFiles::from_fn(|feed| embedded_feed(feed).to_vec())
+}
+
+/// One feed of [`embedded`], as compiled in.
+fn embedded_feed(feed: Feed) -> &'static [u8] {
+    match feed {
+        Feed::Matrix => include_bytes!("../reference-snapshot/matrix.json"),
+        Feed::MatrixCushion => include_bytes!("../reference-snapshot/matrix_cushion.json"),
+        Feed::RatioModels => include_bytes!("../reference-snapshot/ratio_models.json"),
+        Feed::Index => include_bytes!("../reference-snapshot/index.json"),
+        Feed::Depth => include_bytes!("../reference-snapshot/depth.json"),
+    }
+}
+
+/// Whether `files` are [`embedded`]'s, byte for byte (compared in place, nothing copied).
+pub(crate) fn is_embedded(files: &FeedFiles) -> bool {
+    Feed::ALL.iter().all(|&feed| files.get(feed) == embedded_feed(feed))
 }
 
 /// The reference snapshot's `matrix_stats.json`, compiled in beside [`embedded`].

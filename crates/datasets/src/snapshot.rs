@@ -131,6 +131,8 @@ pub struct Snapshot {
     index: Index,
     depth: Depth,
     files: FeedFiles,
+    /// Whether `files` are the embedded reference snapshot's, decided once when parsed.
+    reference: bool,
     /// `matrix_stats.json`, when the day has it (`matrix_stats.rs`).
     pub(crate) stats: Option<Box<crate::matrix_stats::Stats>>,
 }
@@ -216,6 +218,7 @@ impl Snapshot {
                     pricing: PricingSet::new(round.matrix, cushion.matrix, ratios.models),
                     index,
                     depth,
+                    reference: crate::reference::is_embedded(&files),
                     files,
                     stats: None,
                 })
@@ -233,9 +236,10 @@ impl Snapshot {
     }
 
     /// Whether this is the embedded reference snapshot, byte for byte: made-up sample
-    /// prices for trying the service out, not a market.
+    /// prices for trying the service out, not a market. Decided once, when the snapshot
+    /// was parsed: asking costs nothing (`/health` asks on every request).
     pub fn is_reference(&self) -> bool {
-        *self.files() == crate::reference::embedded()
+        self.reference
     }
 
     /// The snapshot's publication time (the `ts` shared by all five feeds).
