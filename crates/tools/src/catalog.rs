@@ -16,7 +16,7 @@ use crate::{
     args::ArgumentErrors,
     check, depth, index,
     memo::{self, LastBuilt},
-    price::{self, Links, Output},
+    price::{self, Answered, Links},
     schemas,
 };
 
@@ -145,12 +145,14 @@ impl Tool {
         history: &Arc<History>,
         arguments: &Object<'_>,
         links: &Links,
-    ) -> Result<Output, ArgumentErrors> {
+    ) -> Result<Answered, ArgumentErrors> {
         match self {
-            Tool::Price => price::price(history.live(), arguments, links),
+            Tool::Price => price::price(history.live(), arguments, links).map(Answered::Written),
             Tool::Index => index::dcx_index(history, arguments),
             Tool::Depth => depth::market_depth(history.live(), arguments),
-            Tool::Check => check::check_asking_price(history.live(), arguments),
+            Tool::Check => {
+                check::check_asking_price(history.live(), arguments).map(Answered::Written)
+            }
         }
     }
 }

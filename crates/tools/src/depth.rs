@@ -9,7 +9,7 @@ use pricing::{Carat, Clarity, Color};
 use crate::{
     args::{ArgumentErrors, Arguments},
     memo::LastBuilt,
-    price::Output,
+    price::{Answered, Output},
     text::{Text, lit},
     twin::{Twins, fragment},
 };
@@ -39,7 +39,7 @@ pub(crate) const ARGUMENTS: &[&str] = &["carat"];
 pub(crate) fn market_depth(
     snapshot: &Arc<Snapshot>,
     arguments: &Object<'_>,
-) -> Result<Output, ArgumentErrors> {
+) -> Result<Answered, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
     // The quote rules' carat rule: the same range and words as `get_diamond_price`.
     let carat = Carat::from_given(args.number("carat"))
@@ -49,12 +49,13 @@ pub(crate) fn market_depth(
     let depth = snapshot.depth();
     let as_of = snapshot.ts_text();
     match carat.flatten() {
-        Some(carat) => Ok(at_carat(depth, carat.get(), as_of)),
+        Some(carat) => Ok(Answered::Written(at_carat(depth, carat.get(), as_of))),
         None => {
             thread_local! {
-                static LAST: LastBuilt<Snapshot, Output> = const { LastBuilt::new() };
+                static LAST: LastBuilt<Snapshot, Arc<Output>> = const { LastBuilt::new() };
             }
-            Ok(LAST.with(|last| last.get(snapshot, || overview(depth, as_of))))
+            let kept = LAST.with(|last| last.get(snapshot, || Arc::new(overview(depth, as_of))));
+            Ok(Answered::Kept(kept))
         }
     }
 }

@@ -9,7 +9,7 @@ use pricing::round_cents;
 use crate::{
     args::{ArgumentErrors, Arguments},
     memo::LastBuilt,
-    price::Output,
+    price::{Answered, Output},
     text::{Text, lit},
     twin::{Twins, fragment},
 };
@@ -52,12 +52,12 @@ fn round_hundredths(value: f64) -> f64 {
 pub(crate) fn dcx_index(
     history: &Arc<History>,
     arguments: &Object<'_>,
-) -> Result<Output, ArgumentErrors> {
+) -> Result<Answered, ArgumentErrors> {
     thread_local! {
-        static LAST: LastBuilt<History, Output> = const { LastBuilt::new() };
+        static LAST: LastBuilt<History, Arc<Output>> = const { LastBuilt::new() };
     }
     Arguments::new(arguments, &[]).finish()?;
-    Ok(LAST.with(|last| last.get(history, || build(history))))
+    Ok(Answered::Kept(LAST.with(|last| last.get(history, || Arc::new(build(history))))))
 }
 
 /// The answer of `get_dcx_index` for `history`.

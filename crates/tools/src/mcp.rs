@@ -7,7 +7,11 @@ use std::sync::Arc;
 
 use jsonrpc::{Classified, Era, HeaderView, RequestId, ServerInfo, Transport};
 
-use crate::{Clock, SERVER_NAME, SERVER_VERSION, Tool, args::ARGUMENT_FILTER, price::Links};
+use crate::{
+    Clock, SERVER_NAME, SERVER_VERSION, Tool,
+    args::ARGUMENT_FILTER,
+    price::{Answered, Links},
+};
 
 pub(crate) mod dispatch;
 pub(crate) mod wire;
@@ -138,8 +142,10 @@ impl Mcp {
             Ok(answer) => {
                 let body = self.write(&id, &answer);
                 let (version, cacheable) = (answer.era.version(), answer.cacheable);
-                if let dispatch::Payload::Call(call) = answer.result {
-                    crate::twin::recycle(call.json, call.json_escaped);
+                if let dispatch::Payload::Call(call) = answer.result
+                    && let Answered::Written(output) = call.output
+                {
+                    crate::twin::recycle(output.structured, output.structured_escaped);
                 }
                 Reply::Message(Message { status: 200, body, version, cacheable })
             }

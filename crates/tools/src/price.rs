@@ -1,6 +1,8 @@
 //! `get_diamond_price`: arguments in, quote out. The one code path shared by the MCP tool
 //! and `dcx quote --json`.
 
+use std::sync::Arc;
+
 use datasets::Snapshot;
 use jsonrpc::Object;
 use pricing::{Evidence, Quote, QuoteError, QuoteField, QuoteInput, QuoteRequest, round_cents};
@@ -38,6 +40,27 @@ pub struct Output {
     /// `structured` escaped as the contents of a JSON string: the JSON text item's bytes
     /// between its quotes, written in the same pass.
     pub(crate) structured_escaped: Vec<u8>,
+}
+
+/// A tool's result as a call hands it on: written for this call, or kept for the data it
+/// depends on ([`crate::memo::LastBuilt`]) and shared by every call that asks, not copied.
+#[derive(Debug, Clone)]
+pub enum Answered {
+    /// Written for this call: once sent, its buffers are written into again.
+    Written(Output),
+    /// Built once per snapshot or history and thread: the DCX answer, the depth overview.
+    Kept(Arc<Output>),
+}
+
+impl std::ops::Deref for Answered {
+    type Target = Output;
+
+    fn deref(&self) -> &Output {
+        match self {
+            Answered::Written(output) => output,
+            Answered::Kept(output) => output,
+        }
+    }
 }
 
 impl Output {

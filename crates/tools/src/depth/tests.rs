@@ -6,7 +6,10 @@ use datasets::Snapshot;
 use jsonrpc::Object;
 use serde_json::{Value, json};
 
-use crate::depth::{availability, market_depth, top_combinations};
+use crate::{
+    depth::{availability, market_depth, top_combinations},
+    price::Answered,
+};
 
 fn call(args: Value) -> Result<Value, String> {
     let args = Object::from(args.as_object().unwrap().clone());
@@ -179,9 +182,14 @@ fn a_kept_overview_is_always_the_one_of_its_snapshot() {
     let carat = Object::from(json!({"carat": 1.5}).as_object().unwrap().clone());
     for _ in 0..2 {
         for (snapshot, fresh) in snapshots.iter().zip(&fresh) {
-            assert_eq!(&market_depth(snapshot, &none).unwrap(), fresh);
-            assert_ne!(&market_depth(snapshot, &carat).unwrap(), fresh);
-            assert_eq!(&market_depth(snapshot, &none).unwrap(), fresh);
+            let first = market_depth(snapshot, &none).unwrap();
+            assert_eq!(&*first, fresh);
+            assert_ne!(&*market_depth(snapshot, &carat).unwrap(), fresh);
+            let again = market_depth(snapshot, &none).unwrap();
+            let (Answered::Kept(first), Answered::Kept(again)) = (first, again) else {
+                panic!("the overview is kept")
+            };
+            assert!(Arc::ptr_eq(&first, &again), "shared, not copied");
         }
     }
 }

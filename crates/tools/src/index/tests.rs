@@ -6,7 +6,7 @@ use datasets::{History, Snapshot};
 use jsonrpc::{EMPTY_OBJECT, Object};
 use serde_json::json;
 
-use crate::index::dcx_index;
+use crate::{index::dcx_index, price::Answered};
 
 #[test]
 fn a_single_snapshot_has_no_history_trends() {
@@ -129,8 +129,13 @@ fn a_kept_answer_is_always_the_one_of_its_history() {
     assert_ne!(fresh[0], fresh[1], "the two days need different answers");
     for _ in 0..2 {
         for (history, fresh) in histories.iter().zip(&fresh) {
-            assert_eq!(&dcx_index(history, &EMPTY_OBJECT).unwrap(), fresh);
-            assert_eq!(&dcx_index(history, &EMPTY_OBJECT).unwrap(), fresh);
+            let first = dcx_index(history, &EMPTY_OBJECT).unwrap();
+            assert_eq!(&*first, fresh);
+            let again = dcx_index(history, &EMPTY_OBJECT).unwrap();
+            let (Answered::Kept(first), Answered::Kept(again)) = (first, again) else {
+                panic!("the answer is kept")
+            };
+            assert!(Arc::ptr_eq(&first, &again), "shared, not copied");
             let args = Object::from(json!({"carat": 1}).as_object().unwrap().clone());
             assert!(dcx_index(history, &args).is_err(), "an argument is refused however kept");
         }

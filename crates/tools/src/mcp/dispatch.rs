@@ -18,7 +18,7 @@ use crate::{
     completion,
     mcp::{CallOutcome, ToolCalled},
     memo::written,
-    price::Links,
+    price::{Answered, Links, Output},
     prompts, resources,
     text::Text,
     twin::Twins,
@@ -108,13 +108,10 @@ pub(crate) enum Payload {
 pub(crate) struct CallResult {
     /// The tool called.
     pub(super) tool: Tool,
-    /// The readable text item, escaped as the contents of a JSON string.
-    pub(super) text_escaped: Vec<u8>,
-    /// The JSON text (UTF-8): the `structuredContent` on success, else the error object.
-    pub(super) json: Vec<u8>,
-    /// `json` escaped as the contents of a JSON string: the JSON text item.
-    pub(super) json_escaped: Vec<u8>,
-    /// Whether `json` is also the `structuredContent` (true exactly on success).
+    /// The readable text item and the JSON text: the tool's result on success, else the
+    /// argument errors as text and as a JSON object.
+    pub(super) output: Answered,
+    /// Whether the JSON text is also the `structuredContent` (true exactly on success).
     pub(super) is_structured: bool,
 }
 
@@ -293,27 +290,15 @@ fn call(
         )));
     };
     Ok(match tool.call(history, call.arguments, links) {
-        Ok(output) => CallResult {
-            tool,
-            text_escaped: output.text_escaped,
-            json: output.structured,
-            json_escaped: output.structured_escaped,
-            is_structured: true,
-        },
+        Ok(output) => CallResult { tool, output, is_structured: true },
         Err(errors) => {
             let mut twins = Twins::new();
             twins.serialized(&errors.to_json()).expect("a JSON value serializes");
-            let (json, json_escaped) = twins.finish();
             let mut text = Text::with_capacity(256);
             // Writing into a Vec cannot fail.
             let _ = write!(text, "Invalid arguments for {}: {errors}", tool.name());
-            CallResult {
-                tool,
-                text_escaped: text.into_escaped(),
-                json,
-                json_escaped,
-                is_structured: false,
-            }
+            let output = Answered::Written(Output::written(text, twins));
+            CallResult { tool, output, is_structured: false }
         }
     })
 }

@@ -114,16 +114,16 @@ fn call_result(
     now: SystemTime,
     call: &CallResult,
 ) -> Vec<u8> {
-    let json = &call.json;
-    let text = &call.text_escaped;
-    let mut out = Vec::with_capacity(text.len() + json.len() + call.json_escaped.len() + 448);
+    let (text, json, json_escaped) =
+        (&call.output.text_escaped, &call.output.structured, &call.output.structured_escaped);
+    let mut out = Vec::with_capacity(text.len() + json.len() + json_escaped.len() + 448);
     out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
     // An id is plain data: writing it into a Vec cannot fail.
     serde_json::to_writer(&mut out, id).expect("an id serializes");
     out.extend_from_slice(br#","result":{"content":[{"type":"text","text":""#);
     out.extend_from_slice(text);
     out.extend_from_slice(br#""},{"type":"text","text":""#);
-    out.extend_from_slice(&call.json_escaped);
+    out.extend_from_slice(json_escaped);
     out.extend_from_slice(br#""}]"#);
     if call.is_structured {
         out.extend_from_slice(br#","structuredContent":"#);
