@@ -1,7 +1,8 @@
 //! What a thread last built from one shared value (a snapshot, a history), kept until it
 //! is asked for with another: answers that depend on the live data alone (the tool list,
 //! `get_dcx_index`, the depth overview, the manifest, a live feed read as a resource) are
-//! built once per day, not per call; and [`written`], the JSON such an answer keeps.
+//! built once per day, not per call; and [`written`] and [`members`], the JSON such an
+//! answer keeps.
 
 use std::{
     cell::RefCell,
@@ -42,6 +43,17 @@ impl<K, V: Clone> LastBuilt<K, V> {
         *self.last.borrow_mut() = Some((Arc::downgrade(from), value.clone()));
         value
     }
+}
+
+/// A JSON object's members, each value written as JSON once, in the object's order: a
+/// result kept whole ([`crate::mcp`]'s discovery) and copied into answers member by member.
+pub(crate) type Members = Vec<(String, Box<RawValue>)>;
+
+/// The members of `object` (a JSON object; anything else has none), each written once.
+pub(crate) fn members(object: serde_json::Value) -> Members {
+    let serde_json::Value::Object(map) = object else { return Members::new() };
+    let write = |value| serde_json::value::to_raw_value(&value).expect("plain data serializes");
+    map.into_iter().map(|(key, value)| (key, write(value))).collect()
 }
 
 /// `value` written as JSON once, to be kept and copied into answers.

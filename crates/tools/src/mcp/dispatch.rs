@@ -17,7 +17,7 @@ use crate::{
     catalog::{Tool, live_tool_list},
     completion,
     mcp::{CallOutcome, ToolCalled},
-    memo::written,
+    memo::{self, Members, written},
     price::{Answered, Links, Output},
     prompts, resources,
     text::Text,
@@ -77,6 +77,17 @@ Resources: the live feeds (dcx://feeds/matrix.json, ...), a feed of a past day \
 (dcx://history/{date}/{feed}) and the methodology and API documents; prompts price_stone and \
 fair_asking_price say which tools to call.";
 
+/// The result of `server/discover`, the same for every request: written once per process.
+static DISCOVERY: LazyLock<Members> = LazyLock::new(|| {
+    memo::members(json!({
+        "supportedVersions": SUPPORTED_VERSIONS,
+        "capabilities": capabilities(),
+        "ttlMs": TTL_MS,
+        "cacheScope": CACHE_SCOPE,
+        "instructions": INSTRUCTIONS,
+    }))
+});
+
 /// A method's result before [`jsonrpc::Complete`] (or [`jsonrpc::LegacyResult`]) wraps
 /// it, whether it is cacheable (discovery and tool lists are: public, 24 hours), and the
 /// era it is sent under (a legacy `initialize` answers with the version it negotiated).
@@ -95,6 +106,9 @@ pub(crate) enum Payload {
     /// written per snapshot; the other lists; a resource's `contents`), and the lifetime
     /// its cache hints give (2026-07-28 only).
     Kept { key: &'static str, value: Arc<RawValue>, ttl_ms: Option<u64> },
+    /// A result the same for every request, its members written once per process
+    /// (`server/discover`).
+    Members(&'static Members),
     /// The legacy `ping`: `{}` and nothing else (no `_meta`).
     Empty,
     /// A `tools/call` result, written straight from its parts: the hot path.
@@ -144,16 +158,7 @@ fn dispatch_modern(
 ) -> Result<Answer, ErrorObject> {
     let answer = |result, cacheable| Answer { result, cacheable, era: Era::Modern };
     match method {
-        "server/discover" => Ok(answer(
-            object(json!({
-                "supportedVersions": SUPPORTED_VERSIONS,
-                "capabilities": capabilities(),
-                "ttlMs": TTL_MS,
-                "cacheScope": CACHE_SCOPE,
-                "instructions": INSTRUCTIONS,
-            })),
-            true,
-        )),
+        "server/discover" => Ok(answer(Payload::Members(&DISCOVERY), true)),
         "tools/list" => {
             check_cursor("tools/list", params)?;
             let tools = live_tool_list(history.live());

@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::dispatch::{CACHE_SCOPE, CallResult, Payload};
+use crate::memo::Members;
 
 #[cfg(test)]
 mod tests;
@@ -50,6 +51,10 @@ pub(crate) fn success(
         Payload::Call(call) => call_result(id, era, meta, now, call),
         Payload::Empty => jsonrpc::Response::ok(id.clone(), serde_json::json!({})).to_json(),
         Payload::Fields(fields) => method_result(id, era, meta, now, fields, 0),
+        Payload::Members(members) => {
+            let bytes = members.iter().map(|(key, value)| key.len() + value.get().len() + 4).sum();
+            method_result(id, era, meta, now, &InOrder(members), bytes)
+        }
         Payload::Kept { key, value, ttl_ms } => {
             let kept = Kept { key, value, ttl_ms: *ttl_ms };
             method_result(id, era, meta, now, &kept, value.get().len())
@@ -100,6 +105,20 @@ impl Serialize for Kept<'_> {
         map.serialize_entry(self.key, self.value)?;
         if let Some(ttl_ms) = self.ttl_ms {
             map.serialize_entry("ttlMs", &ttl_ms)?;
+        }
+        map.end()
+    }
+}
+
+/// Kept members ([`Payload::Members`]) written in their order.
+struct InOrder<'a>(&'a Members);
+
+impl Serialize for InOrder<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in self.0 {
+            map.serialize_entry(key, value)?;
         }
         map.end()
     }
