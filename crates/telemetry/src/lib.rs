@@ -29,7 +29,13 @@ use std::{
 
 use tracing::{debug, error, info, trace, warn};
 use tracing_appender::non_blocking::{ErrorCounter, WorkerGuard};
-use tracing_subscriber::{EnvFilter, fmt::format::FmtSpan};
+use tracing_subscriber::{
+    EnvFilter,
+    fmt::{
+        format::{FmtSpan, Writer},
+        time::FormatTime,
+    },
+};
 
 #[cfg(test)]
 mod tests;
@@ -135,6 +141,7 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
         .with_env_filter(filter)
         .with_writer(writer)
         .with_ansi(false)
+        .with_timer(LogClock)
         .with_span_events(FmtSpan::NONE);
     // A second call (tests) keeps the first writer, and the metrics its count.
     let installed = match format {
@@ -147,6 +154,21 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
     let (stop, stopped) = mpsc::channel();
     let notices = spawn_drop_notices(dropped, stopped);
     Logs { stop: Some(stop), notices, _writer: guard }
+}
+
+/// The time of a log line: UTC to the microsecond with a `Z`, as tracing-subscriber's own
+/// clock writes it (`2026-11-23T10:00:00.123456Z`), but with the date and time of day
+/// written once per second per thread ([`words::utc`]), not per line.
+#[derive(Debug, Clone, Copy)]
+struct LogClock;
+
+impl FormatTime for LogClock {
+    fn format_time(&self, writer: &mut Writer<'_>) -> fmt::Result {
+        match words::utc(std::time::SystemTime::now(), words::Fraction::Micros) {
+            Some(text) => writer.write_str(text.as_str()),
+            None => tracing_subscriber::fmt::time::SystemTime.format_time(writer),
+        }
+    }
 }
 
 /// Says how many lines were dropped since the start, once the count has grown and then

@@ -169,6 +169,7 @@ fn architecture_invariants_hold() {
                 "tracing",
                 "tracing-appender",
                 "tracing-subscriber",
+                "words",
             ]),
             "methodology" => Some(&[
                 "pricing",

@@ -4,7 +4,7 @@
 //! as `structuredContent`, both written by the tool in one pass: `crate::twin`), so no
 //! byte of it is escaped or copied twice. Also `_meta.timestamp`.
 
-use std::{cell::RefCell, time::SystemTime};
+use std::time::SystemTime;
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use jsonrpc::{Complete, Era, LegacyResult, RequestId, ResultMeta, ServerInfo};
@@ -170,29 +170,14 @@ pub(super) fn timestamp(now: SystemTime) -> String {
     String::from_utf8(out).expect("a timestamp is ASCII")
 }
 
-/// Appends [`timestamp`]. chrono writes the date and time once per second per thread (a
-/// calendar conversion and a formatter cost about as much as the rest of a price
-/// answer's numbers); the milliseconds are appended to that.
+/// Appends [`timestamp`] ([`words::utc`]: the date and time written once per second per
+/// thread, the milliseconds per call).
 fn push_timestamp(out: &mut Vec<u8>, now: SystemTime) {
-    thread_local! {
-        /// The last whole second written (seconds since the epoch) and its text, up to the `.`.
-        static SECOND: RefCell<(u64, String)> = const { RefCell::new((u64::MAX, String::new())) };
-    }
-    let Ok(since_epoch) = now.duration_since(SystemTime::UNIX_EPOCH) else {
-        let text = DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
-        out.extend_from_slice(text.as_bytes());
-        return;
-    };
-    let (seconds, millis) = (since_epoch.as_secs(), since_epoch.subsec_millis());
-    SECOND.with_borrow_mut(|(cached, text)| {
-        if *cached != seconds {
-            let whole = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds);
-            *text = DateTime::<Utc>::from(whole).to_rfc3339_opts(SecondsFormat::Secs, true);
-            text.pop(); // the `Z`
-            *cached = seconds;
+    match words::utc(now, words::Fraction::Millis) {
+        Some(text) => out.extend_from_slice(text.as_bytes()),
+        None => {
+            let text = DateTime::<Utc>::from(now).to_rfc3339_opts(SecondsFormat::Millis, true);
+            out.extend_from_slice(text.as_bytes());
         }
-        out.extend_from_slice(text.as_bytes());
-    });
-    let digit = |value: u32| b'0' + (value % 10) as u8;
-    out.extend_from_slice(&[b'.', digit(millis / 100), digit(millis / 10), digit(millis), b'Z']);
+    }
 }
