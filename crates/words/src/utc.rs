@@ -42,6 +42,7 @@ impl UtcText {
 
 /// `now` as UTC text, truncated to `fraction`; `None` before 1970 or after 9999, which a
 /// caller writes another way.
+#[inline]
 pub fn utc(now: SystemTime, fraction: Fraction) -> Option<UtcText> {
     thread_local! {
         /// The last whole second written (seconds since the epoch), and its text.
@@ -60,17 +61,26 @@ pub fn utc(now: SystemTime, fraction: Fraction) -> Option<UtcText> {
     let mut bytes = [0; WHOLE + 8];
     bytes[..WHOLE].copy_from_slice(&whole);
     bytes[WHOLE] = b'.';
-    let (digits, value) = match fraction {
-        Fraction::Millis => (3, since_epoch.subsec_millis()),
-        Fraction::Micros => (6, since_epoch.subsec_micros()),
+    let digits = match fraction {
+        Fraction::Millis => {
+            put_digits(&mut bytes[WHOLE + 1..WHOLE + 4], since_epoch.subsec_millis())
+        }
+        Fraction::Micros => {
+            put_digits(&mut bytes[WHOLE + 1..WHOLE + 7], since_epoch.subsec_micros())
+        }
     };
-    let mut rest = value;
-    for at in (WHOLE + 1..=WHOLE + digits).rev() {
-        bytes[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-    }
     bytes[WHOLE + 1 + digits] = b'Z';
     Some(UtcText { bytes, len: WHOLE + 2 + digits })
+}
+
+/// Writes `value`'s last `slots.len()` decimal digits into `slots`; returns how many.
+#[inline(always)]
+fn put_digits(slots: &mut [u8], mut value: u32) -> usize {
+    for slot in slots.iter_mut().rev() {
+        *slot = b'0' + (value % 10) as u8;
+        value /= 10;
+    }
+    slots.len()
 }
 
 /// `YYYY-MM-DDTHH:MM:SS` of a second since the epoch (at most [`LAST_SECOND`]).
