@@ -60,7 +60,9 @@ pub(crate) async fn run(
     let io = TokioIo::new(Tracked::new(stream, Arc::clone(&slot.activity)));
     let service = {
         let (connection, slot) = (Arc::clone(&connection), Arc::clone(&slot));
-        service_fn(move |request| respond(&connection, &slot, peer, request))
+        // Written once per connection, not per logged request.
+        let address = connection.reporting.access_log.then(|| Arc::new(PeerText::new(peer)));
+        service_fn(move |request| respond(&connection, &slot, peer, address.as_ref(), request))
     };
     let mut conn = pin!(connection.http.serve_connection(io, service));
     let mut expiry = pin!(slot.activity.expiry(connection.deadlines));
@@ -172,6 +174,7 @@ fn respond(
     connection: &Arc<Connection>,
     slot: &Arc<Slot>,
     peer: SocketAddr,
+    address: Option<&Arc<PeerText>>,
     request: hyper::Request<Incoming>,
 ) -> impl Future<Output = Result<Response<Body>, Infallible>> + use<> {
     let (parts, body) = request.into_parts();
@@ -181,22 +184,24 @@ fn respond(
     let hosts = host_lines(&parts.headers);
     let pending = if hosts > 1 || (hosts == 0 && parts.version == hyper::Version::HTTP_11) {
         let response = bad_host(hosts > 1);
-        report.finish(connection, peer, &response);
+        report.finish(connection, &response);
         Pending::Answered(response)
     } else {
         // Only the access log needs the request's head after the handler took it.
-        if connection.reporting.access_log {
+        if let Some(address) = address {
+            let client = client_address(peer.ip(), &parts.headers, &connection.trusted_proxies);
             report.logged = Some(Logged {
                 method: parts.method.clone(),
                 uri: parts.uri.clone(),
                 user_agent: parts.headers.get(hyper::header::USER_AGENT).cloned(),
-                client: client_address(peer.ip(), &parts.headers, &connection.trusted_proxies),
+                forwarded_for: (client != peer.ip()).then(|| client.to_string()),
+                peer: Arc::clone(address),
             });
         }
         match has_body {
             false => {
                 let response = answer(connection, slot, parts, Bytes::new(), peer);
-                report.finish(connection, peer, &response);
+                report.finish(connection, &response);
                 Pending::Answered(response)
             }
             true => Pending::Body {
@@ -222,7 +227,7 @@ fn respond(
                         refused_body(connection.handler.refuse_body(refusal), refusal)
                     }
                 };
-                report.finish(&connection, peer, &response);
+                report.finish(&connection, &response);
                 response
             }
         })
@@ -284,7 +289,7 @@ impl Report {
     }
 
     /// Reports the answer: nothing to do when neither metrics nor the access log are on.
-    fn finish(self, connection: &Connection, peer: SocketAddr, response: &Response<Body>) {
+    fn finish(self, connection: &Connection, response: &Response<Body>) {
         let Some(started) = self.started else { return };
         let elapsed = started.elapsed();
         answered(connection, Some(elapsed), self.route, response);
@@ -297,8 +302,8 @@ impl Report {
                 status: response.status().as_u16(),
                 bytes: hyper::body::Body::size_hint(response.body()).exact().unwrap_or(0),
                 micros,
-                peer,
-                client: logged.client,
+                peer: &logged.peer.address,
+                client: logged.forwarded_for.as_deref().unwrap_or(&logged.peer.ip),
                 user_agent: logged.user_agent.as_ref().and_then(|agent| agent.to_str().ok()),
             });
         }
@@ -324,7 +329,23 @@ struct Logged {
     method: hyper::Method,
     uri: hyper::Uri,
     user_agent: Option<hyper::header::HeaderValue>,
-    client: std::net::IpAddr,
+    /// The client a trusted proxy named (`X-Forwarded-For`), when it is not the peer.
+    forwarded_for: Option<String>,
+    peer: Arc<PeerText>,
+}
+
+/// A connection's peer as the access log writes it, written once per connection.
+struct PeerText {
+    /// `ip:port` (`[ip]:port` for IPv6).
+    address: String,
+    /// The IP alone: the client, unless a trusted proxy names another.
+    ip: String,
+}
+
+impl PeerText {
+    fn new(peer: SocketAddr) -> PeerText {
+        PeerText { address: peer.to_string(), ip: peer.ip().to_string() }
+    }
 }
 
 /// Seconds the client of a metered `request` must wait when it is over its rate.

@@ -70,10 +70,11 @@ pub enum Event<'a> {
         bytes: u64,
         /// Time from the request head being read to the response being ready.
         micros: u64,
-        /// The address the connection came from.
-        peer: SocketAddr,
-        /// The client: `peer`, or the address a trusted proxy named in `X-Forwarded-For`.
-        client: IpAddr,
+        /// The address the connection came from, as text (`ip:port`).
+        peer: &'a str,
+        /// The client's IP as text: `peer`'s, or the address a trusted proxy named in
+        /// `X-Forwarded-For`.
+        client: &'a str,
         /// The `User-Agent` header, when sent as visible ASCII.
         user_agent: Option<&'a str>,
     },

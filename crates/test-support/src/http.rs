@@ -74,8 +74,28 @@ fn parse_head(head: &[u8]) -> Reply {
 /// blocking connection and reads the response until the server closes; for tests that
 /// run no async runtime of their own.
 pub fn exchange_blocking(addr: SocketAddr, raw: &[u8]) -> Reply {
+    exchange_on(std::net::TcpStream::connect(addr).expect("connect"), raw)
+}
+
+/// [`exchange_blocking`] from the loopback address `source` (e.g. `127.0.0.2`), so that a
+/// test can play a second client address.
+pub fn exchange_blocking_from(source: std::net::IpAddr, addr: SocketAddr, raw: &[u8]) -> Reply {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_io().build().unwrap();
+    let stream = runtime
+        .block_on(async {
+            let socket = tokio::net::TcpSocket::new_v4()?;
+            socket.bind(SocketAddr::new(source, 0))?;
+            socket.connect(addr).await
+        })
+        .expect("connect from the source address");
+    let stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    exchange_on(stream, raw)
+}
+
+/// Sends `raw` on `stream` and reads the reply until the server closes it.
+fn exchange_on(mut stream: std::net::TcpStream, raw: &[u8]) -> Reply {
     use std::io::Write;
-    let mut stream = std::net::TcpStream::connect(addr).expect("connect");
     stream.set_read_timeout(Some(STUCK * 4)).unwrap();
     stream.write_all(raw).unwrap();
     let mut received = Vec::new();

@@ -3,7 +3,11 @@
 
 use std::process::Command;
 
-use test_support::{http::get_blocking, process::Server, write_day};
+use test_support::{
+    http::{exchange_blocking_from, get_blocking},
+    process::Server,
+    write_day,
+};
 
 fn start(args: &[&str]) -> Server {
     Server::start(env!("CARGO_BIN_EXE_feed-server"), args)
@@ -34,10 +38,12 @@ fn serves_reloads_on_sighup_and_drains_on_sigterm() {
 }
 
 /// `--log-format json --access-log`: one JSON object per line with a UTC timestamp, a
-/// level, the target and typed fields; the access event names everything an operator asks.
+/// level, the target and typed fields; the access event names everything an operator asks,
+/// the client a trusted proxy forwards for too.
 #[test]
 fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
-    let server = start(&["--listen", "127.0.0.1:0", "--log-format", "json", "--access-log"]);
+    let args = ["--log-format", "json", "--access-log", "--trusted-proxy", "127.0.0.2"];
+    let server = start(&[&["--listen", "127.0.0.1:0"], &args[..]].concat());
     let parse = |line: String| -> serde_json::Value {
         serde_json::from_str(&line).unwrap_or_else(|err| panic!("not JSON ({err}): {line}"))
     };
@@ -68,8 +74,20 @@ fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
     assert_eq!(access["status"], 200);
     assert_eq!(access["bytes"].as_u64(), Some(reply.body.len() as u64));
     assert_eq!(access["client"], "127.0.0.1");
+    let peer: std::net::SocketAddr = access["peer"].as_str().unwrap().parse().unwrap();
+    assert_eq!(peer.ip().to_string(), "127.0.0.1");
     assert_eq!(access["user_agent"], "smoke/1");
     assert!(access["duration_us"].is_u64(), "{access}");
+
+    // From the trusted proxy, the client is the one it forwards for; the peer is the proxy.
+    let request = "GET /depth.json HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.7\r\n\
+                   Connection: close\r\n\r\n";
+    let proxy = std::net::IpAddr::from([127, 0, 0, 2]);
+    let reply = exchange_blocking_from(proxy, addr.parse().unwrap(), request.as_bytes());
+    assert_eq!(reply.status, 200);
+    let access = parse(server.line("\"path\":\"/depth.json\""));
+    assert_eq!(access["client"], "203.0.113.7");
+    assert!(access["peer"].as_str().unwrap().starts_with("127.0.0.2:"), "{access}");
     server.stop_gracefully();
 }
 
