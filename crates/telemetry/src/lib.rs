@@ -17,6 +17,7 @@
 //! [`Metrics::render`] on its `--metrics-listen` address.
 #![warn(missing_docs)]
 
+mod access;
 mod metrics;
 
 use std::{
@@ -141,12 +142,20 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
         .with_env_filter(filter)
         .with_writer(writer)
         .with_ansi(false)
-        .with_timer(LogClock)
         .with_span_events(FmtSpan::NONE);
+    let clock = LogClock::SYSTEM;
     // A second call (tests) keeps the first writer, and the metrics its count.
     let installed = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder.json().flatten_event(true).try_init(),
+        LogFormat::Text => {
+            let other = tracing_subscriber::fmt::format().with_ansi(false).with_timer(clock);
+            builder.event_format(access::Lines::new(access::Shape::Text, other, clock)).try_init()
+        }
+        LogFormat::Json => {
+            let other =
+                tracing_subscriber::fmt::format().json().flatten_event(true).with_timer(clock);
+            let lines = access::Lines::new(access::Shape::Json, other, clock);
+            builder.json().event_format(lines).try_init()
+        }
     };
     if installed.is_ok() {
         let _ = DROPPED_LINES.set(dropped.clone());
@@ -160,11 +169,24 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
 /// clock writes it (`2026-11-23T10:00:00.123456Z`), but with the date and time of day
 /// written once per second per thread ([`words::utc`]), not per line.
 #[derive(Debug, Clone, Copy)]
-struct LogClock;
+pub(crate) struct LogClock {
+    /// The time now: the system clock, or a fixed one in tests.
+    pub(crate) now: fn() -> std::time::SystemTime,
+}
+
+impl LogClock {
+    /// The system clock.
+    pub(crate) const SYSTEM: LogClock = LogClock { now: std::time::SystemTime::now };
+
+    /// The time now as a log line writes it, or `None` outside 1970-9999.
+    pub(crate) fn text(self) -> Option<words::UtcText> {
+        words::utc((self.now)(), words::Fraction::Micros)
+    }
+}
 
 impl FormatTime for LogClock {
     fn format_time(&self, writer: &mut Writer<'_>) -> fmt::Result {
-        match words::utc(std::time::SystemTime::now(), words::Fraction::Micros) {
+        match self.text() {
             Some(text) => writer.write_str(text.as_str()),
             None => tracing_subscriber::fmt::time::SystemTime.format_time(writer),
         }
@@ -289,7 +311,7 @@ pub fn server_event(server: &str, event: &serve::Event<'_>) {
         }
         Event::Access { method, path, query, status, bytes, micros, peer, client, user_agent } => {
             info!(
-                target: "dcx::access",
+                target: access::TARGET,
                 server,
                 method = %method,
                 path,

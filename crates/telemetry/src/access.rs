@@ -1,0 +1,232 @@
+//! The access log's lines written straight, byte for byte as tracing-subscriber's text and
+//! JSON formats write them, without a `core::fmt` call per field ([`Lines`]): an access
+//! line is written on every request. Any other event, and an access event with anything
+//! unusual in it (a value with a control or non-ASCII character, a span, another level),
+//! goes to tracing-subscriber's own format.
+
+use std::{cell::RefCell, fmt, fmt::Write as _};
+
+use tracing::{
+    Event, Level, Subscriber,
+    field::{Field, Visit},
+};
+use tracing_subscriber::{
+    fmt::{FmtContext, FormatEvent, FormatFields, format::Writer},
+    registry::LookupSpan,
+};
+
+use crate::LogClock;
+
+/// The target of the access events (`--access-log`).
+pub(crate) const TARGET: &str = "dcx::access";
+
+/// The two line formats of `--log-format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// `2026-11-23T10:00:00.123456Z  INFO dcx::access: request server="…" status=200 …`.
+    Text,
+    /// `{"timestamp":"…","level":"INFO","message":"request",…,"target":"dcx::access"}`.
+    Json,
+}
+
+/// An event format that writes access lines itself and hands every other event to
+/// `other`, the tracing-subscriber format of the same [`Shape`].
+#[derive(Debug)]
+pub(crate) struct Lines<F> {
+    shape: Shape,
+    other: F,
+    clock: LogClock,
+}
+
+impl<F> Lines<F> {
+    /// Access lines of `shape` stamped by `clock`, other events written by `other`.
+    pub(crate) fn new(shape: Shape, other: F, clock: LogClock) -> Lines<F> {
+        Lines { shape, other, clock }
+    }
+}
+
+impl<S, N, F> FormatEvent<S, N> for Lines<F>
+where
+    S: Subscriber + for<'a> LookupSpan<'a>,
+    N: for<'a> FormatFields<'a> + 'static,
+    F: FormatEvent<S, N>,
+{
+    fn format_event(
+        &self,
+        ctx: &FmtContext<'_, S, N>,
+        mut writer: Writer<'_>,
+        event: &Event<'_>,
+    ) -> fmt::Result {
+        thread_local! {
+            static LINE: RefCell<String> = const { RefCell::new(String::new()) };
+        }
+        let meta = event.metadata();
+        if meta.target() == TARGET && *meta.level() == Level::INFO && ctx.lookup_current().is_none()
+        {
+            let written = LINE.with_borrow_mut(|line| {
+                line.clear();
+                write_line(line, self.shape, self.clock, event).then(|| writer.write_str(line))
+            });
+            if let Some(result) = written {
+                return result;
+            }
+        }
+        self.other.format_event(ctx, writer, event)
+    }
+}
+
+/// Writes `event` (an access event at INFO) as one line of `shape` stamped by `clock`, or
+/// returns false when the line is not one this module writes (the caller uses the
+/// general format).
+fn write_line(line: &mut String, shape: Shape, clock: LogClock, event: &Event<'_>) -> bool {
+    let Some(time) = clock.text() else { return false };
+    match shape {
+        Shape::Text => {
+            line.push_str(time.as_str());
+            line.push_str("  INFO ");
+            line.push_str(TARGET);
+            line.push_str(": ");
+        }
+        Shape::Json => {
+            line.push_str("{\"timestamp\":\"");
+            line.push_str(time.as_str());
+            line.push_str("\",\"level\":\"INFO\"");
+        }
+    }
+    let mut fields = Fields { line, shape, first: true, plain: true };
+    event.record(&mut fields);
+    if !fields.plain {
+        return false;
+    }
+    match shape {
+        Shape::Text => line.push('\n'),
+        Shape::Json => {
+            line.push_str(",\"target\":\"");
+            line.push_str(TARGET);
+            line.push_str("\"}\n");
+        }
+    }
+    true
+}
+
+/// Writes an event's fields in the order they are recorded, as `DefaultVisitor` (text)
+/// or the JSON format's flattened fields do. `plain` turns false at a value this writer
+/// does not write exactly as they would.
+struct Fields<'a> {
+    line: &'a mut String,
+    shape: Shape,
+    first: bool,
+    plain: bool,
+}
+
+impl Fields<'_> {
+    /// The field's name and what precedes its value.
+    fn name(&mut self, field: &Field) {
+        let name = field.name();
+        match self.shape {
+            Shape::Text => {
+                if !std::mem::take(&mut self.first) {
+                    self.line.push(' ');
+                }
+                if name != "message" {
+                    self.line.push_str(name);
+                    self.line.push('=');
+                }
+            }
+            Shape::Json => {
+                self.line.push_str(",\"");
+                self.line.push_str(name);
+                self.line.push_str("\":");
+            }
+        }
+    }
+
+    /// `text` as a quoted string, when it is plain visible ASCII: `{:?}` escapes only `"`
+    /// and `\` there, and JSON the same two.
+    fn quoted(&mut self, text: &str) {
+        if !text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+            self.plain = false;
+            return;
+        }
+        self.line.push('"');
+        for piece in text.split_inclusive(['"', '\\']) {
+            match piece.strip_suffix(['"', '\\']) {
+                Some(before) => {
+                    self.line.push_str(before);
+                    self.line.push('\\');
+                    self.line.push_str(&piece[before.len()..]);
+                }
+                None => self.line.push_str(piece),
+            }
+        }
+        self.line.push('"');
+    }
+
+    /// `text` as it is (the text format's message and `%` values), when it is plain
+    /// visible ASCII (nothing for tracing-subscriber to escape).
+    fn bare(&mut self, text: &str) {
+        match text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+            true => self.line.push_str(text),
+            false => self.plain = false,
+        }
+    }
+}
+
+impl Visit for Fields<'_> {
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.name(field);
+        match (self.shape, field.name()) {
+            (Shape::Text, "message") => self.bare(value),
+            _ => self.quoted(value),
+        }
+    }
+
+    fn record_u64(&mut self, field: &Field, value: u64) {
+        self.name(field);
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        // ASCII digits.
+        self.line.push_str(std::str::from_utf8(&digits[at..]).expect("digits"));
+    }
+
+    /// A `%` (Display) value or the message: written through `{:?}`, as both formats do,
+    /// then checked.
+    fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
+        self.name(field);
+        let start = self.line.len();
+        // Writing into a String cannot fail.
+        let _ = write!(self.line, "{value:?}");
+        if self.shape == Shape::Json {
+            let text = self.line.split_off(start);
+            self.quoted(&text);
+        } else if !self.line[start..].bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+            self.plain = false;
+        }
+    }
+
+    // Anything else is written by the general format.
+    fn record_i64(&mut self, _: &Field, _: i64) {
+        self.plain = false;
+    }
+    fn record_f64(&mut self, _: &Field, _: f64) {
+        self.plain = false;
+    }
+    fn record_bool(&mut self, _: &Field, _: bool) {
+        self.plain = false;
+    }
+    fn record_error(&mut self, _: &Field, _: &(dyn std::error::Error + 'static)) {
+        self.plain = false;
+    }
+}
+
+#[cfg(test)]
+mod tests;
