@@ -183,19 +183,10 @@ impl Visit for Fields<'_> {
 
     fn record_u64(&mut self, field: &Field, value: u64) {
         self.name(field);
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut rest = value;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
+        let mut buffer = [0; 20];
+        let digits = words::integer_digits(value, &mut buffer);
         // ASCII digits.
-        self.line.push_str(std::str::from_utf8(&digits[at..]).expect("digits"));
+        self.line.push_str(std::str::from_utf8(digits).expect("digits"));
     }
 
     /// A `%` (Display) value or the message: written through `{:?}`, as both formats do,

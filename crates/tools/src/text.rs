@@ -5,9 +5,9 @@
 
 use std::fmt::{self, Write as _};
 
-use words::push_json_escaped;
+use words::{integer_digits, push_json_escaped};
 
-use crate::twin::{hundredths, integer_digits, ten_thousandths};
+use crate::twin::{hundredths, ten_thousandths};
 
 #[cfg(test)]
 mod tests;

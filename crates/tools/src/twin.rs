@@ -18,7 +18,7 @@ mod pieces;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use pieces::{hundredths, integer_digits, ten_thousandths};
+pub(crate) use pieces::{hundredths, ten_thousandths};
 
 thread_local! {
     /// The buffers of an answer already sent ([`recycle`]), for the next one to write into.
@@ -192,6 +192,6 @@ impl Twins {
 
     /// An integer.
     pub(crate) fn integer(&mut self, v: u64) {
-        self.both(integer_digits(v, &mut [0; 20]));
+        self.both(words::integer_digits(v, &mut [0; 20]));
     }
 }

@@ -67,6 +67,20 @@ pub fn eight_digits(n: u32) -> u64 {
     quarters + ((1 << 8) - 10) * (((quarters * 0x67) >> 10) & 0x000f_000f_000f_000f)
 }
 
+/// `value`'s digits, as `{}` and serde_json write them, at the end of `buffer`.
+pub fn integer_digits(value: u64, buffer: &mut [u8; 20]) -> &[u8] {
+    let (mut at, mut rest) = (buffer.len(), value);
+    loop {
+        at -= 1;
+        buffer[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    &buffer[at..]
+}
+
 /// `amount` rounded to whole dollars (half away from zero): `$12,346`, `-$5`.
 pub fn usd_whole(amount: f64) -> String {
     let mut out = String::with_capacity(16);

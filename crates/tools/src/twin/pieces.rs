@@ -25,20 +25,6 @@ impl<const N: usize> Padded<N> {
     }
 }
 
-/// `value`'s digits, as `{}` and serde_json write them, at the end of `buffer`.
-pub(crate) fn integer_digits(value: u64, buffer: &mut [u8; 20]) -> &[u8] {
-    let (mut at, mut rest) = (buffer.len(), value);
-    loop {
-        at -= 1;
-        buffer[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    &buffer[at..]
-}
-
 /// zmij's shortest digits of `value` when it is a whole number of hundredths from 0.01 to
 /// 999,999.99 (cents, carats, ratios), written from that number: `12.5`, `3.0`,
 /// `8543.21`, about a tenth of zmij's instructions. When the nearest whole number of

@@ -55,3 +55,12 @@ fn dollars_under_a_million_read_as_written_digit_by_digit() {
         assert_eq!(fast, digit_by_digit(i64::from(cents), &mut slow), "{cents}");
     }
 }
+
+#[test]
+fn integer_digits_are_the_decimal_digits() {
+    for value in [0, 7, 10, 99, 100, 123_456_789, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
+        let mut buffer = [0; 20];
+        let digits = super::integer_digits(value, &mut buffer);
+        assert_eq!(std::str::from_utf8(digits).unwrap(), value.to_string());
+    }
+}
