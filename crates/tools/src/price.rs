@@ -43,7 +43,7 @@ pub struct Output {
 }
 
 /// A tool's result as a call hands it on: written for this call, or kept for the data it
-/// depends on ([`crate::memo::LastBuilt`]) and shared by every call that asks, not copied.
+/// depends on (`memo::LastBuilt`) and shared by every call that asks, not copied.
 #[derive(Debug, Clone)]
 pub enum Answered {
     /// Written for this call: once sent, its buffers are written into again.
