@@ -20,3 +20,17 @@ fn rust_log_defaults_to_info_and_bad_filters_are_named() {
     let err = filter(Some("dcx=loud")).unwrap_err();
     assert!(err.contains("\"dcx=loud\""), "{err}");
 }
+
+/// The paced writer hands every byte on, in order, by the end of each flush.
+#[test]
+fn the_paced_writer_writes_everything_by_each_flush() {
+    use std::io::Write as _;
+    let mut paced = crate::Paced::new(Vec::new());
+    for line in ["first\n", "second\n", "third\n"] {
+        paced.write_all(line.as_bytes()).unwrap();
+        paced.flush().unwrap();
+        let written = String::from_utf8(paced.buffer.get_ref().clone()).unwrap();
+        assert!(written.ends_with(line), "{written:?}");
+    }
+    assert_eq!(paced.buffer.get_ref().as_slice(), b"first\nsecond\nthird\n");
+}
