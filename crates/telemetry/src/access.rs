@@ -15,7 +15,7 @@ use tracing_subscriber::{
     registry::LookupSpan,
 };
 
-use crate::LogClock;
+use crate::writer::LogClock;
 
 /// The target of the access events (`--access-log`).
 pub(crate) const TARGET: &str = "dcx::access";

@@ -19,6 +19,7 @@
 
 mod access;
 mod metrics;
+mod writer;
 
 use std::{
     fmt,
@@ -30,18 +31,13 @@ use std::{
 
 use tracing::{debug, error, info, trace, warn};
 use tracing_appender::non_blocking::{ErrorCounter, WorkerGuard};
-use tracing_subscriber::{
-    EnvFilter,
-    fmt::{
-        format::{FmtSpan, Writer},
-        time::FormatTime,
-    },
-};
+use tracing_subscriber::{EnvFilter, fmt::format::FmtSpan};
 
 #[cfg(test)]
 mod tests;
 
 pub use crate::metrics::{CONTENT_TYPE, Metrics, ServerMetrics};
+use crate::writer::{LogClock, Paced};
 
 /// The filter when `RUST_LOG` is unset or empty.
 pub const DEFAULT_FILTER: &str = "info";
@@ -164,73 +160,6 @@ pub fn init_logs(format: LogFormat, filter: EnvFilter) -> Logs {
     let (stop, stopped) = mpsc::channel();
     let notices = spawn_drop_notices(dropped, stopped);
     Logs { stop: Some(stop), notices, _writer: guard }
-}
-
-/// How often at most the log writer writes to stderr under a stream of lines.
-pub(crate) const FLUSH_EVERY: Duration = Duration::from_millis(1);
-
-/// The log writer's stderr: lines gathered in a buffer, written when the writer thread
-/// has taken every queued line, but at most once per [`FLUSH_EVERY`]: a flush sooner than
-/// that after the last one first waits out the rest, and the lines queued meanwhile go
-/// out in the next write. A line alone is written at once. Under load the writer thread
-/// then makes about one `write` a millisecond, where it made one for every line or two
-/// and spun for the next (`sched_yield`), system calls a loaded server paid for.
-struct Paced<W: std::io::Write> {
-    buffer: std::io::BufWriter<W>,
-    flushed: std::time::Instant,
-}
-
-impl<W: std::io::Write> Paced<W> {
-    fn new(out: W) -> Paced<W> {
-        let long_ago = std::time::Instant::now().checked_sub(FLUSH_EVERY);
-        Paced {
-            buffer: std::io::BufWriter::with_capacity(64 * 1024, out),
-            flushed: long_ago.unwrap_or_else(std::time::Instant::now),
-        }
-    }
-}
-
-impl<W: std::io::Write> std::io::Write for Paced<W> {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.buffer.write(bytes)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        if let Some(wait) = FLUSH_EVERY.checked_sub(self.flushed.elapsed()) {
-            std::thread::sleep(wait);
-        }
-        let flushed = self.buffer.flush();
-        self.flushed = std::time::Instant::now();
-        flushed
-    }
-}
-
-/// The time of a log line: UTC to the microsecond with a `Z`, as tracing-subscriber's own
-/// clock writes it (`2026-11-23T10:00:00.123456Z`), but with the date and time of day
-/// written once per second per thread ([`words::utc`]), not per line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct LogClock {
-    /// The time now: the system clock, or a fixed one in tests.
-    pub(crate) now: fn() -> std::time::SystemTime,
-}
-
-impl LogClock {
-    /// The system clock.
-    pub(crate) const SYSTEM: LogClock = LogClock { now: std::time::SystemTime::now };
-
-    /// The time now as a log line writes it, or `None` outside 1970-9999.
-    pub(crate) fn text(self) -> Option<words::UtcText> {
-        words::utc((self.now)(), words::Fraction::Micros)
-    }
-}
-
-impl FormatTime for LogClock {
-    fn format_time(&self, writer: &mut Writer<'_>) -> fmt::Result {
-        match self.text() {
-            Some(text) => writer.write_str(text.as_str()),
-            None => tracing_subscriber::fmt::time::SystemTime.format_time(writer),
-        }
-    }
 }
 
 /// Says how many lines were dropped since the start, once the count has grown and then

@@ -25,7 +25,7 @@ fn rust_log_defaults_to_info_and_bad_filters_are_named() {
 #[test]
 fn the_paced_writer_writes_everything_by_each_flush() {
     use std::io::Write as _;
-    let mut paced = crate::Paced::new(Vec::new());
+    let mut paced = crate::writer::Paced::new(Vec::new());
     for line in ["first\n", "second\n", "third\n"] {
         paced.write_all(line.as_bytes()).unwrap();
         paced.flush().unwrap();

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use tracing_subscriber::fmt::{MakeWriter, format::Writer, time::FormatTime};
 
 use super::{Lines, Shape};
-use crate::LogClock;
+use crate::writer::LogClock;
 
 fn fixed_time() -> SystemTime {
     UNIX_EPOCH + Duration::new(1_795_255_200, 123_456_789)
