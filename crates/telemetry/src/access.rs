@@ -144,7 +144,7 @@ impl Fields<'_> {
     /// `text` as a quoted string, when it is plain visible ASCII: `{:?}` escapes only `"`
     /// and `\` there, and JSON the same two.
     fn quoted(&mut self, text: &str) {
-        if !text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+        if !visible(text) {
             self.plain = false;
             return;
         }
@@ -161,22 +161,20 @@ impl Fields<'_> {
         }
         self.line.push('"');
     }
+}
 
-    /// `text` as it is (the text format's message and `%` values), when it is plain
-    /// visible ASCII (nothing for tracing-subscriber to escape).
-    fn bare(&mut self, text: &str) {
-        match text.bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
-            true => self.line.push_str(text),
-            false => self.plain = false,
-        }
-    }
+/// Whether `text` is plain visible ASCII, where `{:?}` and JSON escape only `"` and `\`
+/// and tracing-subscriber nothing else.
+fn visible(text: &str) -> bool {
+    text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
 }
 
 impl Visit for Fields<'_> {
     fn record_str(&mut self, field: &Field, value: &str) {
         self.name(field);
         match (self.shape, field.name()) {
-            (Shape::Text, "message") => self.bare(value),
+            (Shape::Text, "message") if visible(value) => self.line.push_str(value),
+            (Shape::Text, "message") => self.plain = false,
             _ => self.quoted(value),
         }
     }
@@ -189,18 +187,24 @@ impl Visit for Fields<'_> {
         self.line.push_str(std::str::from_utf8(digits).expect("digits"));
     }
 
-    /// A `%` (Display) value or the message: written through `{:?}`, as both formats do,
-    /// then checked.
+    /// A `%` (Display) value or the message: written through `{:?}` in place, as both
+    /// formats write it (in JSON as a string), then checked: plain visible ASCII, and in
+    /// JSON nothing to escape either (else the general format writes the line).
     fn record_debug(&mut self, field: &Field, value: &dyn fmt::Debug) {
         self.name(field);
+        let json = self.shape == Shape::Json;
+        if json {
+            self.line.push('"');
+        }
         let start = self.line.len();
         // Writing into a String cannot fail.
         let _ = write!(self.line, "{value:?}");
-        if self.shape == Shape::Json {
-            let text = self.line.split_off(start);
-            self.quoted(&text);
-        } else if !self.line[start..].bytes().all(|byte| (b' '..=b'~').contains(&byte)) {
+        let written = &self.line[start..];
+        if !visible(written) || (json && written.contains(['"', '\\'])) {
             self.plain = false;
+        }
+        if json {
+            self.line.push('"');
         }
     }
 

@@ -34,3 +34,31 @@ fn the_paced_writer_writes_everything_by_each_flush() {
     }
     assert_eq!(paced.buffer.get_ref().as_slice(), b"first\nsecond\nthird\n");
 }
+
+/// Flushes one after another reach stderr at least `FLUSH_EVERY` apart: each waits out the
+/// rest of the pace since the last write (a lower bound, which a sleep always keeps).
+#[test]
+fn the_paced_writer_writes_at_most_once_per_pace() {
+    use std::{io::Write, time::Instant};
+    /// When each write reached it.
+    struct Stamped(Vec<Instant>);
+    impl Write for Stamped {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.push(Instant::now());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut paced = crate::writer::Paced::new(Stamped(Vec::new()));
+    for _ in 0..4 {
+        paced.write_all(b"a line\n").unwrap();
+        paced.flush().unwrap();
+    }
+    let stamps = &paced.buffer.get_ref().0;
+    assert_eq!(stamps.len(), 4, "one write per flush");
+    for pair in stamps.windows(2) {
+        assert!(pair[1] - pair[0] >= crate::writer::FLUSH_EVERY, "{:?}", pair[1] - pair[0]);
+    }
+}

@@ -88,6 +88,7 @@ struct Access {
     status: u16,
     bytes: u64,
     micros: u64,
+    client: String,
     user_agent: Option<String>,
 }
 
@@ -100,6 +101,7 @@ impl Access {
             status: 200,
             bytes: 2176,
             micros: 83,
+            client: "203.0.113.7".to_owned(),
             user_agent: Some("curl/8.5.0".to_owned()),
         }
     }
@@ -115,7 +117,7 @@ impl Access {
                 bytes: self.bytes,
                 micros: self.micros,
                 peer: "127.0.0.1:43942",
-                client: "203.0.113.7",
+                client: &self.client,
                 user_agent: self.user_agent.as_deref(),
             },
         );
@@ -151,6 +153,7 @@ fn an_access_line_is_the_general_formats_bytes() {
         status: 404,
         bytes: 0,
         micros: u64::MAX,
+        client: "2001:db8::7".to_owned(),
         user_agent: None,
     };
     assert_written_alike(&quotes);
@@ -162,6 +165,14 @@ fn anything_unusual_is_left_to_the_general_format() {
         let access = Access { user_agent: Some(agent.to_owned()), ..Access::plain() };
         assert_left_to_the_general_format(|| access.log());
     }
+    // A `%` value the text format writes as it is but JSON would escape.
+    let quoted = Access { client: r#"a"b\c"#.to_owned(), ..Access::plain() };
+    let text = written(Shape::Text, true, || quoted.log());
+    assert!(!text.contains("MARK") && text.contains(r#"client=a"b\c "#), "{text}");
+    assert_eq!(text, written(Shape::Text, false, || quoted.log()));
+    let json = written(Shape::Json, true, || quoted.log());
+    assert!(json.contains("MARK"), "{json}");
+    assert_eq!(json.replace("MARK", FIXED_TEXT), written(Shape::Json, false, || quoted.log()));
     // Another event, and an access event inside a span.
     assert_left_to_the_general_format(|| {
         crate::server_event("tool-server", &serve::Event::ShutdownBegun);
@@ -184,6 +195,7 @@ proptest! {
         user_agent in prop::option::of("[ -~]{0,60}"),
     ) {
         let method = Method::from_bytes(method.as_bytes()).unwrap();
-        assert_written_alike(&Access { method, path, query, status, bytes, micros, user_agent });
+        let client = "198.51.100.1".to_owned();
+        assert_written_alike(&Access { method, path, query, status, bytes, micros, client, user_agent });
     }
 }

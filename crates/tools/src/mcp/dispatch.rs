@@ -100,7 +100,7 @@ pub(crate) struct Answer {
 /// A method's own result fields.
 #[derive(Debug)]
 pub(crate) enum Payload {
-    /// Discovery, `initialize`, a prompt, a completion: built as JSON values.
+    /// `initialize`, a prompt, a completion: built as JSON values.
     Fields(Map<String, Value>),
     /// A result of one member written once and copied per call (the tool list's `tools`,
     /// written per snapshot; the other lists; a resource's `contents`), and the lifetime
