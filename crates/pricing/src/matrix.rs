@@ -66,31 +66,29 @@ impl Carat {
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
 /// `ln_values.len() == bands.len() * rows * cols`, every value finite.
 ///
-/// Laid out for the quote: the values are kept cell after cell, for each segment between
-/// two bands the pair of values at its ends side by side, `cell_start` says where each
-/// grade pair's cell begins, `spans` holds each segment's lower band and width, and
-/// `segment_at` and `segments` find the segment of a carat with a table instead of a
-/// binary search.
+/// Laid out for the quote: each band starts a segment, which runs to the next band (the
+/// top band's holds the top band alone). The values are kept cell after cell, for each
+/// segment the line through its two ends (the value at its band and the slope to the
+/// next), `cell_start` says where each grade pair's cell begins, and `segment_at` and
+/// `segments` find the segment of a carat with a table instead of a binary search.
 #[derive(Clone, PartialEq)]
 pub struct PriceMatrix {
     bands: Vec<f64>,
     colors: Vec<Color>,
     clarities: Vec<Clarity>,
-    /// Each segment's lower band carat and width: `[bands[i], bands[i + 1] - bands[i]]`.
-    spans: Vec<[f64; 2]>,
-    /// Index in `ln_pairs` of the first segment of each cell, by colour and clarity index.
+    /// Index in `ln_lines` of the first segment of each cell, by colour and clarity index.
     cell_start: [[usize; 8]; 10],
-    /// `ln_pairs[cell_start[color][clarity] + segment]`: the cell's ln values at the
-    /// segment's lower and upper band.
-    ln_pairs: Vec<[f64; 2]>,
-    /// Counts the inner band carats (`bands[1..len - 1]`) at or below a carat.
+    /// `ln_lines[cell_start[color][clarity] + segment]`: the cell's ln value at the
+    /// segment's band and the slope to the next band's (0 for the top band's segment).
+    ln_lines: Vec<[f64; 2]>,
+    /// Counts the band carats after the first (`bands[1..]`) at or below a carat.
     segments: CaratSteps,
     /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
     /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
     segment_at: [u8; 512],
-    /// For each carat step whose segment `segment_at` holds, that segment's `spans`
-    /// entry, so that the span is one load from the carat (zeros for the other steps).
-    span_at: Vec<[f64; 2]>,
+    /// For each carat step whose segment `segment_at` holds, that segment's band carat,
+    /// so that it is one load from the carat (zero for the other steps).
+    band_at: Box<[f64; 512]>,
 }
 
 /// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
@@ -102,7 +100,7 @@ impl fmt::Debug for PriceMatrix {
             .field("bands", &self.bands)
             .field("colors", &self.colors)
             .field("clarities", &self.clarities)
-            .field("ln_pairs", &self.ln_pairs)
+            .field("ln_lines", &self.ln_lines)
             .finish_non_exhaustive()
     }
 }
@@ -161,43 +159,48 @@ impl PriceMatrix {
         for &value in &ln_values {
             finite("ln price", value)?;
         }
-        let (cells, segments) = (colors.len() * clarities.len(), bands.len() - 1);
+        let (cells, segments) = (colors.len() * clarities.len(), bands.len());
         let mut cell_start = [[0; 8]; 10];
         for (color, row) in row_of.iter().enumerate() {
             for (clarity, col) in col_of.iter().enumerate() {
                 cell_start[color][clarity] = (row * clarities.len() + col) * segments;
             }
         }
-        // Band-major as given; cell-major as kept, each inner band's value twice: at the
-        // upper end of one segment and the lower end of the next.
-        let mut ln_pairs = vec![[0.0; 2]; cells * segments];
+        // Band-major as given; cell-major as kept, each band's value with the slope to
+        // the next band's.
+        let mut ln_lines = vec![[0.0; 2]; cells * segments];
         for (at, &value) in ln_values.iter().enumerate() {
             let (band, cell) = (at / cells, at % cells);
-            if band < segments {
-                ln_pairs[cell * segments + band][0] = value;
+            let slope = match ln_values.get(at + cells) {
+                Some(&next) => (next - value) / (bands[band + 1] - bands[band]),
+                None => 0.0,
+            };
+            if !slope.is_finite() {
+                return Err(Error::new(
+                    ErrorKind::NotFinite,
+                    format!(
+                        "ln prices {value} at {} ct and {} at {} ct are too far apart to interpolate",
+                        bands[band],
+                        ln_values[at + cells],
+                        bands[band + 1]
+                    ),
+                ));
             }
-            if let Some(below) = band.checked_sub(1) {
-                ln_pairs[cell * segments + below][1] = value;
-            }
+            ln_lines[cell * segments + band] = [value, slope];
         }
-        let spans: Vec<[f64; 2]> =
-            bands.windows(2).map(|pair| [pair[0], pair[1] - pair[0]]).collect();
         let segment_at = segments_by_step(&bands);
-        let span_at = segment_at[..CaratSteps::STEPS]
-            .iter()
-            .map(|&at| spans.get(usize::from(at)).copied().unwrap_or_default())
-            .collect();
-        let segments = CaratSteps::new(&bands[1..segments]);
+        let band_at =
+            Box::new(segment_at.map(|at| bands.get(usize::from(at)).copied().unwrap_or_default()));
+        let segments = CaratSteps::new(&bands[1..]);
         Ok(PriceMatrix {
             bands,
             colors,
             clarities,
-            spans,
             cell_start,
-            ln_pairs,
+            ln_lines,
             segments,
             segment_at,
-            span_at,
+            band_at,
         })
     }
 
@@ -224,15 +227,11 @@ impl PriceMatrix {
     pub fn ln_at_band(&self, band: usize, color: Color, clarity: Clarity) -> f64 {
         let bands = self.bands.len();
         assert!(band < bands, "band {band} of a matrix of {bands} bands");
-        let start = self.cell_start[color.index()][clarity.index()];
-        let cell = &self.ln_pairs[start..start + bands - 1];
-        if band + 1 < bands { cell[band][0] } else { cell[band - 1][1] }
+        self.ln_lines[self.cell_start[color.index()][clarity.index()] + band][0]
     }
 
-    /// The segment of `carat`: the index of the band at or below it (the upper band is
-    /// the next one), kept inside `0..len - 1` so that the top band itself is reached as
-    /// the upper end of the last segment. The rule: the first band above `carat`, clamped
-    /// into `1..len`, less one.
+    /// The segment of `carat`: the index of the last band at or below it (every priced
+    /// carat has one: the first band is at or below [`CARAT_MIN`]).
     #[inline]
     pub(crate) fn segment(&self, carat: Carat) -> usize {
         match self.segment_at[CaratSteps::step(carat)] {
@@ -246,24 +245,20 @@ impl PriceMatrix {
     #[inline]
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
         let step = CaratSteps::step(carat);
-        // The span comes by the step where it can, not after the segment's look-up.
-        let (lower, span) = match self.segment_at[step] {
+        // The band carat comes by the step where it can, not after the segment's look-up.
+        let (lower, band) = match self.segment_at[step] {
             NO_SEGMENT => {
                 let lower = self.segment(carat);
-                (lower, self.spans.get(lower))
+                (lower, self.bands[lower])
             }
-            lower => (usize::from(lower), self.span_at.get(step)),
+            lower => (usize::from(lower), self.band_at[step]),
         };
-        let carat = carat.get();
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let (Some(&[c1, width]), Some(&[ln1, ln2])) = (span, self.ln_pairs.get(at)) else {
-            unreachable!("every segment has a span and every cell a pair of values in it")
+        let Some(&[ln, slope]) = self.ln_lines.get(at) else {
+            unreachable!("every cell has a line for every band")
         };
-        // `width` is `c2 - c1`, computed once: the same number.
-        let lambda = (carat - c1) / width;
-        // At a band carat lambda is 0 (or 1 at the top band), and the sum is exactly
-        // that band's value: `x * 1.0 + y * 0.0 == x` in IEEE arithmetic.
-        (1.0 - lambda) * ln1 + lambda * ln2
+        // At a band carat the product is 0 and the sum exactly that band's value.
+        ln + (carat.get() - band) * slope
     }
 
     /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`].
@@ -276,8 +271,7 @@ impl PriceMatrix {
 /// [`PriceMatrix::segment_at`] for `bands`: a step's segment when its first and last
 /// carat share one (the segment never decreases as the carat grows, so all between do).
 fn segments_by_step(bands: &[f64]) -> [u8; 512] {
-    let segment =
-        |carat: f64| bands.partition_point(|&band| band <= carat).clamp(1, bands.len() - 1) - 1;
+    let segment = |carat: f64| bands.partition_point(|&band| band <= carat).max(1) - 1;
     let mut segment_at = [NO_SEGMENT; 512];
     for (step, slot) in segment_at.iter_mut().enumerate().take(CaratSteps::STEPS) {
         let first = segment(CaratSteps::first_carat(step));

@@ -88,12 +88,12 @@ impl CaratSteps {
         keys.partition_point(|&key| key <= carat)
     }
 
-    /// For a table built for the inner bands (`bands[1..len - 1]`): how many of them are
-    /// at or below `carat`, which is the segment of `bands` that holds it.
+    /// For a table built for the bands after the first (`bands[1..]`): how many of them
+    /// are at or below `carat`, which is the segment of `bands` that holds it.
     #[inline]
     pub(super) fn segment(&self, bands: &[f64], carat: Carat) -> usize {
         let mut lower = self.start(carat);
-        while lower + 2 < bands.len() && bands[lower + 1] <= carat.get() {
+        while lower + 1 < bands.len() && bands[lower + 1] <= carat.get() {
             lower += 1;
         }
         lower

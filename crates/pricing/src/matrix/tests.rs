@@ -45,6 +45,17 @@ fn log_linear_between_bands() {
 }
 
 #[test]
+fn ln_prices_too_far_apart_to_interpolate_are_refused() {
+    let mut values = vec![8.0; 160];
+    values[80] = f64::MAX; // the second band's D FL, against -MAX at the first
+    values[0] = -f64::MAX;
+    let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+    let err = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, values).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotFinite);
+    assert!(err.to_string().contains("too far apart to interpolate"), "{err}");
+}
+
+#[test]
 fn row_major_index_is_color_times_clarities_plus_clarity() {
     // Value = 10 * colour index + clarity index, so every cell is distinguishable.
     let m = matrix(|_, color, clarity| (10 * color.index() + clarity.index()) as f64);
