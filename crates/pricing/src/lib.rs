@@ -58,6 +58,7 @@
 
 mod dcx;
 mod error;
+mod exp;
 mod grade;
 mod matrix;
 mod quote;

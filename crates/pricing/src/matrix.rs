@@ -261,10 +261,11 @@ impl PriceMatrix {
         ln + (carat.get() - band) * slope
     }
 
-    /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`].
+    /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`] (within two
+    /// ulps of `f64::exp`'s).
     #[inline]
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        self.ln_per_carat(carat, color, clarity).exp()
+        crate::exp::exp(self.ln_per_carat(carat, color, clarity))
     }
 }
 

@@ -2,7 +2,8 @@
 //! oracle: the matrix segment by `partition_point` over the bands, the ratio band by a scan
 //! from the top, the ratio value by `clamp` and `partition_point` (compared bit for bit),
 //! and whole quotes built from those with the two-point interpolation of docs/pricing.md
-//! (the same prices to the cent, and exactly the band's price at a band carat).
+//! and `f64::exp` (the same prices to the cent, and exactly the band's ln price at a band
+//! carat).
 
 use proptest::prelude::*;
 
@@ -269,10 +270,11 @@ proptest! {
         let quote = prices.quote(&request).unwrap();
         let (base, multiplier) = old_per_carat(&prices, &request);
         let per_carat = multiplier.map_or(base, |m| base * m);
-        if at_band.is_some() {
-            // A band's own price, whichever way it is reached.
-            prop_assert_eq!(quote.base_per_carat_usd.to_bits(), base.to_bits());
-            prop_assert_eq!(quote.per_carat_usd.to_bits(), per_carat.to_bits());
+        if let Some(band) = at_band {
+            // A band's own ln price, exactly.
+            let (m, carat) = (prices.matrix(quote.base), Carat::new(request.carat).unwrap());
+            let ln = m.ln_per_carat(carat, request.color, request.clarity);
+            prop_assert_eq!(ln.to_bits(), m.ln_at_band(band, request.color, request.clarity).to_bits());
         }
         for (got, want) in [
             (quote.base_per_carat_usd, base),
