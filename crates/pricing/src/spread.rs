@@ -252,11 +252,12 @@ impl SpreadSet {
         let scale = multiplier.ln();
         let ln_per_carat = ln_per_carat.map(|ln| ln + scale);
         let ln_quantiles_usd = ln_per_carat.map(|ln| ln + quote.carat.ln());
+        // The price's own `exp`, as the price is computed.
         let range = PriceRange {
-            low_per_carat_usd: ln_per_carat[0].exp(),
-            high_per_carat_usd: ln_per_carat[4].exp(),
-            low_usd: ln_quantiles_usd[0].exp(),
-            high_usd: ln_quantiles_usd[4].exp(),
+            low_per_carat_usd: crate::exp::exp(ln_per_carat[0]),
+            high_per_carat_usd: crate::exp::exp(ln_per_carat[4]),
+            low_usd: crate::exp::exp(ln_quantiles_usd[0]),
+            high_usd: crate::exp::exp(ln_quantiles_usd[4]),
         };
         Evidence { range, observations, basis, benchmark_usd: quote.total_usd, ln_quantiles_usd }
     }
