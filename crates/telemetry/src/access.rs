@@ -4,7 +4,7 @@
 //! unusual in it (a value with a control or non-ASCII character, a span, another level),
 //! goes to tracing-subscriber's own format.
 
-use std::{cell::RefCell, fmt, fmt::Write as _};
+use std::{cell::RefCell, fmt, io::Write as _};
 
 use tracing::{
     Event, Level, Subscriber,
@@ -58,14 +58,18 @@ where
         event: &Event<'_>,
     ) -> fmt::Result {
         thread_local! {
-            static LINE: RefCell<String> = const { RefCell::new(String::new()) };
+            static LINE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
         }
         let meta = event.metadata();
         if meta.target() == TARGET && *meta.level() == Level::INFO && ctx.lookup_current().is_none()
         {
             let written = LINE.with_borrow_mut(|line| {
                 line.clear();
-                write_line(line, self.shape, self.clock, event).then(|| writer.write_str(line))
+                // A line written here is visible ASCII.
+                let text = write_line(line, self.shape, self.clock, event)
+                    .then(|| std::str::from_utf8(line).ok())
+                    .flatten()?;
+                Some(writer.write_str(text))
             });
             if let Some(result) = written {
                 return result;
@@ -78,19 +82,19 @@ where
 /// Writes `event` (an access event at INFO) as one line of `shape` stamped by `clock`, or
 /// returns false when the line is not one this module writes (the caller uses the
 /// general format).
-fn write_line(line: &mut String, shape: Shape, clock: LogClock, event: &Event<'_>) -> bool {
+fn write_line(line: &mut Vec<u8>, shape: Shape, clock: LogClock, event: &Event<'_>) -> bool {
     let Some(time) = clock.text() else { return false };
     match shape {
         Shape::Text => {
-            line.push_str(time.as_str());
-            line.push_str("  INFO ");
-            line.push_str(TARGET);
-            line.push_str(": ");
+            line.extend_from_slice(time.as_bytes());
+            line.extend_from_slice(b"  INFO ");
+            line.extend_from_slice(TARGET.as_bytes());
+            line.extend_from_slice(b": ");
         }
         Shape::Json => {
-            line.push_str("{\"timestamp\":\"");
-            line.push_str(time.as_str());
-            line.push_str("\",\"level\":\"INFO\"");
+            line.extend_from_slice(b"{\"timestamp\":\"");
+            line.extend_from_slice(time.as_bytes());
+            line.extend_from_slice(b"\",\"level\":\"INFO\"");
         }
     }
     let mut fields = Fields { line, shape, first: true, plain: true };
@@ -99,11 +103,11 @@ fn write_line(line: &mut String, shape: Shape, clock: LogClock, event: &Event<'_
         return false;
     }
     match shape {
-        Shape::Text => line.push('\n'),
+        Shape::Text => line.push(b'\n'),
         Shape::Json => {
-            line.push_str(",\"target\":\"");
-            line.push_str(TARGET);
-            line.push_str("\"}\n");
+            line.extend_from_slice(b",\"target\":\"");
+            line.extend_from_slice(TARGET.as_bytes());
+            line.extend_from_slice(b"\"}\n");
         }
     }
     true
@@ -113,7 +117,7 @@ fn write_line(line: &mut String, shape: Shape, clock: LogClock, event: &Event<'_
 /// or the JSON format's flattened fields do. `plain` turns false at a value this writer
 /// does not write exactly as they would.
 struct Fields<'a> {
-    line: &'a mut String,
+    line: &'a mut Vec<u8>,
     shape: Shape,
     first: bool,
     plain: bool,
@@ -126,54 +130,47 @@ impl Fields<'_> {
         match self.shape {
             Shape::Text => {
                 if !std::mem::take(&mut self.first) {
-                    self.line.push(' ');
+                    self.line.push(b' ');
                 }
                 if name != "message" {
-                    self.line.push_str(name);
-                    self.line.push('=');
+                    self.line.extend_from_slice(name.as_bytes());
+                    self.line.push(b'=');
                 }
             }
             Shape::Json => {
-                self.line.push_str(",\"");
-                self.line.push_str(name);
-                self.line.push_str("\":");
+                self.line.extend_from_slice(b",\"");
+                self.line.extend_from_slice(name.as_bytes());
+                self.line.extend_from_slice(b"\":");
             }
         }
     }
 
     /// `text` as a quoted string, when it is plain visible ASCII: `{:?}` escapes only `"`
-    /// and `\` there, and JSON the same two.
+    /// and `\` there, and JSON the same two, as the JSON escaper does.
     fn quoted(&mut self, text: &str) {
-        if !visible(text) {
+        if !visible(text.as_bytes()) {
             self.plain = false;
             return;
         }
-        self.line.push('"');
-        for piece in text.split_inclusive(['"', '\\']) {
-            match piece.strip_suffix(['"', '\\']) {
-                Some(before) => {
-                    self.line.push_str(before);
-                    self.line.push('\\');
-                    self.line.push_str(&piece[before.len()..]);
-                }
-                None => self.line.push_str(piece),
-            }
-        }
-        self.line.push('"');
+        self.line.push(b'"');
+        words::push_json_escaped(self.line, text.as_bytes());
+        self.line.push(b'"');
     }
 }
 
 /// Whether `text` is plain visible ASCII, where `{:?}` and JSON escape only `"` and `\`
 /// and tracing-subscriber nothing else.
-fn visible(text: &str) -> bool {
-    text.bytes().all(|byte| (b' '..=b'~').contains(&byte))
+fn visible(text: &[u8]) -> bool {
+    text.iter().all(|byte| (b' '..=b'~').contains(byte))
 }
 
 impl Visit for Fields<'_> {
     fn record_str(&mut self, field: &Field, value: &str) {
         self.name(field);
         match (self.shape, field.name()) {
-            (Shape::Text, "message") if visible(value) => self.line.push_str(value),
+            (Shape::Text, "message") if visible(value.as_bytes()) => {
+                self.line.extend_from_slice(value.as_bytes());
+            }
             (Shape::Text, "message") => self.plain = false,
             _ => self.quoted(value),
         }
@@ -182,9 +179,7 @@ impl Visit for Fields<'_> {
     fn record_u64(&mut self, field: &Field, value: u64) {
         self.name(field);
         let mut buffer = [0; 20];
-        let digits = words::integer_digits(value, &mut buffer);
-        // ASCII digits.
-        self.line.push_str(std::str::from_utf8(digits).expect("digits"));
+        self.line.extend_from_slice(words::integer_digits(value, &mut buffer));
     }
 
     /// A `%` (Display) value or the message: written through `{:?}` in place, as both
@@ -194,17 +189,17 @@ impl Visit for Fields<'_> {
         self.name(field);
         let json = self.shape == Shape::Json;
         if json {
-            self.line.push('"');
+            self.line.push(b'"');
         }
         let start = self.line.len();
-        // Writing into a String cannot fail.
+        // Writing into a Vec cannot fail.
         let _ = write!(self.line, "{value:?}");
         let written = &self.line[start..];
-        if !visible(written) || (json && written.contains(['"', '\\'])) {
+        if !visible(written) || (json && written.iter().any(|&b| matches!(b, b'"' | b'\\'))) {
             self.plain = false;
         }
         if json {
-            self.line.push('"');
+            self.line.push(b'"');
         }
     }
 

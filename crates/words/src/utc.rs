@@ -75,7 +75,8 @@ pub fn utc(now: SystemTime, fraction: Fraction) -> Option<UtcText> {
 
 /// Writes `value`'s last `slots.len()` decimal digits into `slots`; returns how many.
 #[inline(always)]
-fn put_digits(slots: &mut [u8], mut value: u32) -> usize {
+fn put_digits(slots: &mut [u8], value: impl Into<u64>) -> usize {
+    let mut value = value.into();
     for slot in slots.iter_mut().rev() {
         *slot = b'0' + (value % 10) as u8;
         value /= 10;
@@ -88,18 +89,12 @@ fn date_time(seconds: u64) -> [u8; WHOLE] {
     let (days, of_day) = (seconds / 86_400, seconds % 86_400);
     let (year, month, day) = civil_date(days);
     let mut text = *b"0000-00-00T00:00:00";
-    let mut put = |at: usize, width: usize, mut value: u64| {
-        for slot in text[at..at + width].iter_mut().rev() {
-            *slot = b'0' + (value % 10) as u8;
-            value /= 10;
-        }
-    };
-    put(0, 4, year);
-    put(5, 2, month);
-    put(8, 2, day);
-    put(11, 2, of_day / 3600);
-    put(14, 2, of_day / 60 % 60);
-    put(17, 2, of_day % 60);
+    put_digits(&mut text[0..4], year);
+    put_digits(&mut text[5..7], month);
+    put_digits(&mut text[8..10], day);
+    put_digits(&mut text[11..13], of_day / 3600);
+    put_digits(&mut text[14..16], of_day / 60 % 60);
+    put_digits(&mut text[17..19], of_day % 60);
     text
 }
 
