@@ -195,7 +195,9 @@ proptest! {
         carat in CARAT_MIN..=CARAT_MAX,
         pick in any::<prop::sample::Index>(),
     ) {
-        let values = vec![1.0; bands.len() * 80];
+        // Every cell's ln value is its band's number: the ln price is the carat's place
+        // among the bands, a whole number at each band and linear between.
+        let values = (0..bands.len()).flat_map(|band| [band as f64; 80]).collect();
         let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
         let m = PriceMatrix::new(bands.clone(), colors, clarities, values).unwrap();
         let edge: Vec<f64> =
@@ -203,9 +205,17 @@ proptest! {
         let from = pick.index(edge.len());
         for carat in std::iter::once(carat).chain(edge[from..].iter().copied().take(60)) {
             let priced = Carat::new(carat).unwrap();
-            prop_assert_eq!(m.segment(priced), old_segment(&bands, carat), "carat {}", carat);
+            let lower = old_segment(&bands, carat);
+            prop_assert_eq!(m.segment(priced), lower, "carat {}", carat);
             let ln = m.ln_per_carat(priced, Color::G, Clarity::Vs2);
-            prop_assert_eq!(ln, 1.0);
+            let want = match bands.get(lower + 1) {
+                Some(&upper) => lower as f64 + (carat - bands[lower]) / (upper - bands[lower]),
+                None => lower as f64,
+            };
+            prop_assert!((ln - want).abs() <= 1e-9, "carat {}: {} against {}", carat, ln, want);
+            if bands.contains(&carat) {
+                prop_assert_eq!(ln, lower as f64, "a band carat's own value");
+            }
         }
     }
 
