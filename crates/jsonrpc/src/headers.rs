@@ -2,9 +2,10 @@
 
 use std::{borrow::Cow, fmt};
 
+use base64::{Engine, engine::general_purpose::STANDARD};
 use words::quoted;
 
-use crate::{ErrorObject, base64};
+use crate::ErrorObject;
 
 #[cfg(test)]
 mod tests;
@@ -146,8 +147,11 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
         return Ok(HeaderValue { text: Cow::Borrowed(text), decoded: false });
     }
     let payload = &trimmed[SENTINEL_START.len()..trimmed.len() - SENTINEL_END.len()];
-    let bytes = base64::decode(payload)
-        .ok_or_else(|| format!("{} is not valid padded standard base64", quoted(text)))?;
+    // The standard engine refuses a missing or misplaced `=` and unused trailing bits that
+    // are not zero (`Zh==`; RFC 4648 §3.5): one byte string has one spelling.
+    let bytes = STANDARD
+        .decode(payload)
+        .map_err(|_| format!("{} is not valid padded standard base64", quoted(text)))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| format!("{} does not decode to UTF-8", quoted(text)))?;
     Ok(HeaderValue { text: Cow::Owned(text), decoded: true })

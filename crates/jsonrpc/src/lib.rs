@@ -8,8 +8,8 @@
 //! Error codes map to HTTP statuses through [`ErrorCode::http_status`].
 //!
 //! **Architecture invariant:** this crate never does I/O, never awaits, and knows no tool,
-//! no pricing concept and no route. It depends on serde, serde_json and thiserror only;
-//! even the base64 decoder for the `=?base64?…?=` header form is written here. Method
+//! no pricing concept and no route. It depends on serde, serde_json, thiserror and
+//! base64 (the `=?base64?…?=` header form) only. Method
 //! dispatch, and therefore -32601, belongs to the caller.
 //!
 //! Unit tests sit next to each module (`<module>/tests.rs`), with an example of each rule
@@ -19,7 +19,6 @@
 
 #![deny(missing_docs)]
 
-mod base64;
 mod classify;
 mod envelope;
 mod era;

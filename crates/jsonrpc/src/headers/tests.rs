@@ -49,6 +49,15 @@ fn bad_sentinels_and_bytes_are_rejected() {
     check_value(b"=?base64?SGVsbG8?=", Err("not valid padded standard base64"));
     check_value(b"=?base64?!!!!?=", Err("not valid padded standard base64"));
     check_value(b"=?base64?/w==?=", Err("does not decode to UTF-8"));
+    // One spelling per byte string: padding required, no `=` inside, no other alphabet,
+    // the unused trailing bits zero (`Zg==` is `f`, `Zh==` is refused).
+    for text in ["Zg", "Zg=", "Zg===", "Zg==Zg==", "Zm=v", "Zm9-", "Zm9_", "Zm 9v", "Zh==", "Zm9="]
+    {
+        let raw = format!("=?base64?{text}?=");
+        check_value(raw.as_bytes(), Err("not valid padded standard base64"));
+    }
+    check_value(b"=?base64?Zg==?=", Ok(("f", true)));
+    check_value(b"=?base64?Zm8=?=", Ok(("fo", true)));
     check_value(b"a\x00b", Err("invalid byte 0x00"));
     check_value(b"a\nb", Err("invalid byte 0x0a"));
     check_value(b"a\x7fb", Err("invalid byte 0x7f"));

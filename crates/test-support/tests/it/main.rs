@@ -147,7 +147,7 @@ fn architecture_invariants_hold() {
         }
         let allowed: Option<&[&str]> = match name {
             "pricing" | "words" => Some(&[]),
-            "jsonrpc" => Some(&["serde", "serde_json", "thiserror", "words"]),
+            "jsonrpc" => Some(&["base64", "serde", "serde_json", "thiserror", "words"]),
             "serve" => Some(&[
                 "bytes",
                 "flate2",
