@@ -173,16 +173,6 @@ fn the_json_text_item_is_the_structured_content() {
     }
 }
 
-#[test]
-fn tool_errors_carry_no_structured_content() {
-    let r =
-        run("tools/call", json!({"name": "get_diamond_price", "arguments": {"carat": 9}})).unwrap();
-    assert_eq!(r["isError"], true);
-    assert!(r.get("structuredContent").is_none(), "{r}");
-    let errors: Value = serde_json::from_str(r["content"][1]["text"].as_str().unwrap()).unwrap();
-    assert!(errors.is_object() || errors.is_array(), "{errors}");
-}
-
 /// What a `tools/call` came to, as the tool-call hook hears it; other methods are no call.
 #[test]
 fn calls_are_reported_by_tool_and_outcome() {
