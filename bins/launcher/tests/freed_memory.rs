@@ -6,12 +6,7 @@
 
 use std::time::Duration;
 
-/// The resident set of this process, in KiB.
-fn rss_kib() -> usize {
-    let status = std::fs::read_to_string("/proc/self/status").expect("reading /proc/self/status");
-    let line = status.lines().find(|line| line.starts_with("VmRSS:")).expect("a VmRSS line");
-    line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("a VmRSS figure")
-}
+use test_support::process::rss_kib;
 
 #[test]
 #[ignore = "resident memory: run by scripts/memory-check.sh"]

@@ -8,12 +8,7 @@
 
 use std::time::Duration;
 
-/// The resident set of this process, in KiB.
-fn rss_kib() -> usize {
-    let status = std::fs::read_to_string("/proc/self/status").expect("reading /proc/self/status");
-    let line = status.lines().find(|line| line.starts_with("VmRSS:")).expect("a VmRSS line");
-    line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("a VmRSS figure")
-}
+use test_support::process::rss_kib;
 
 /// A burst like 1,000 connections: each task allocates a connection's buffers on one
 /// worker and hands them to another task, which frees them wherever it runs.

@@ -7,6 +7,7 @@
 use chrono::NaiveDate;
 use datasets::{Feed, Snapshot};
 use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix};
+use test_support::TempDir;
 
 use crate::{Build, BuildOptions, InputFormat, build_csv};
 
@@ -168,13 +169,6 @@ pub(crate) fn refusal(err: &crate::Error) -> &crate::Refusal {
     }
 }
 
-pub(crate) fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("methodology-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 #[test]
 fn synthetic_build_observes_and_reports_every_stage() {
     use pricing::Shape;
@@ -252,7 +246,7 @@ fn options_on<'a>(
 #[test]
 fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
     use pricing::Shape;
-    let dir = temp_dir("history");
+    let dir = TempDir::new("history");
     // Day 1: a full build. Day 2: only 1.0 ct listings, 2 % dearer; the asks day 1
     // observed are looked back, the other bands carried from day 1's curve.
     let first = crate::build(
@@ -262,21 +256,21 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
     )
     .expect("day 1");
     let path =
-        crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
-    assert_eq!(path, dir.join("2026-11-01"));
+        crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
+    assert_eq!(path, dir.0.join("2026-11-01"));
     let written = std::fs::read(path.join(crate::OBSERVED_FILE)).expect("observed.json");
     assert_eq!(written, first.observed);
     let refused =
-        crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect_err("exists");
+        crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect_err("exists");
     assert!(matches!(refused, crate::Error::Publish { .. }), "{refused}");
     let wrong_day =
-        crate::publish(&dir, day(3), &first, datasets::fs::Existing::Refuse).expect_err("date");
+        crate::publish(&dir.0, day(3), &first, datasets::fs::Existing::Refuse).expect_err("date");
     assert!(matches!(wrong_day, crate::Error::Refused { .. }), "{wrong_day}");
-    assert!(!dir.join("2026-11-03").exists());
+    assert!(!dir.0.join("2026-11-03").exists());
 
-    let (history, notes) = datasets::History::load(&dir).expect("load");
+    let (history, notes) = datasets::History::load(&dir.0).expect("load");
     assert!(notes.is_empty());
-    let options = options_on(&dir, &history, day(2));
+    let options = options_on(&dir.0, &history, day(2));
     let listings = synthetic(Shape::Round, &[1.0], 8.0 + 0.02f64.ln_1p());
     let second = crate::build(&listings, &options, None).expect("day 2");
     assert_sound(&second);
@@ -296,16 +290,17 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
             .iter()
             .all(|s| s.source == crate::ModelSource::CarriedOver { from: "2026-11-01".to_owned() })
     );
-    crate::publish(&dir, day(2), &second, datasets::fs::Existing::Refuse).expect("publish day 2");
-    crate::publish(&dir, day(2), &second, datasets::fs::Existing::Replace).expect("force replaces");
-    let (history, _) = datasets::History::load(&dir).expect("load");
+    crate::publish(&dir.0, day(2), &second, datasets::fs::Existing::Refuse).expect("publish day 2");
+    crate::publish(&dir.0, day(2), &second, datasets::fs::Existing::Replace)
+        .expect("force replaces");
+    let (history, _) = datasets::History::load(&dir.0).expect("load");
     let summary = crate::history_summary(&history);
     assert_eq!(summary.len(), 2);
     assert_eq!(summary[1], (day(2), report.dcx, report.trend));
 
     // Past the five-day window nothing is looked back: one observed band anchors the
     // previous day's curve for all the others.
-    let late = options_on(&dir, &history, day(9));
+    let late = options_on(&dir.0, &history, day(9));
     let build = crate::build(&listings, &late, None).expect("day 9");
     assert_sound(&build);
     assert_eq!(build.report.round.totals(), [80, 0, 0, 0, 0, 880], "no look-back beyond five days");
@@ -313,7 +308,6 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
         || c.carried_from.as_deref() == Some("2026-11-02")));
     assert_eq!(build.report.trend, 0.0);
     assert!(build.report.trend_7d.is_some(), "2026-11-02 is within the 7-day slack");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// An ask observed on day 1 fills days 2 to 6 and never day 7, even when day 6
@@ -321,13 +315,13 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
 #[test]
 fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
     use pricing::Shape;
-    let dir = temp_dir("no-chaining");
+    let dir = TempDir::new("no-chaining");
     let full = synthetic(Shape::Round, &[0.3, 0.5, 1.0, 2.0], 8.0);
     let first = crate::build(&full, &BuildOptions::new(day(1)), None).expect("day 1");
-    crate::publish(&dir, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
+    crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
     let partial = synthetic(Shape::Round, &[0.5, 1.0], 8.0);
-    let (history, _) = datasets::History::load(&dir).expect("load");
-    let sixth = crate::build(&partial, &options_on(&dir, &history, day(6)), None).expect("day 6");
+    let (history, _) = datasets::History::load(&dir.0).expect("load");
+    let sixth = crate::build(&partial, &options_on(&dir.0, &history, day(6)), None).expect("day 6");
     let from_day_one: Vec<&crate::CellReport> = sixth
         .report
         .round
@@ -341,18 +335,18 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
             .iter()
             .all(|c| c.provenance == crate::Provenance::LookedBack && c.ask.is_some())
     );
-    crate::publish(&dir, day(6), &sixth, datasets::fs::Existing::Refuse).expect("publish");
+    crate::publish(&dir.0, day(6), &sixth, datasets::fs::Existing::Refuse).expect("publish");
     let kept: serde_json::Value = serde_json::from_slice(&sixth.observed).expect("json");
     assert_eq!(kept["round"].as_array().expect("list").len(), 160, "only day 6's own cells");
 
-    let (history, _) = datasets::History::load(&dir).expect("load");
-    let seventh = crate::build(&partial, &options_on(&dir, &history, day(7)), None).expect("day 7");
+    let (history, _) = datasets::History::load(&dir.0).expect("load");
+    let seventh =
+        crate::build(&partial, &options_on(&dir.0, &history, day(7)), None).expect("day 7");
     assert_sound(&seventh);
     let report = &seventh.report.round;
     assert_eq!(report.totals()[2], 0, "nothing of day 1 reaches day 7");
     let band = |key: &str| report.bands.iter().find(|b| b.band == key).expect("band").clone();
     assert_eq!((band("0.3").carried, band("2.0").carried), (80, 80));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A look-back that copies what earlier days derived lets the DCX ratchet: the same thin
@@ -389,13 +383,13 @@ fn the_same_thin_input_every_day_does_not_ratchet() {
 /// The DCX of ten consecutive builds of `text`, each published into a fresh history the
 /// next one reads; every looked-back ask within five days of its observation.
 fn ten_days_of(text: &str, min_observed_cells: usize) -> Vec<f64> {
-    let dir = temp_dir("ratchet");
+    let dir = TempDir::new("ratchet");
     let mut dcx = Vec::new();
     for d in 21..=30 {
         let date = day(d);
-        let loaded = datasets::History::load(&dir).ok();
+        let loaded = datasets::History::load(&dir.0).ok();
         let mut options = match &loaded {
-            Some((history, _)) => options_on(&dir, history, date),
+            Some((history, _)) => options_on(&dir.0, history, date),
             None => BuildOptions::new(date),
         };
         options.gates.min_observed_cells = min_observed_cells;
@@ -406,10 +400,9 @@ fn ten_days_of(text: &str, min_observed_cells: usize) -> Vec<f64> {
                 cell.looked_back_from.as_deref().expect("day").parse().expect("date");
             assert!((date - from).num_days() <= 5, "{cell:?} on {date}");
         }
-        crate::publish(&dir, date, &build, datasets::fs::Existing::Refuse).expect("publish");
+        crate::publish(&dir.0, date, &build, datasets::fs::Existing::Refuse).expect("publish");
         dcx.push(build.report.dcx);
     }
-    let _ = std::fs::remove_dir_all(&dir);
     dcx
 }
 

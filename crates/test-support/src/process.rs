@@ -1,5 +1,6 @@
 //! A server binary run as a child process for smoke tests: its stderr read line by line
-//! on a thread, waited for with a timeout, and signals sent with `kill`.
+//! on a thread, waited for with a timeout, and signals sent with `kill`; and this
+//! process's resident set, read from `/proc`.
 
 use std::{
     io::{BufRead, BufReader},
@@ -195,6 +196,15 @@ fn handles_sighup(status: &str) -> bool {
         mask.and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
             .is_some_and(|mask| mask & 1 == 1)
     })
+}
+
+/// The resident set (`VmRSS`) of this process, in KiB, read from `/proc/self/status`.
+/// Linux only.
+#[track_caller]
+pub fn rss_kib() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").expect("reading /proc/self/status");
+    let line = status.lines().find(|line| line.starts_with("VmRSS:")).expect("a VmRSS line");
+    line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("a VmRSS figure")
 }
 
 /// Writes a history of `days` days (at most 336: the 1st to the 28th of each month of

@@ -94,11 +94,10 @@ fn a_published_day_is_announced_even_when_its_report_cannot_be_written() {
 /// overwrites a published day without `--force`, and `dcx history` lists the days.
 #[test]
 fn build_publishes_valid_deterministic_days() {
-    let dir = std::env::temp_dir().join(format!("dcx-build-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new("build");
     let listings = test_support::fixture_path("listings/diamonds-sample.csv");
     let listings = listings.to_str().unwrap();
-    let history = dir.join("history");
+    let history = dir.0.join("history");
     let history = history.to_str().unwrap();
     let build = |date: &str, extra: &[&str]| {
         let mut args =
@@ -112,54 +111,49 @@ fn build_publishes_valid_deterministic_days() {
     let again = build("2026-11-20", &["--history", history]);
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("already published; pass --force"), "{}", stderr(&again));
-    let out = dir.join("copy");
+    let out = dir.0.join("copy");
     let copy = build("2026-11-20", &["--out", out.to_str().unwrap()]);
     assert!(copy.status.success(), "{}", stderr(&copy));
     for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.join("history/2026-11-20").join(feed.file_name())).unwrap();
+        let a = std::fs::read(dir.0.join("history/2026-11-20").join(feed.file_name())).unwrap();
         let b = std::fs::read(out.join(feed.file_name())).unwrap();
         assert!(a == b, "{feed} differs between two builds of the same input");
     }
     // The day's observed cells sit beside its feeds; readers of the history ignore them.
-    let observed = std::fs::read_to_string(dir.join("history/2026-11-20/observed.json")).unwrap();
+    let observed = std::fs::read_to_string(dir.0.join("history/2026-11-20/observed.json")).unwrap();
     assert!(observed.starts_with("{\"date\":\"2026-11-20\",\"round\":[{"), "{observed}");
     assert!(dcx(&["validate", history]).status.success());
-    let day = dir.join("history/2026-11-20");
+    let day = dir.0.join("history/2026-11-20");
     assert!(dcx(&["validate", day.to_str().unwrap()]).status.success());
     let listed = dcx(&["history", history]);
     assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A history folder without a valid day (a fresh file system's lost+found, a README, a
 /// day zeroed by a crash) takes a first build: the broken day is named, not fatal.
 #[test]
 fn a_first_build_into_a_folder_without_a_valid_day() {
-    let dir = std::env::temp_dir().join(format!("dcx-first-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("lost+found")).unwrap();
-    std::fs::write(dir.join("README"), "the dcx history\n").unwrap();
-    std::fs::create_dir_all(dir.join("2026-11-19")).unwrap();
+    let dir = TempDir::new("first-zeroed");
+    std::fs::create_dir_all(dir.0.join("lost+found")).unwrap();
+    std::fs::write(dir.0.join("README"), "the dcx history\n").unwrap();
+    std::fs::create_dir_all(dir.0.join("2026-11-19")).unwrap();
     for feed in datasets::Feed::ALL {
-        std::fs::write(dir.join("2026-11-19").join(feed.file_name()), [0u8; 32]).unwrap();
+        std::fs::write(dir.0.join("2026-11-19").join(feed.file_name()), [0u8; 32]).unwrap();
     }
     let listings = test_support::fixture_path("listings/diamonds-sample.csv");
     let args = ["build", "--listings", listings.to_str().unwrap(), "--format", "diamonds"];
-    let date = ["--date", "2026-11-20", "--history", dir.to_str().unwrap()];
+    let date = ["--date", "2026-11-20", "--history", dir.0.to_str().unwrap()];
     let out = dcx(&[&args[..], &date[..]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("skipped 2026-11-19"), "{}", stderr(&out));
-    assert!(datasets::fs::load_dir(&dir.join("2026-11-20")).is_ok());
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(datasets::fs::load_dir(&dir.0.join("2026-11-20")).is_ok());
 }
 
 /// A refused build exits 1 with the reason in one line, publishes nothing, leaves the
 /// history alone and still writes `--report` with the reason.
 #[test]
 fn a_refused_build_publishes_nothing_and_reports_why() {
-    let dir = std::env::temp_dir().join(format!("dcx-refused-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempDir::new("refused");
     // Prices written with a thousands separator, as a spreadsheet exports them.
     let sample = test_support::fixture("listings/diamonds-sample.csv");
     let mut text = String::new();
@@ -172,10 +166,10 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
         text.push_str(&fields.join(","));
         text.push('\n');
     }
-    let listings = dir.join("listings.csv");
+    let listings = dir.0.join("listings.csv");
     std::fs::write(&listings, text).unwrap();
-    let history = dir.join("history");
-    let report = dir.join("report.json");
+    let history = dir.0.join("history");
+    let report = dir.0.join("report.json");
     let out = dcx(&[
         "build",
         "--listings",
@@ -198,7 +192,6 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
     assert_eq!(written["published"], false);
     assert!(written["refused"].as_str().unwrap().contains("unparseable"), "{written}");
     assert!(written["notes"][0].as_str().unwrap().contains("`diamonds` layout"), "{written}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--listings -` reads standard input as a stream: the same snapshot as from the file.
@@ -206,8 +199,7 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
 #[test]
 fn build_reads_listings_from_standard_input() {
     use std::io::Write;
-    let dir = std::env::temp_dir().join(format!("dcx-stdin-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new("stdin");
     let listings = test_support::fixture_path("listings/diamonds-sample.csv");
     let args = |out: &std::path::Path, listings: &str| {
         [
@@ -224,10 +216,10 @@ fn build_reads_listings_from_standard_input() {
         .map(str::to_owned)
     };
     let from_file =
-        dcx(&args(&dir.join("file"), listings.to_str().unwrap()).each_ref().map(String::as_str));
+        dcx(&args(&dir.0.join("file"), listings.to_str().unwrap()).each_ref().map(String::as_str));
     assert!(from_file.status.success(), "{}", stderr(&from_file));
     let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-        .args(args(&dir.join("stdin"), "-"))
+        .args(args(&dir.0.join("stdin"), "-"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -239,15 +231,14 @@ fn build_reads_listings_from_standard_input() {
     assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
     assert!(stdout(&from_stdin).contains("rows: 450 in"), "{}", stdout(&from_stdin));
     for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.join("file").join(feed.file_name())).unwrap();
-        let b = std::fs::read(dir.join("stdin").join(feed.file_name())).unwrap();
+        let a = std::fs::read(dir.0.join("file").join(feed.file_name())).unwrap();
+        let b = std::fs::read(dir.0.join("stdin").join(feed.file_name())).unwrap();
         assert!(a == b, "{feed} differs between a file and standard input");
     }
     let folder =
-        dcx(&args(&dir.join("none"), dir.to_str().unwrap()).each_ref().map(String::as_str));
+        dcx(&args(&dir.0.join("none"), dir.0.to_str().unwrap()).each_ref().map(String::as_str));
     assert_eq!(folder.status.code(), Some(2), "{}", stderr(&folder));
     let refused = stderr(&folder);
     assert!(refused.contains("dcx build: cannot read "), "{refused}");
-    assert!(refused.contains(dir.to_str().unwrap()), "the folder is named: {refused}");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(refused.contains(dir.0.to_str().unwrap()), "the folder is named: {refused}");
 }

@@ -6,6 +6,8 @@ mod mcp;
 
 use std::process::{Command, Output};
 
+use test_support::TempDir;
+
 fn dcx(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dcx")).args(args).output().expect("run dcx")
 }
@@ -186,14 +188,12 @@ fn validate_accepts_the_reference_and_lists_every_problem() {
     assert!(stdout(&out).contains("valid snapshot of 2026-11-20T00:00:00Z"));
 
     // An invalid snapshot: the reference with a broken index basket.
-    let bad = std::env::temp_dir().join(format!("dcx-validate-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&bad);
+    let bad = TempDir::new("validate");
     write_broken_basket(
-        &bad,
+        &bad.0,
         &["matrix.json", "matrix_cushion.json", "ratio_models.json", "depth.json"],
     );
-    let out = dcx(&["validate", bad.to_str().unwrap()]);
-    let _ = std::fs::remove_dir_all(&bad);
+    let out = dcx(&["validate", bad.0.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("4 problems"), "{text}");
@@ -218,9 +218,8 @@ fn write_broken_basket(dir: &std::path::Path, feeds: &[&str]) {
 /// holding another day's snapshot is reported (the servers refuse it too).
 #[test]
 fn validate_runs_every_check_and_lists_every_problem() {
-    let root = std::env::temp_dir().join(format!("dcx-validate-all-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    let bad = root.join("snapshot");
+    let root = TempDir::new("validate-all");
+    let bad = root.0.join("snapshot");
     write_broken_basket(&bad, &["matrix.json", "matrix_cushion.json", "ratio_models.json"]);
     let out = dcx(&["validate", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -228,13 +227,12 @@ fn validate_runs_every_check_and_lists_every_problem() {
     assert!(text.contains("depth.json /: file") && text.contains("is missing"), "{text}");
     assert!(text.contains("index.json /specs/1/log"), "{text}");
 
-    let history = root.join("history");
+    let history = root.0.join("history");
     test_support::write_day(&history, "2026-11-21", |_, text| text);
     test_support::write_day(&history, "2026-11-22", |_, text| {
         text.replace("2026-11-22T00:00:00Z", "2026-11-23T00:00:00Z")
     });
     let out = dcx(&["validate", history.to_str().unwrap()]);
-    let _ = std::fs::remove_dir_all(&root);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
@@ -291,9 +289,9 @@ fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String
 /// and stop as usual.
 #[test]
 fn serve_survives_a_sighup_while_the_data_loads() {
-    let dir = std::env::temp_dir().join(format!("dcx-it-hup-{}", std::process::id()));
-    test_support::process::write_history(&dir, 120);
-    let history = dir.to_str().unwrap();
+    let dir = TempDir::new("serve-hup");
+    test_support::process::write_history(&dir.0, 120);
+    let history = dir.0.to_str().unwrap();
     let args = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
     let args = [&args[..], &["--history", history, "--poll-secs", "0"]].concat();
     let server = test_support::process::Server::start_and_hang_up(env!("CARGO_BIN_EXE_dcx"), &args);
@@ -302,7 +300,6 @@ fn serve_survives_a_sighup_while_the_data_loads() {
     let health = test_support::http::get_blocking(&feeds, "/health");
     assert_eq!(health.json()["history_days"], 120, "{health:?}");
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `dcx serve` starts both servers on the same data; a quote's tracking link points at
@@ -338,12 +335,11 @@ fn serve_runs_both_servers_and_links_them() {
 #[test]
 fn serve_reloads_one_copy_of_the_data_for_both_servers() {
     use test_support::{http::get_blocking, write_day};
-    let dir = std::env::temp_dir().join(format!("dcx-serve-reload-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    write_day(&dir, "2026-11-20", |_, text| text);
+    let dir = TempDir::new("serve-reload");
+    write_day(&dir.0, "2026-11-20", |_, text| text);
     let (server, feeds, tools) =
-        start_serve(&["--history", dir.to_str().unwrap(), "--poll-secs", "0"]);
-    write_day(&dir, "2026-11-21", |_, text| text);
+        start_serve(&["--history", dir.0.to_str().unwrap(), "--poll-secs", "0"]);
+    write_day(&dir.0, "2026-11-21", |_, text| text);
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
     let index = get_blocking(&feeds, "/index.json");
@@ -352,7 +348,6 @@ fn serve_reloads_one_copy_of_the_data_for_both_servers() {
     assert_eq!(health["snapshot"]["ts"], "2026-11-21T00:00:00Z");
     assert_eq!(health["snapshot"]["history_days"], 2);
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Bad URL flags are refused alike by every command that takes one, with the flag and
@@ -386,10 +381,8 @@ fn every_command_refuses_bad_url_flags_alike() {
 /// them; bad parameters exit 2 with what is allowed.
 #[test]
 fn gen_listings_writes_a_market_dcx_builds() {
-    let dir = std::env::temp_dir().join(format!("dcx-gen-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("listings.csv");
+    let dir = TempDir::new("gen");
+    let file = dir.0.join("listings.csv");
     let out = dcx(&["gen-listings", "--seed", "3", "--out", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).starts_with("dcx gen-listings: 25800 rows: "), "{}", stderr(&out));
@@ -404,14 +397,13 @@ fn gen_listings_writes_a_market_dcx_builds() {
         "--date",
         "2026-11-20",
         "--out",
-        dir.join("day").to_str().unwrap(),
+        dir.0.join("day").to_str().unwrap(),
     ]);
     assert!(build.status.success(), "{}", stderr(&build));
     assert!(stdout(&build).contains("rows: 25800 in"), "{}", stdout(&build));
     let refused = dcx(&["gen-listings", "--junk", "2"]);
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(stderr(&refused), "dcx gen-listings: junk share must be 0..=1, got 2\n");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `dcx serve --metrics-listen`: one scrape holds both servers' requests (by `server`),
@@ -419,9 +411,8 @@ fn gen_listings_writes_a_market_dcx_builds() {
 #[test]
 fn serve_metrics_cover_both_servers_and_the_reloads() {
     use test_support::{http::get_blocking, write_day};
-    let dir = std::env::temp_dir().join(format!("dcx-serve-metrics-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    write_day(&dir, "2026-11-20", |_, text| text);
+    let dir = TempDir::new("serve-metrics");
+    write_day(&dir.0, "2026-11-20", |_, text| text);
     let args = [
         "serve",
         "--feed-listen",
@@ -431,7 +422,7 @@ fn serve_metrics_cover_both_servers_and_the_reloads() {
         "--metrics-listen",
         "127.0.0.1:0",
         "--history",
-        dir.to_str().unwrap(),
+        dir.0.to_str().unwrap(),
         "--poll-secs",
         "0",
     ];
@@ -444,7 +435,7 @@ fn serve_metrics_cover_both_servers_and_the_reloads() {
     let (feeds, tools) = (address("feeds"), address("tools"));
     assert_eq!(get_blocking(&feeds, "/health").status, 200);
     assert_eq!(get_blocking(&tools, "/health").status, 200);
-    write_day(&dir, "2026-11-21", |_, text| text);
+    write_day(&dir.0, "2026-11-21", |_, text| text);
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
 
@@ -459,5 +450,4 @@ fn serve_metrics_cover_both_servers_and_the_reloads() {
         assert!(text.lines().any(|sample| sample == line), "no {line} in:\n{text}");
     }
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 use test_support::{
+    TempDir,
     http::{exchange_blocking_from, get_blocking},
     process::Server,
     write_day,
@@ -15,26 +16,24 @@ fn start(args: &[&str]) -> Server {
 
 #[test]
 fn serves_reloads_on_sighup_and_drains_on_sigterm() {
-    let dir = std::env::temp_dir().join(format!("feed-server-it-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    write_day(&dir, "2026-11-20", |_, text| text);
-    let server =
-        start(&["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"]);
+    let dir = TempDir::new("reload");
+    write_day(&dir.0, "2026-11-20", |_, text| text);
+    let history = dir.0.to_str().unwrap();
+    let server = start(&["--listen", "127.0.0.1:0", "--history", history, "--poll-secs", "0"]);
     let addr = server.listening_addr();
     let health = get_blocking(&addr, "/health");
     assert_eq!(health.status, 200, "{health:?}");
     assert_eq!(health.json()["ts"], "2026-11-20T00:00:00Z");
 
-    write_day(&dir, "2026-11-21", |_, text| text);
+    write_day(&dir.0, "2026-11-21", |_, text| text);
     // A day written by `dcx build` holds its observed cells beside the feeds: accepted.
     let observed = r#"{"date":"2026-11-21","round":[],"cushion":[]}"#;
-    std::fs::write(dir.join("2026-11-21/observed.json"), observed).unwrap();
+    std::fs::write(dir.0.join("2026-11-21/observed.json"), observed).unwrap();
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z");
     assert!(get_blocking(&addr, "/index.json").text().contains("2026-11-21T00:00:00Z"));
 
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--log-format json --access-log`: one JSON object per line with a UTC timestamp, a
@@ -299,14 +298,14 @@ fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let dir = std::env::temp_dir().join(format!("feed-server-it-hup-{}", std::process::id()));
-    test_support::process::write_history(&dir, 120);
-    let args = ["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"];
+    let dir = TempDir::new("loading-hup");
+    test_support::process::write_history(&dir.0, 120);
+    let args =
+        ["--listen", "127.0.0.1:0", "--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
     let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_feed-server"), &args);
     let addr = server.listening_addr();
     let health = get_blocking(&addr, "/health");
     assert_eq!(health.status, 200, "{health:?}");
     assert_eq!(health.json()["history_days"], 120);
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }

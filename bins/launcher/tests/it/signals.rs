@@ -2,8 +2,9 @@
 //! process. Each test first installs its own handler for the signal it sends, so the
 //! signal can never take the default action (terminating the test binary).
 
-use std::{path::PathBuf, process::Command, sync::Arc, time::Duration};
+use std::{process::Command, sync::Arc, time::Duration};
 
+use test_support::TempDir;
 use tokio::{
     signal::unix::{SignalKind, signal},
     sync::mpsc,
@@ -28,33 +29,22 @@ async fn settle() {
 }
 
 /// A history folder holding `2026-11-19`, removed when dropped.
-struct History(PathBuf);
-
-impl History {
-    fn new(name: &str) -> History {
-        let dir = std::env::temp_dir().join(format!("launcher-it-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        test_support::write_day(&dir, "2026-11-19", |_, text| text);
-        History(dir)
-    }
-}
-
-impl Drop for History {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn history_dir(name: &str) -> TempDir {
+    let dir = TempDir::new(name);
+    test_support::write_day(&dir.0, "2026-11-19", |_, text| text);
+    dir
 }
 
 /// Starts the reload loop of a `Live` over `history`; returns the report channel.
 fn reloads(
-    history: &History,
+    history: &TempDir,
     poll: Option<Duration>,
 ) -> (launcher::Reloads, mpsc::UnboundedReceiver<String>) {
     start(open(history), poll, launcher::Hangups::install())
 }
 
 /// The `Live` over `history`, loaded now.
-fn open(history: &History) -> Arc<datasets::Live> {
+fn open(history: &TempDir) -> Arc<datasets::Live> {
     let source = datasets::Source::History(history.0.clone());
     Arc::new(datasets::Live::open(source).unwrap().0)
 }
@@ -92,7 +82,7 @@ async fn next_news(receiver: &mut mpsc::UnboundedReceiver<String>) -> String {
 /// between (the folder unchanged) that metrics count.
 #[tokio::test]
 async fn reload_runs_on_a_timer_and_reports_every_outcome() {
-    let history = History::new("timer");
+    let history = history_dir("timer");
     let (_reloads, mut reports) = reloads(&history, Some(Duration::from_millis(20)));
     settle().await;
     test_support::write_day(&history.0, "2026-11-20", |_, text| text);
@@ -112,7 +102,7 @@ async fn reload_runs_on_a_timer_and_reports_every_outcome() {
 #[tokio::test]
 async fn reload_runs_on_sighup_even_one_sent_before_the_loop_started() {
     let _keep_alive = signal(SignalKind::hangup()).unwrap();
-    let history = History::new("hup");
+    let history = history_dir("hup");
     let hangups = launcher::Hangups::install();
     let live = open(&history);
     test_support::write_day(&history.0, "2026-11-20", |_, text| text);

@@ -1,7 +1,7 @@
 //! Smoke tests of the `tool-server` process: port 0, reloads by polling a history folder
 //! and by SIGHUP (the feed server's rules), SIGTERM drain. Loopback only.
 
-use test_support::{http::get_blocking, process::Server, write_day};
+use test_support::{TempDir, http::get_blocking, process::Server, write_day};
 
 fn start(args: &[&str]) -> Server {
     Server::start(env!("CARGO_BIN_EXE_tool-server"), args)
@@ -9,18 +9,17 @@ fn start(args: &[&str]) -> Server {
 
 /// A tool server over a fresh history folder holding the day 2026-11-20 (with its
 /// `observed.json`), polled every `poll_secs`: the folder, the process and its address.
-fn serve_history(name: &str, poll_secs: &str) -> (std::path::PathBuf, Server, String) {
-    let dir = std::env::temp_dir().join(format!("tool-server-it-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    write_day(&dir, "2026-11-20", |_, text| text);
+fn serve_history(name: &str, poll_secs: &str) -> (TempDir, Server, String) {
+    let dir = TempDir::new(name);
+    write_day(&dir.0, "2026-11-20", |_, text| text);
     // As `dcx build` writes it, the day's observed cells beside the feeds (ignored).
     let observed = r#"{"date":"2026-11-20","round":[],"cushion":[]}"#;
-    std::fs::write(dir.join("2026-11-20/observed.json"), observed).unwrap();
+    std::fs::write(dir.0.join("2026-11-20/observed.json"), observed).unwrap();
     let server = start(&[
         "--listen",
         "127.0.0.1:0",
         "--history",
-        dir.to_str().unwrap(),
+        dir.0.to_str().unwrap(),
         "--poll-secs",
         poll_secs,
     ]);
@@ -72,23 +71,21 @@ fn a_new_history_day_is_picked_up_by_polling_and_sigterm_drains() {
     assert_eq!(tools_as_of(&addr), ["2026-11-20T00:00:00Z"]);
 
     // No signal: the poll finds the new day, and the answers built once per day follow.
-    write_day(&dir, "2026-11-21", |_, text| text);
+    write_day(&dir.0, "2026-11-21", |_, text| text);
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)");
     assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
     assert_eq!(tools_as_of(&addr), ["2026-11-21T00:00:00Z"]);
 
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn with_polling_off_sighup_still_reloads() {
     let (dir, server, addr) = serve_history("hup", "0");
-    write_day(&dir, "2026-11-21", |_, text| text);
+    write_day(&dir.0, "2026-11-21", |_, text| text);
     server.signal("HUP");
     server.line("reload accepted: now serving snapshot 2026-11-21T00:00:00Z");
     assert_eq!(live_ts(&addr), "2026-11-21T00:00:00Z");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `--metrics-listen`: tool calls are counted by tool and outcome, and the MCP endpoint's
@@ -119,16 +116,16 @@ fn metrics_count_tool_calls_by_tool_and_outcome() {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let dir = std::env::temp_dir().join(format!("tool-server-it-hup-{}", std::process::id()));
-    test_support::process::write_history(&dir, 120);
-    let args = ["--listen", "127.0.0.1:0", "--history", dir.to_str().unwrap(), "--poll-secs", "0"];
+    let dir = TempDir::new("loading-hup");
+    test_support::process::write_history(&dir.0, 120);
+    let args =
+        ["--listen", "127.0.0.1:0", "--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
     let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_tool-server"), &args);
     let addr = server.listening_addr();
     let health = get_blocking(&addr, "/health");
     assert_eq!(health.status, 200, "{health:?}");
     assert_eq!(health.json()["snapshot"]["history_days"], 120);
     server.stop_gracefully();
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A log reader that exits stops no server: with the access log on and stderr's reading

@@ -1,31 +1,13 @@
 //! Unit tests of history loading: what a poll reads, the held window, days ahead of
 //! the clock, and what a build reads.
 
-use std::{path::PathBuf, sync::Arc};
+use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use test_support::TempDir;
 
 use super::{HELD_DAYS, History};
 use crate::{Trend, fs, reference};
-
-/// A fresh temporary folder, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path =
-            std::env::temp_dir().join(format!("datasets-history-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn date(text: &str) -> NaiveDate {
     text.parse().unwrap()

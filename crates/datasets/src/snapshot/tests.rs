@@ -1,11 +1,13 @@
 //! Snapshot validation tests: one invalid snapshot per class of problem in
 //! `fixtures/snapshot-err/`, each with its expected messages.
 
+use test_support::TempDir;
+
 use crate::{Feed, Snapshot, fs};
 
 /// Builds a snapshot folder from the reference files overlaid with `case`'s files.
-fn overlay(case: &str) -> tempdir::Dir {
-    let dir = tempdir::Dir::new(case);
+fn overlay(case: &str) -> TempDir {
+    let dir = TempDir::new(case);
     for feed in Feed::ALL {
         let over = test_support::fixture_path(&format!("snapshot-err/{case}/{}", feed.file_name()));
         let from = if over.exists() {
@@ -15,38 +17,17 @@ fn overlay(case: &str) -> tempdir::Dir {
         };
         let bytes = std::fs::read(&from).unwrap();
         if bytes != b"DELETE\n" {
-            std::fs::write(dir.path().join(feed.file_name()), bytes).unwrap();
+            std::fs::write(dir.0.join(feed.file_name()), bytes).unwrap();
         }
     }
     dir
 }
 
-mod tempdir {
-    //! A throwaway folder below the target directory, removed on drop.
-    pub(super) struct Dir(std::path::PathBuf);
-    impl Dir {
-        pub(super) fn new(name: &str) -> Dir {
-            let path = std::env::temp_dir().join(format!("dcx-test-{}-{name}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&path);
-            std::fs::create_dir_all(&path).unwrap();
-            Dir(path)
-        }
-        pub(super) fn path(&self) -> &std::path::Path {
-            &self.0
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
 #[track_caller]
 fn check(case: &str) {
     let dir = overlay(case);
-    let err = fs::load_dir(dir.path()).expect_err("the snapshot must be refused");
-    let text = err.to_string().replace(&dir.path().display().to_string(), "<dir>");
+    let err = fs::load_dir(&dir.0).expect_err("the snapshot must be refused");
+    let text = err.to_string().replace(&dir.0.display().to_string(), "<dir>");
     test_support::assert_golden(&format!("snapshot-err/{case}/expected.txt"), &format!("{text}\n"));
 }
 
@@ -76,7 +57,7 @@ fn reference_snapshot_is_valid_and_embedded() {
 #[test]
 fn all_problems_are_reported_not_only_the_first() {
     let dir = overlay("basket_disagrees_with_matrix");
-    let err = fs::load_dir(dir.path()).unwrap_err();
+    let err = fs::load_dir(&dir.0).unwrap_err();
     let pointers: Vec<&str> = err.issues().iter().map(|i| i.pointer.as_str()).collect();
     assert_eq!(pointers, ["/specs/0/per_carat", "/specs/1/log", "/specs", "/dcx"]);
 }

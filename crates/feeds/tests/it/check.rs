@@ -5,8 +5,9 @@
 
 use datasets::{Snapshot, Source};
 use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
+use test_support::TempDir;
 
-use crate::support::{Server, config, temp_dir, write_plain_day};
+use crate::support::{Server, config, write_plain_day};
 
 const STONE: &str = "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4";
 
@@ -80,10 +81,10 @@ async fn bad_parameters_get_400_in_the_words_of_track() {
 
 #[tokio::test]
 async fn a_day_without_spreads_cannot_check_but_still_prices() {
-    let dir = temp_dir("check-no-spreads");
-    write_plain_day(&dir, "2026-11-20");
-    std::fs::remove_file(dir.join("2026-11-20").join(datasets::MATRIX_STATS_FILE)).unwrap();
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("check-no-spreads");
+    write_plain_day(&dir.0, "2026-11-20");
+    std::fs::remove_file(dir.0.join("2026-11-20").join(datasets::MATRIX_STATS_FILE)).unwrap();
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     let reply = server.get(&format!("/check?{STONE}&asking_price_usd=6500")).await;
     assert_eq!(reply.status, 503);
     let body = reply.json();
@@ -94,7 +95,6 @@ async fn a_day_without_spreads_cannot_check_but_still_prices() {
     assert!(entry.contains_key("total_usd") && !entry.contains_key("range"), "{entry:?}");
     let page = server.get(&format!("/quote?{STONE}&asking_price_usd=6500")).await;
     assert_eq!(page.status, 200);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[tokio::test]

@@ -2,22 +2,23 @@
 //! `/openapi.json`, `/track?format=csv`, and where the data comes from in `/health`.
 
 use datasets::Source;
+use test_support::TempDir;
 
-use crate::support::{Server, config, temp_dir};
+use crate::support::{Server, config};
 
 /// Three days of scaled reference data, so the DCX moves.
-async fn three_days(name: &str) -> Server {
-    let dir = temp_dir(name);
+async fn three_days(name: &str) -> (Server, TempDir) {
+    let dir = TempDir::new(name);
     for (date, level) in [("2026-11-18", 1.0), ("2026-11-19", 1.02), ("2026-11-20", 0.99)] {
         let files = datasets::reference::generate_variant(&format!("{date}T00:00:00Z"), level);
-        datasets::fs::write_dir_atomic(&dir.join(date), &files, false).unwrap();
+        datasets::fs::write_dir_atomic(&dir.0.join(date), &files, false).unwrap();
     }
-    Server::start(config(Source::History(dir))).await
+    (Server::start(config(Source::History(dir.0.clone()))).await, dir)
 }
 
 #[tokio::test]
 async fn the_calculator_answers_per_query_with_the_track_prices() {
-    let server = three_days("pages-quote").await;
+    let (server, _dir) = three_days("pages-quote").await;
     let query = "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4";
     let page = server.get(&format!("/quote?{query}")).await;
     assert_eq!(page.status, 200);
@@ -42,7 +43,7 @@ async fn the_calculator_answers_per_query_with_the_track_prices() {
 
 #[tokio::test]
 async fn downloads_are_prebuilt_and_conditional() {
-    let server = three_days("pages-downloads").await;
+    let (server, _dir) = three_days("pages-downloads").await;
     let csv = server.get("/index/history.csv").await;
     assert_eq!(csv.status, 200);
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));
@@ -77,7 +78,7 @@ async fn downloads_are_prebuilt_and_conditional() {
 
 #[tokio::test]
 async fn track_answers_csv_on_request_and_refuses_unknown_formats() {
-    let server = three_days("pages-track-csv").await;
+    let (server, _dir) = three_days("pages-track-csv").await;
     let csv = server.get("/track?carat=1&color=G&clarity=VS2&format=csv").await;
     assert_eq!(csv.status, 200);
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));

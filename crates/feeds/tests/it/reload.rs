@@ -3,18 +3,19 @@
 use std::time::Duration;
 
 use datasets::{Feed, Source};
+use test_support::TempDir;
 
-use crate::support::{Server, assert_consistent, config, temp_dir, write_day, write_plain_day};
+use crate::support::{Server, assert_consistent, config, write_day, write_plain_day};
 
 #[tokio::test]
 async fn a_new_day_is_swapped_in_with_its_representations() {
-    let dir = temp_dir("reload-swap");
-    write_plain_day(&dir, "2026-11-20");
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("reload-swap");
+    write_plain_day(&dir.0, "2026-11-20");
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     let before = server.get("/matrix.json").await;
     assert_eq!(assert_consistent(&before), "2026-11-20T00:00:00Z");
 
-    write_plain_day(&dir, "2026-11-21");
+    write_plain_day(&dir.0, "2026-11-21");
     let line = server.reload().await;
     assert!(
         line.starts_with("reload accepted: now serving snapshot 2026-11-21T00:00:00Z (2 days)"),
@@ -40,12 +41,12 @@ async fn a_new_day_is_swapped_in_with_its_representations() {
 
 #[tokio::test]
 async fn a_corrupt_new_day_is_refused_and_the_old_one_keeps_serving() {
-    let dir = temp_dir("reload-corrupt");
-    write_plain_day(&dir, "2026-11-20");
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("reload-corrupt");
+    write_plain_day(&dir.0, "2026-11-20");
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     let before = server.get("/index.json").await;
 
-    write_day(&dir, "2026-11-21", |feed, text| match feed {
+    write_day(&dir.0, "2026-11-21", |feed, text| match feed {
         Feed::Matrix => text[..text.len() / 2].to_owned(),
         _ => text,
     });
@@ -65,7 +66,7 @@ async fn a_corrupt_new_day_is_refused_and_the_old_one_keeps_serving() {
     assert_eq!(health["status"], "degraded");
     assert_eq!(health["refused"]["day"], "2026-11-21");
     assert!(health["refused"]["reason"].as_str().unwrap().contains("matrix.json"), "{health}");
-    write_plain_day(&dir, "2026-11-22");
+    write_plain_day(&dir.0, "2026-11-22");
     server.reload().await;
     let health = server.get("/health").await.json();
     assert_eq!(health["status"], "ok", "{health}");
@@ -74,9 +75,9 @@ async fn a_corrupt_new_day_is_refused_and_the_old_one_keeps_serving() {
 
 #[tokio::test]
 async fn a_corrupt_snapshot_folder_is_refused() {
-    let dir = temp_dir("reload-snapshot");
-    write_plain_day(&dir, "2026-11-20");
-    let folder = dir.join("2026-11-20");
+    let dir = TempDir::new("reload-snapshot");
+    write_plain_day(&dir.0, "2026-11-20");
+    let folder = dir.0.join("2026-11-20");
     let server = Server::start(config(Source::Snapshot(folder.clone()))).await;
     let ts_changed = std::fs::read_to_string(folder.join("depth.json"))
         .unwrap()
@@ -92,9 +93,9 @@ async fn a_corrupt_snapshot_folder_is_refused() {
 
 #[tokio::test]
 async fn health_shows_why_a_folder_was_refused_without_its_path() {
-    let dir = temp_dir("reload-path");
-    write_plain_day(&dir, "2026-11-20");
-    let folder = dir.join("2026-11-20");
+    let dir = TempDir::new("reload-path");
+    write_plain_day(&dir.0, "2026-11-20");
+    let folder = dir.0.join("2026-11-20");
     let server = Server::start(config(Source::Snapshot(folder.clone()))).await;
     std::fs::remove_file(folder.join("matrix.json")).unwrap();
     let line = server.reload().await;
@@ -104,14 +105,14 @@ async fn health_shows_why_a_folder_was_refused_without_its_path() {
     assert_eq!(health["source"], "snapshot");
     let reason = health["refused"]["reason"].as_str().unwrap();
     assert!(reason.contains("matrix.json"), "{reason}");
-    assert!(!health.to_string().contains(&dir.display().to_string()), "{health}");
+    assert!(!health.to_string().contains(&dir.0.display().to_string()), "{health}");
 }
 
 #[tokio::test]
 async fn requests_in_flight_during_reloads_stay_consistent() {
-    let dir = temp_dir("reload-flight");
-    write_plain_day(&dir, "2026-11-20");
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("reload-flight");
+    write_plain_day(&dir.0, "2026-11-20");
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     let mut clients = Vec::new();
     for i in 0..4 {
         let mut client = server.connect().await;
@@ -126,10 +127,10 @@ async fn requests_in_flight_during_reloads_stay_consistent() {
             seen
         }));
     }
-    let day = dir.join("2026-11-21");
+    let day = dir.0.join("2026-11-21");
     for round in 0..10 {
         if round % 2 == 0 {
-            write_plain_day(&dir, "2026-11-21");
+            write_plain_day(&dir.0, "2026-11-21");
         } else {
             std::fs::remove_dir_all(&day).unwrap();
         }
@@ -215,11 +216,13 @@ async fn shutdown_under_load_completes_every_answered_request() {
 /// is refused like an invalid one: served, it would publish the 22nd's prices as the 21st.
 #[tokio::test]
 async fn a_misdated_new_day_is_refused() {
-    let dir = temp_dir("reload-misdated");
-    write_plain_day(&dir, "2026-11-20");
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("reload-misdated");
+    write_plain_day(&dir.0, "2026-11-20");
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     // Every file, `matrix_stats.json` too, carries the 22nd's `ts`.
-    test_support::write_day(&dir, "2026-11-21", |_, text| text.replace("2026-11-21", "2026-11-22"));
+    test_support::write_day(&dir.0, "2026-11-21", |_, text| {
+        text.replace("2026-11-21", "2026-11-22")
+    });
     let line = server.reload().await;
     assert_eq!(
         line,

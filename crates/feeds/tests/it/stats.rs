@@ -2,8 +2,9 @@
 //! the feeds' caching rules, its CSV twin, and 404 for a day published without it.
 
 use datasets::Source;
+use test_support::TempDir;
 
-use crate::support::{Server, config, temp_dir, write_plain_day};
+use crate::support::{Server, config, write_plain_day};
 
 #[tokio::test]
 async fn the_spread_file_is_served_as_published_and_cached_like_a_feed() {
@@ -40,10 +41,10 @@ async fn the_csv_twin_has_a_row_per_cell_of_both_matrices() {
 
 #[tokio::test]
 async fn a_day_without_the_spread_file_is_served_without_it() {
-    let dir = temp_dir("stats-absent");
-    write_plain_day(&dir, "2026-11-20");
-    std::fs::remove_file(dir.join("2026-11-20").join(datasets::MATRIX_STATS_FILE)).unwrap();
-    let server = Server::start(config(Source::History(dir.clone()))).await;
+    let dir = TempDir::new("stats-absent");
+    write_plain_day(&dir.0, "2026-11-20");
+    std::fs::remove_file(dir.0.join("2026-11-20").join(datasets::MATRIX_STATS_FILE)).unwrap();
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     assert_eq!(server.get("/matrix.json").await.status, 200);
     assert_eq!(server.get("/matrix_stats.json").await.status, 404);
     assert_eq!(server.get("/matrix_stats.csv").await.status, 404);
@@ -56,5 +57,4 @@ async fn a_day_without_the_spread_file_is_served_without_it() {
     let html = with.request("GET", "/", &["Accept: text/html"]).await;
     let html = String::from_utf8(html.body).unwrap();
     assert!(html.contains("/matrix_stats.json") && html.contains("/matrix_stats.csv"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,9 +1,9 @@
-//! Test harness: the feed server on `127.0.0.1:0`, the shared raw HTTP/1.1 client, temporary
-//! history folders, and the consistency check every response must pass.
+//! Test harness: the feed server on `127.0.0.1:0`, the shared raw HTTP/1.1 client, history
+//! days written for a test, and the consistency check every response must pass.
 
 use std::{
     net::SocketAddr,
-    path::{Path, PathBuf},
+    path::Path,
     sync::{Arc, Mutex},
     time::Duration,
 };
@@ -136,16 +136,6 @@ pub(crate) fn assert_consistent(reply: &Reply) -> String {
     let http_date = at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
     assert_eq!(reply.header("last-modified"), Some(http_date.as_str()));
     ts
-}
-
-/// A fresh, empty temporary folder for one test.
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("feeds-it-{}-{name}", std::process::id()));
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Writes the reference snapshot into `dir/<date>/` with every feed's `ts` set to

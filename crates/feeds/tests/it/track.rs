@@ -2,25 +2,26 @@
 
 use datasets::{Feed, Source};
 use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
+use test_support::TempDir;
 
-use crate::support::{Server, config, temp_dir, write_day, write_plain_day};
+use crate::support::{Server, config, write_day, write_plain_day};
 
 const OVAL_SLIDER: &str = "\"min\": 1.25,\n        \"center\": 1.4,\n        \"max\": 1.7";
 const NARROW_OVAL_SLIDER: &str = "\"min\": 1.25,\n        \"center\": 1.4,\n        \"max\": 1.5";
 
 /// Three days; on the oldest the oval slider ends at 1.5.
-async fn three_days(name: &str) -> Server {
-    let dir = temp_dir(name);
-    write_day(&dir, "2026-11-18", |feed, text| match feed {
+async fn three_days(name: &str) -> (Server, TempDir) {
+    let dir = TempDir::new(name);
+    write_day(&dir.0, "2026-11-18", |feed, text| match feed {
         Feed::RatioModels => {
             assert!(text.contains(OVAL_SLIDER));
             text.replace(OVAL_SLIDER, NARROW_OVAL_SLIDER)
         }
         _ => text,
     });
-    write_plain_day(&dir, "2026-11-19");
-    write_plain_day(&dir, "2026-11-20");
-    Server::start(config(Source::History(dir))).await
+    write_plain_day(&dir.0, "2026-11-19");
+    write_plain_day(&dir.0, "2026-11-20");
+    (Server::start(config(Source::History(dir.0.clone()))).await, dir)
 }
 
 #[tokio::test]
@@ -54,7 +55,7 @@ async fn single_snapshot_round_stone() {
 
 #[tokio::test]
 async fn every_day_oldest_first_with_per_day_errors() {
-    let server = three_days("track-days").await;
+    let (server, _dir) = three_days("track-days").await;
     let reply = server.get("/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.6").await;
     assert_eq!(reply.status, 200);
     let body = reply.json();
@@ -136,11 +137,11 @@ async fn thousands_of_bad_parameters_get_a_short_answer() {
 /// doubled window is a 400 naming the parameter.
 #[tokio::test]
 async fn the_window_is_bounded_by_default_and_wider_on_request() {
-    let dir = temp_dir("track-window");
+    let dir = TempDir::new("track-window");
     for date in ["2026-09-01", "2026-10-15", "2026-11-19", "2026-11-20"] {
-        write_plain_day(&dir, date);
+        write_plain_day(&dir.0, date);
     }
-    let server = Server::start(config(Source::History(dir))).await;
+    let server = Server::start(config(Source::History(dir.0.clone()))).await;
     let dates = |body: &serde_json::Value| -> Vec<String> {
         let entries = body["entries"].as_array().unwrap();
         entries.iter().map(|e| e["date"].as_str().unwrap().to_owned()).collect()

@@ -2,10 +2,11 @@
 //! keeps what is known of the build; the limits move with their options.
 
 use pricing::Shape;
+use test_support::TempDir;
 
 use crate::{
     BuildOptions, Gates, InputFormat, build, build_csv,
-    tests::{date, refusal, synthetic, temp_dir},
+    tests::{date, refusal, synthetic},
 };
 
 /// The synthetic market as native CSV rows.
@@ -139,10 +140,10 @@ fn implausible_published_prices_are_refused() {
 
 #[test]
 fn a_large_dcx_move_needs_accept_move_and_a_refusal_leaves_the_history_alone() {
-    let dir = temp_dir("gate-move");
+    let dir = TempDir::new("gate-move");
     let first = build(&market(), &BuildOptions::new(date()), None).expect("day 1");
-    crate::publish(&dir, date(), &first, datasets::fs::Existing::Refuse).expect("publish");
-    let (history, _) = datasets::History::load(&dir).expect("load");
+    crate::publish(&dir.0, date(), &first, datasets::fs::Existing::Refuse).expect("publish");
+    let (history, _) = datasets::History::load(&dir.0).expect("load");
     let next = date().succ_opt().expect("next day");
     let mut options = BuildOptions::new(next);
     options.history = Some(&history);
@@ -158,7 +159,7 @@ fn a_large_dcx_move_needs_accept_move_and_a_refusal_leaves_the_history_alone() {
     );
     assert_eq!(refused.refused, expected);
     assert!(report.trend > 5.0, "{}", report.trend);
-    let (after, _) = datasets::History::load(&dir).expect("load");
+    let (after, _) = datasets::History::load(&dir.0).expect("load");
     assert_eq!(after.days().len(), 1, "a refused build publishes nothing");
     options.gates.accept_move = true;
     let accepted = build(&dearer, &options, None).expect("accepted");
@@ -167,5 +168,4 @@ fn a_large_dcx_move_needs_accept_move_and_a_refusal_leaves_the_history_alone() {
     options.gates.accept_move = false;
     let calm = synthetic(Shape::Round, &[0.5, 1.0, 2.0], 8.0 + 0.02f64.ln_1p());
     assert!(build(&calm, &options, None).is_ok(), "a 2 % move is published");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -97,24 +97,23 @@ fn unreadable_files_are_noted_and_later_days_ignored() {
 
 #[test]
 fn a_build_reads_the_window_and_the_previous_day() {
-    let dir = crate::tests::temp_dir("observed-days");
+    let dir = test_support::TempDir::new("observed-days");
     for d in [3, 10, 14, 16, 20, 21] {
         let date = format!("2026-11-{d:02}");
         let files = reference::generate_variant(&format!("{date}T00:00:00Z"), 1.0);
-        datasets::fs::write_dir_atomic(&dir.join(&date), &files, false).expect("write");
+        datasets::fs::write_dir_atomic(&dir.0.join(&date), &files, false).expect("write");
     }
-    let (history, _) = History::load(&dir).expect("load");
+    let (history, _) = History::load(&dir.0).expect("load");
     assert_eq!(days_wanted(&history, day(21)), [day(16), day(20)]);
     assert_eq!(days_wanted(&history, day(19)), [day(14), day(16)]);
     assert_eq!(days_wanted(&history, day(9)), [day(3)], "only the previous day");
     assert!(days_wanted(&History::single(Snapshot::reference()), day(20)).is_empty());
     // No day has the file yet: nothing is read.
-    assert!(crate::read_observed(&dir, &history, day(21)).expect("read").is_empty());
+    assert!(crate::read_observed(&dir.0, &history, day(21)).expect("read").is_empty());
     let bytes = to_bytes(day(20), &Cells::empty(), &Cells::empty());
     let extras = [(crate::OBSERVED_FILE, bytes.as_slice())];
     let files = reference::generate_variant("2026-11-20T00:00:00Z", 1.0);
-    datasets::fs::write_dir_atomic_with(&dir.join("2026-11-20"), &files, &extras, true)
+    datasets::fs::write_dir_atomic_with(&dir.0.join("2026-11-20"), &files, &extras, true)
         .expect("write");
-    assert_eq!(crate::read_observed(&dir, &history, day(21)).expect("read"), [(day(20), bytes)]);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(crate::read_observed(&dir.0, &history, day(21)).expect("read"), [(day(20), bytes)]);
 }

@@ -203,8 +203,8 @@ fn a_carat_is_brought_to_its_band_along_the_reference_curve() {
 fn a_published_day_holds_its_spread_file_and_reads_back_with_it() {
     let csv = synthetic_csv(3, 1);
     let build = build_csv(&csv, InputFormat::Native, &BuildOptions::new(date()), None).unwrap();
-    let dir = crate::tests::temp_dir("spread-publish");
-    let day = crate::publish(&dir, date(), &build, datasets::fs::Existing::Refuse).unwrap();
+    let dir = test_support::TempDir::new("spread-publish");
+    let day = crate::publish(&dir.0, date(), &build, datasets::fs::Existing::Refuse).unwrap();
     let written = std::fs::read(day.join(datasets::MATRIX_STATS_FILE)).unwrap();
     assert_eq!(written, build.stats);
     let snapshot = datasets::fs::load_dir(&day).unwrap();
@@ -212,5 +212,4 @@ fn a_published_day_holds_its_spread_file_and_reads_back_with_it() {
     let cell = spreads.matrix(BaseMatrix::Round).cell(5, Color::G, Clarity::Vs2);
     assert!(cell.observations >= CHECKED_CELL_ASKS, "{cell:?}");
     assert_eq!(cell.basis, pricing::Basis::Observed);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

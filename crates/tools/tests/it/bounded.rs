@@ -218,16 +218,7 @@ fn huge_envelopes_get_short_errors() {
 fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
     let mut config = crate::support::config();
     config.limits.rate_limit_per_ip = Some(serve::RateLimit { per_second: 0.5, burst: 1 });
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            tools::run(config, listener, std::future::pending(), |_| {}).await.unwrap();
-        });
-    });
-    let addr = rx.recv().unwrap();
+    let addr = serve_with(config);
     let body =
         json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } })
             .to_string();

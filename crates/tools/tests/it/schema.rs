@@ -134,14 +134,6 @@ pub(crate) fn stated_ratio_bounds(schema: &Value, shape: Option<&str>) -> (f64, 
     bounds
 }
 
-fn next_down(x: f64) -> f64 {
-    f64::from_bits(x.to_bits() - 1)
-}
-
-fn next_up(x: f64) -> f64 {
-    f64::from_bits(x.to_bits() + 1)
-}
-
 #[test]
 fn every_price_call_the_schema_allows_is_priced_and_the_next_ratio_out_is_refused() {
     let history = single();
@@ -178,14 +170,14 @@ fn every_price_call_the_schema_allows_is_priced_and_the_next_ratio_out_is_refuse
                 );
             }
         }
-        for ratio in [next_down(min), next_up(max)] {
+        for ratio in [min.next_down(), max.next_up()] {
             let (arguments, errors, answer) = call(1.0, Some(ratio));
             assert!(!errors.is_empty(), "{arguments} is outside the stated bounds");
             let refused = answer.expect_err("a ratio outside the stated bounds is refused");
             assert_eq!(refused.listed[0].argument, "shape_ratio", "{arguments}");
         }
     }
-    for carat in [next_down(carats[0]), next_up(carats[2])] {
+    for carat in [carats[0].next_down(), carats[2].next_up()] {
         let arguments = json!({ "carat": carat, "color": "M", "clarity": "SI2" });
         assert!(!validate(&schema, &arguments).is_empty());
         assert!(Tool::Price.call(&history, &args(arguments), &Links::default()).is_err());

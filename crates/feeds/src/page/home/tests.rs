@@ -1,6 +1,7 @@
 //! Unit tests of the home page: the chart has every day, the matrix every band.
 
 use datasets::{History, Snapshot};
+use test_support::TempDir;
 
 use super::*;
 
@@ -9,13 +10,12 @@ fn frame(sample: bool) -> Frame<'static> {
 }
 
 fn temp_history(name: &str, levels: &[(&str, f64)]) -> History {
-    let dir = std::env::temp_dir().join(format!("feeds-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new(name);
     for (date, level) in levels {
         let files = datasets::reference::generate_variant(&format!("{date}T00:00:00Z"), *level);
-        datasets::fs::write_dir_atomic(&dir.join(date), &files, true).unwrap();
+        datasets::fs::write_dir_atomic(&dir.0.join(date), &files, true).unwrap();
     }
-    History::load(&dir).unwrap().0
+    History::load(&dir.0).unwrap().0
 }
 
 #[test]

@@ -10,14 +10,6 @@ use crate::page::{calculator, layout::Frame};
 
 const FRAME: Frame<'static> = Frame { name: "t", version: "1", ts: "ts", sample: true };
 
-fn next_down(x: f64) -> f64 {
-    f64::from_bits(x.to_bits() - 1)
-}
-
-fn next_up(x: f64) -> f64 {
-    f64::from_bits(x.to_bits() + 1)
-}
-
 /// The ratio bounds `schema` states for `shape` (none: omitted), read from the schema: the
 /// property's own bounds narrowed by every rule whose `if` the stone matches.
 fn stated_ratio_bounds(schema: &Value, shape: Option<&str>) -> (f64, f64) {
@@ -105,7 +97,7 @@ fn every_stone_the_schema_allows_is_priced_and_the_next_ratio_out_is_refused() {
                 );
             }
         }
-        for ratio in [next_down(min), next_up(max)] {
+        for ratio in [min.next_down(), max.next_up()] {
             let query = query(1.0, Some(ratio));
             assert!(!page_ok(&query), "/quote?{query} is outside the schema and refused");
         }
