@@ -20,16 +20,9 @@ fn request(
     headers: &[(&'static str, &'static str)],
     body: &'static str,
 ) -> Request {
-    let mut map = hyper::HeaderMap::new();
-    for &(name, value) in headers {
-        map.insert(name, header::HeaderValue::from_static(value));
-    }
     Request {
-        method,
-        uri: hyper::Uri::from_static(path),
-        headers: map,
-        body: Bytes::from_static(body.as_bytes()),
         peer: ([127, 0, 0, 1], 40000).into(),
+        ..Request::new(method, path, headers).with_body(body)
     }
 }
 

@@ -74,6 +74,41 @@ pub struct Request {
     pub peer: std::net::SocketAddr,
 }
 
+impl Request {
+    /// A request for `target` (path and query) from `127.0.0.1:1`, with no body and the
+    /// header fields `headers` in order, as `(name, value)` pairs; a name may repeat.
+    ///
+    /// Meant for tests and in-process callers such as benches, which hand a request
+    /// straight to a [`Handler`]; the server builds its own from the wire.
+    ///
+    /// # Panics
+    ///
+    /// If `target` is not a valid request target, or a header name or value is invalid.
+    pub fn new(method: hyper::Method, target: &str, headers: &[(&str, &str)]) -> Request {
+        let mut map = hyper::HeaderMap::with_capacity(headers.len());
+        for (name, value) in headers {
+            let name = hyper::header::HeaderName::from_bytes(name.as_bytes())
+                .unwrap_or_else(|_| panic!("invalid header name {name:?}"));
+            let value = hyper::header::HeaderValue::from_str(value)
+                .unwrap_or_else(|_| panic!("invalid value {value:?} for header {name}"));
+            map.append(name, value);
+        }
+        Request {
+            method,
+            uri: target.parse().unwrap_or_else(|_| panic!("invalid request target {target:?}")),
+            headers: map,
+            body: bytes::Bytes::new(),
+            peer: ([127, 0, 0, 1], 1).into(),
+        }
+    }
+
+    /// The same request with `body` as its whole body.
+    pub fn with_body(mut self, body: impl Into<bytes::Bytes>) -> Request {
+        self.body = body.into();
+        self
+    }
+}
+
 /// A service: a synchronous, CPU-only function from request to response.
 ///
 /// It is called directly on the tokio worker that owns the connection, so it must not

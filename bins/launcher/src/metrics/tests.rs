@@ -15,13 +15,7 @@ fn page() -> MetricsPage {
 }
 
 fn ask(method: Method, target: &'static str) -> hyper::Response<serve::Body> {
-    page().handle(serve::Request {
-        method,
-        uri: hyper::Uri::from_static(target),
-        headers: hyper::HeaderMap::new(),
-        body: Default::default(),
-        peer: ([127, 0, 0, 1], 1).into(),
-    })
+    page().handle(serve::Request::new(method, target, &[]))
 }
 
 #[test]

@@ -2,8 +2,7 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
-use hyper::{HeaderMap, Method, Response, header::HeaderName, header::HeaderValue};
+use hyper::{Method, Response};
 use serve::{Body, Handler, Request};
 
 use crate::{Config, Feeds};
@@ -20,20 +19,7 @@ fn feeds() -> Feeds {
 }
 
 fn call(feeds: &Feeds, method: Method, target: &str, pairs: &[(&str, &str)]) -> Response<Body> {
-    let mut headers = HeaderMap::new();
-    for (name, value) in pairs {
-        headers.append(
-            HeaderName::from_bytes(name.as_bytes()).unwrap(),
-            HeaderValue::from_str(value).unwrap(),
-        );
-    }
-    feeds.handle(Request {
-        method,
-        uri: target.parse().unwrap(),
-        headers,
-        body: Bytes::new(),
-        peer: ([127, 0, 0, 1], 1).into(),
-    })
+    feeds.handle(Request::new(method, target, pairs))
 }
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
@@ -128,13 +114,7 @@ fn every_answer_is_readable_from_any_origin() {
 #[test]
 fn only_track_and_a_priced_quote_are_metered() {
     let feeds = feeds();
-    let get = |target: &str| Request {
-        method: Method::GET,
-        uri: target.parse().unwrap(),
-        headers: HeaderMap::new(),
-        body: Bytes::new(),
-        peer: ([127, 0, 0, 1], 1).into(),
-    };
+    let get = |target: &str| Request::new(Method::GET, target, &[]);
     assert!(feeds.is_metered(&get("/track?carat=1")));
     assert!(feeds.is_metered(&get("/quote?carat=1")));
     assert!(feeds.is_metered(&get("/check?carat=1&asking_price_usd=1")));

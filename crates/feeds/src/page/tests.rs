@@ -39,13 +39,7 @@ fn the_openapi_description_names_every_route() {
 #[test]
 fn html_answers_carry_the_content_security_policy() {
     let served = Served::new(Arc::new(History::single(Snapshot::reference())), "t", "1");
-    let request = serve::Request {
-        method: hyper::Method::GET,
-        uri: hyper::Uri::from_static("/"),
-        headers: HeaderMap::new(),
-        body: Bytes::new(),
-        peer: ([127, 0, 0, 1], 1).into(),
-    };
+    let request = serve::Request::new(hyper::Method::GET, "/", &[]);
     let response =
         served.pages.home.respond(&request, &HeaderValue::from_static("public, max-age=60"));
     let headers = response.headers();

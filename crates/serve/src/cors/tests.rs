@@ -2,8 +2,7 @@
 
 use hyper::{Method, Response, StatusCode};
 
-use crate::testing::request;
-use crate::{Body, cors_any_origin, json_response, preflight};
+use crate::{Body, Request, cors_any_origin, json_response, preflight};
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
     response.headers().get(name).map(|value| value.to_str().unwrap())
@@ -22,7 +21,7 @@ fn any_origin() {
 
 #[test]
 fn preflight_echoes_origin() {
-    let request = request(Method::OPTIONS, &[("origin", "https://example.com")]);
+    let request = Request::new(Method::OPTIONS, "/", &[("origin", "https://example.com")]);
     let response = preflight(&request, "GET, POST", "Content-Type, Mcp-Session-Id", 600);
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     assert_eq!(header(&response, "access-control-allow-origin"), Some("https://example.com"));
@@ -37,7 +36,7 @@ fn preflight_echoes_origin() {
 
 #[test]
 fn preflight_without_origin_allows_any() {
-    let response = preflight(&request(Method::OPTIONS, &[]), "GET", "", 0);
+    let response = preflight(&Request::new(Method::OPTIONS, "/", &[]), "GET", "", 0);
     assert_eq!(header(&response, "access-control-allow-origin"), Some("*"));
     assert_eq!(header(&response, "access-control-max-age"), Some("0"));
 }

@@ -6,8 +6,7 @@ use bytes::Bytes;
 use hyper::{Method, Response, StatusCode, header::HeaderValue};
 
 use crate::representation::fnv1a64;
-use crate::testing::request;
-use crate::{Body, Representation};
+use crate::{Body, Representation, Request};
 
 const LAST_MODIFIED: i64 = 784_111_777;
 const CACHE: &str = "public, max-age=60";
@@ -19,7 +18,7 @@ fn csv() -> Representation {
 }
 
 fn get(representation: &Representation, pairs: &[(&str, &str)]) -> Response<Body> {
-    representation.respond(&request(Method::GET, pairs), &CACHE_VALUE)
+    representation.respond(&Request::new(Method::GET, "/", pairs), &CACHE_VALUE)
 }
 
 fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
@@ -107,7 +106,7 @@ fn head_has_get_headers_and_no_body() {
     for accept_encoding in ["identity", "gzip"] {
         let pairs = [("accept-encoding", accept_encoding)];
         let got = get(&representation, &pairs);
-        let head = representation.respond(&request(Method::HEAD, &pairs), &CACHE_VALUE);
+        let head = representation.respond(&Request::new(Method::HEAD, "/", &pairs), &CACHE_VALUE);
         assert_eq!(head.status(), StatusCode::OK);
         // The `Content-Length` hyper writes for the GET, set here since no body is sent.
         let length = hyper::body::Body::size_hint(got.body()).exact().unwrap();
@@ -170,7 +169,8 @@ fn if_modified_since() {
 
 #[test]
 fn conditions_apply_to_get_and_head_only() {
-    let response = csv().respond(&request(Method::POST, &[("if-none-match", "*")]), &CACHE_VALUE);
+    let response =
+        csv().respond(&Request::new(Method::POST, "/", &[("if-none-match", "*")]), &CACHE_VALUE);
     assert_eq!(response.status(), StatusCode::OK);
 }
 
@@ -214,8 +214,8 @@ fn without_gzip_only_the_identity_tag_matches() {
     for (tag, expect) in
         [(format!("\"{tag}\""), 304), (format!("\"{tag}-gz\""), 200), ("\"\"".into(), 200)]
     {
-        let response =
-            representation.respond(&request(Method::GET, &[("if-none-match", &tag)]), &CACHE_VALUE);
+        let response = representation
+            .respond(&Request::new(Method::GET, "/", &[("if-none-match", &tag)]), &CACHE_VALUE);
         assert_eq!(response.status().as_u16(), expect, "{tag}");
     }
 }
@@ -227,7 +227,7 @@ fn a_per_request_representation_compresses_only_when_it_is_sent() {
     let identity = Bytes::from("shape,carat,price\nround,1.00,5000\n".repeat(100));
     let prebuilt = csv();
     let build = |pairs: &[(&str, &str)]| {
-        let request = request(Method::GET, pairs);
+        let request = Request::new(Method::GET, "/", pairs);
         let built =
             Representation::for_request(identity.clone(), "text/csv", LAST_MODIFIED, &request);
         (built.gzip.is_some(), built.respond(&request, &CACHE_VALUE))

@@ -1,11 +1,7 @@
 //! Bounded errors: whatever a request holds, no answer of the handler exceeds 16 KiB,
 //! and a request with 100,000 unknown arguments is answered without naming them all.
 
-use bytes::Bytes;
-use hyper::{
-    HeaderMap, Method,
-    header::{HeaderName, HeaderValue},
-};
+use hyper::Method;
 use serde_json::{Value, json};
 use serve::Handler;
 
@@ -35,18 +31,7 @@ fn post(body: &Value, method: &str, name: Option<&str>, extra: &[(&str, &str)]) 
 
 /// POSTs `body` as sent, with `headers`; returns the status and the body.
 fn post_raw(body: Vec<u8>, headers: &[(&str, &str)]) -> (u16, String) {
-    let mut map = HeaderMap::new();
-    for (name, value) in headers {
-        let name = HeaderName::from_bytes(name.as_bytes()).unwrap();
-        map.append(name, HeaderValue::from_str(value).unwrap());
-    }
-    let request = serve::Request {
-        method: Method::POST,
-        uri: "/".parse().unwrap(),
-        headers: map,
-        body: Bytes::from(body),
-        peer: ([127, 0, 0, 1], 1).into(),
-    };
+    let request = serve::Request::new(Method::POST, "/", headers).with_body(body);
     let response = service().handle(request);
     let status = response.status().as_u16();
     let mut frame = std::pin::pin!(response.into_body());
