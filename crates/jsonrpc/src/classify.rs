@@ -38,7 +38,7 @@ pub struct Request<'a> {
 }
 
 /// The MCP per-request `_meta` envelope, checked. The client's capabilities (an object)
-/// and identity stay in `params._meta` as sent; nothing here copies them.
+/// and identity are read and checked, not kept: no method reads them ([`crate::Meta`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RequestMeta {
     /// `io.modelcontextprotocol/protocolVersion`: the entry of [`SUPPORTED_VERSIONS`] the
@@ -240,11 +240,13 @@ fn request_meta<'p>(params: &'p Params<'_>) -> Result<RequestMetaSent<'p>, Error
     };
     let protocol_version = match &meta.protocol_version {
         Some(Field::Str(version)) => version.as_ref(),
-        Some(other) => return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other)),
+        Some(other) => {
+            return Err(wrong_meta(META_PROTOCOL_VERSION, "a string", other.type_name()));
+        }
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
-    match &meta.client_capabilities {
-        Some(capabilities) if capabilities.is_object() => {}
+    match meta.client_capabilities {
+        Some("an object") => {}
         Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
     }
@@ -255,11 +257,11 @@ fn missing_meta(key: &str, wanted: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!("params._meta is missing {key}; it must be {wanted}"))
 }
 
-fn wrong_meta(key: &str, wanted: &str, got: &Field<'_>) -> ErrorObject {
+/// `got` is the JSON type name of what was sent.
+fn wrong_meta(key: &str, wanted: &str, got: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!(
-        "params._meta[{}] must be {wanted}, got {}",
-        words::quoted(key),
-        got.type_name()
+        "params._meta[{}] must be {wanted}, got {got}",
+        words::quoted(key)
     ))
 }
 

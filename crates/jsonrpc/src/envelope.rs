@@ -1,8 +1,10 @@
 //! The request body read once into typed, borrowed parts: the envelope's members, the
 //! `params` every method reads from (`name`, `arguments`, `_meta` typed, the rest as
-//! `serde_json::Value`s), and nothing of what no one reads (read and dropped). A member
-//! sent twice counts once, with its last value, as `serde_json::Value` keeps it; every
-//! value is parsed, so a body is accepted or refused exactly as a `Value` read would.
+//! `serde_json::Value`s), and nothing of what no one reads (read and dropped: the body's
+//! other members, and of `_meta` all but the protocol version and the type of the client
+//! capabilities). A member sent twice counts once, with its last value, as
+//! `serde_json::Value` keeps it; every value is parsed, so a body is accepted or refused
+//! exactly as a `Value` read would.
 
 use std::{borrow::Cow, fmt};
 
@@ -41,15 +43,17 @@ pub struct Params<'a> {
     pub other: Option<Map<String, Value>>,
 }
 
-/// A request's `params._meta` object.
+/// A request's `params._meta` object, as far as the checks read it. The capabilities'
+/// members and every other member (the client's identity, ...) are parsed and dropped:
+/// no method reads them, and a client's capabilities and identity built into
+/// `serde_json::Value`s cost more than the rest of a call's reading.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Meta<'a> {
     /// `io.modelcontextprotocol/protocolVersion`.
     pub protocol_version: Option<Field<'a>>,
-    /// `io.modelcontextprotocol/clientCapabilities`.
-    pub client_capabilities: Option<Field<'a>>,
-    /// Every other member (the client's identity, ...); `None` when none was sent.
-    pub other: Option<Map<String, Value>>,
+    /// `io.modelcontextprotocol/clientCapabilities`: the JSON type name of what was sent
+    /// (`an object` when it is one; [`crate::type_name`]'s words).
+    pub client_capabilities: Option<&'static str>,
 }
 
 impl Params<'_> {
@@ -58,7 +62,8 @@ impl Params<'_> {
         self.other.as_ref()?.get(key)
     }
 
-    /// The params as a `serde_json::Map` (arguments left out by a filter are not in it).
+    /// The params as a `serde_json::Map`: arguments left out by a filter are not in it,
+    /// and `_meta` holds what [`Meta`] keeps of it.
     pub fn to_map(&self) -> Map<String, Value> {
         let mut map = self.other.clone().unwrap_or_default();
         if let Some(name) = &self.name {
@@ -99,16 +104,16 @@ impl From<Map<String, Value>> for Params<'static> {
 }
 
 impl Meta<'_> {
-    /// The `_meta` object as a `serde_json::Map`.
+    /// What is kept of the `_meta` object, as a `serde_json::Map`: the protocol version as
+    /// sent, and the client capabilities as `{}` when an object was sent (its members are
+    /// not kept).
     pub fn to_map(&self) -> Map<String, Value> {
-        let mut map = self.other.clone().unwrap_or_default();
-        for (key, field) in [
-            (META_PROTOCOL_VERSION, &self.protocol_version),
-            (META_CLIENT_CAPABILITIES, &self.client_capabilities),
-        ] {
-            if let Some(field) = field {
-                map.insert(key.to_owned(), field.to_value());
-            }
+        let mut map = Map::new();
+        if let Some(version) = &self.protocol_version {
+            map.insert(META_PROTOCOL_VERSION.to_owned(), version.to_value());
+        }
+        if self.client_capabilities == Some("an object") {
+            map.insert(META_CLIENT_CAPABILITIES.to_owned(), Value::Object(Map::new()));
         }
         map
     }
@@ -373,9 +378,11 @@ impl<'de> ReadObject<'de> for Meta<'de> {
         while let Some(Key(name)) = map.next_key()? {
             match name.as_ref() {
                 META_PROTOCOL_VERSION => meta.protocol_version = Some(map.next_value()?),
-                META_CLIENT_CAPABILITIES => meta.client_capabilities = Some(map.next_value()?),
+                META_CLIENT_CAPABILITIES => {
+                    meta.client_capabilities = Some(map.next_value_seed(Skip::Value)?);
+                }
                 _ => {
-                    meta.other.get_or_insert_default().insert(name.into_owned(), map.next_value()?);
+                    map.next_value_seed(Skip::Value)?;
                 }
             }
         }

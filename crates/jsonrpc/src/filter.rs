@@ -149,7 +149,8 @@ impl<'de> ReadObject<'de> for Object<'de> {
 /// A value read and dropped: the parser is asked for exactly what [`Field`] asks for
 /// (`deserialize_any`, and `deserialize_str` for an object key, as [`Key`] does), so it
 /// accepts and refuses the same texts with the same errors, but nothing is built: no
-/// number, no copied string, no vector.
+/// number, no copied string, no vector. Its value is the JSON type name of what was read
+/// (`an object`, `a string`, ...; [`crate::type_name`]'s words).
 #[derive(Clone, Copy)]
 pub(crate) enum Skip {
     Value,
@@ -157,9 +158,9 @@ pub(crate) enum Skip {
 }
 
 impl<'de> DeserializeSeed<'de> for Skip {
-    type Value = ();
+    type Value = &'static str;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
         match self {
             Skip::Value => deserializer.deserialize_any(self),
             Skip::Key => deserializer.deserialize_str(self),
@@ -168,54 +169,54 @@ impl<'de> DeserializeSeed<'de> for Skip {
 }
 
 impl<'de> Visitor<'de> for Skip {
-    type Value = ();
+    type Value = &'static str;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<(), E> {
-        Ok(())
+    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<&'static str, E> {
+        Ok("a boolean")
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<(), E> {
-        Ok(())
+    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<(), E> {
-        Ok(())
+    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<(), E> {
-        Ok(())
+    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<&'static str, E> {
+        Ok("a number")
     }
 
     // Borrowed and owned strings come here too (serde's default forwarding).
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<(), E> {
-        Ok(())
+    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<&'static str, E> {
+        Ok("a string")
     }
 
-    fn visit_unit<E: serde::de::Error>(self) -> Result<(), E> {
-        Ok(())
+    fn visit_unit<E: serde::de::Error>(self) -> Result<&'static str, E> {
+        Ok("null")
     }
 
-    fn visit_none<E: serde::de::Error>(self) -> Result<(), E> {
-        Ok(())
+    fn visit_none<E: serde::de::Error>(self) -> Result<&'static str, E> {
+        Ok("null")
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<&'static str, D::Error> {
         Skip::Value.deserialize(deserializer)
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<&'static str, A::Error> {
         while seq.next_element_seed(Skip::Value)?.is_some() {}
-        Ok(())
+        Ok("an array")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<&'static str, A::Error> {
         while map.next_key_seed(Skip::Key)?.is_some() {
             map.next_value_seed(Skip::Value)?;
         }
-        Ok(())
+        Ok("an object")
     }
 }

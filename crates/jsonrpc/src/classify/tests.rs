@@ -257,24 +257,29 @@ fn step4_meta_envelope() {
     }
 }
 
+/// The client's identity is optional; it and the capabilities' members are read, and
+/// refused as a `Value` read refuses them, but not kept.
 #[test]
-fn step4_client_info_is_optional_and_kept() {
+fn step4_client_info_is_optional_and_read_not_kept() {
+    let kept = json!({"io.modelcontextprotocol/protocolVersion": V,
+        "io.modelcontextprotocol/clientCapabilities": {}});
     let plain = body(json!(1), "tools/list", json!({}));
     let Inbound::Request(request) = run(LIST, &plain) else { panic!("expected a request") };
-    assert!(
-        !request.params.to_map()["_meta"]
-            .as_object()
-            .unwrap()
-            .contains_key("io.modelcontextprotocol/clientInfo")
-    );
+    assert_eq!(request.params.to_map()["_meta"], kept);
     let mut with_info = meta();
     with_info["io.modelcontextprotocol/clientInfo"] = json!({"name": "c", "version": "1"});
     with_info["io.modelcontextprotocol/clientCapabilities"] = json!({"sampling": {}});
     let informed = body(json!(1), "tools/list", json!({"_meta": with_info}));
     let Inbound::Request(request) = run(LIST, &informed) else { panic!("expected a request") };
-    let sent = request.params.to_map()["_meta"].clone();
-    assert_eq!(sent["io.modelcontextprotocol/clientInfo"], json!({"name": "c", "version": "1"}));
-    assert_eq!(sent["io.modelcontextprotocol/clientCapabilities"], json!({"sampling": {}}));
+    assert_eq!(request.params.to_map()["_meta"], kept);
+    for unread in [r#"{"name":"\ud800"}"#, "[1e999]"] {
+        for key in ["clientInfo", "clientCapabilities"] {
+            let text = format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{"_meta":{{"io.modelcontextprotocol/protocolVersion":"{V}","io.modelcontextprotocol/{key}":{unread}}}}}}}"#
+            );
+            check_prefix(LIST, text.as_bytes(), "400 -32700 id=null: ");
+        }
+    }
 }
 
 #[test]
