@@ -1,5 +1,6 @@
 //! A raw HTTP/1.1 client for socket tests: writes exactly the bytes a test gives it and
-//! parses replies by hand, so tests see what the server really sent.
+//! parses replies by hand, so tests see what the server really sent; and the bytes of a
+//! 2026-07-28 MCP request.
 
 use std::{io::Read, net::SocketAddr, time::Duration};
 
@@ -113,6 +114,27 @@ pub fn get_blocking(addr: &str, path: &str) -> Reply {
     exchange_blocking(
         addr,
         format!("GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+}
+
+/// The `_meta` object a 2026-07-28 client puts in every request's `params`, as JSON text.
+pub const MODERN_META: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+
+/// The raw `POST /` of the JSON-RPC `body` as a 2026-07-28 client sends it, asking for
+/// `Connection: close`: `Host: host`, the `extra` header lines, JSON content accepted as
+/// JSON or an event stream, and the MCP routing headers read from `body`
+/// (`Mcp-Method`, and `Mcp-Name` when its `params` has a `name`).
+pub fn mcp_post(host: &str, extra: &[&str], body: &str) -> String {
+    let request: serde_json::Value = serde_json::from_str(body).expect("a JSON-RPC body");
+    let method = request["method"].as_str().expect("a JSON-RPC method");
+    let name = request["params"]["name"].as_str().map(|name| format!("Mcp-Name: {name}\r\n"));
+    let extra: String = extra.iter().map(|line| format!("{line}\r\n")).collect();
+    format!(
+        "POST / HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Type: application/json\r\n\
+         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+         Mcp-Method: {method}\r\n{}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        name.unwrap_or_default(),
+        body.len()
     )
 }
 

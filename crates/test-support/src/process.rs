@@ -1,6 +1,6 @@
 //! A server binary run as a child process for smoke tests: its stderr read line by line
-//! on a thread, waited for with a timeout, and signals sent with `kill`; and this
-//! process's resident set, read from `/proc`.
+//! on a thread, waited for with a timeout, signals sent with `kill`, and the SIGHUP
+//! smoke test every server shares; and this process's resident set, read from `/proc`.
 
 use std::{
     io::{BufRead, BufReader},
@@ -185,6 +185,26 @@ impl Server {
         }
         server.signal("HUP");
         server
+    }
+
+    /// The smoke test every server binary shares: `program` with `args` and `--history`
+    /// over a fresh folder of 120 days (polling off) gets a SIGHUP while it loads
+    /// ([`Server::start_and_hang_up`]), then answers `GET /health` with 200 at the address
+    /// `addr` reads from its stderr, and stops gracefully. Returns that answer.
+    #[track_caller]
+    pub fn hang_up_while_loading<A: FnOnce(&Server) -> String>(
+        program: &str,
+        args: &[&str],
+        addr: A,
+    ) -> crate::http::Reply {
+        let dir = crate::TempDir::new(&format!("hup-{}", program.rsplit('/').next().unwrap()));
+        write_history(&dir.0, 120);
+        let history = ["--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
+        let server = Server::start_and_hang_up(program, &[args, &history[..]].concat());
+        let health = crate::http::get_blocking(&addr(&server), "/health");
+        assert_eq!(health.status, 200, "{health:?}");
+        server.stop_gracefully();
+        health
     }
 }
 

@@ -54,29 +54,36 @@ fn a_second_builder_is_refused_while_the_first_holds_the_history() {
     assert!(build(&dir.0, "2026-11-20", &[]).status.success());
 }
 
+/// A history folder without a valid day (a fresh file system's lost+found, a README, a
+/// day zeroed by a crash: its feeds empty, or all zero bytes) takes a first build: the
+/// broken day is named, not fatal, and replaced only when asked.
 #[test]
 fn a_first_build_works_in_a_folder_with_no_valid_day() {
-    let dir = TempDir::new("first");
-    std::fs::create_dir_all(dir.0.join("lost+found")).unwrap();
-    std::fs::write(dir.0.join("README"), "the history of dcx\n").unwrap();
-    let zeroed = dir.0.join("2026-11-19");
-    std::fs::create_dir_all(&zeroed).unwrap();
-    for feed in datasets::Feed::ALL {
-        std::fs::write(zeroed.join(feed.file_name()), b"").unwrap();
+    for (name, zeroed) in [("first-empty", &[][..]), ("first-zeroed", &[0u8; 32][..])] {
+        let dir = TempDir::new(name);
+        std::fs::create_dir_all(dir.0.join("lost+found")).unwrap();
+        std::fs::write(dir.0.join("README"), "the history of dcx\n").unwrap();
+        let day = dir.0.join("2026-11-19");
+        std::fs::create_dir_all(&day).unwrap();
+        for feed in datasets::Feed::ALL {
+            std::fs::write(day.join(feed.file_name()), zeroed).unwrap();
+        }
+        let out = build(&dir.0, "2026-11-20", &[]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stderr(&out).contains("skipped 2026-11-19"), "{}", stderr(&out));
+        assert!(datasets::fs::load_dir(&dir.0.join("2026-11-20")).is_ok());
+        // The zeroed day is reported by name with what to do, and replaced only when asked.
+        let out = build(&dir.0, "2026-11-19", &[]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(stderr(&out).contains("not a valid snapshot"), "{}", stderr(&out));
+        assert!(stderr(&out).contains("--replace-invalid"), "{}", stderr(&out));
+        let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(dcx(&["validate", dir.0.to_str().unwrap()]).status.success());
+        // A valid day is not replaced by --replace-invalid.
+        let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
+        assert!(stderr(&out).contains("already published"), "{}", stderr(&out));
     }
-    let out = build(&dir.0, "2026-11-20", &[]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    // The zeroed day is reported by name with what to do, and replaced only when asked.
-    let out = build(&dir.0, "2026-11-19", &[]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("not a valid snapshot"), "{}", stderr(&out));
-    assert!(stderr(&out).contains("--replace-invalid"), "{}", stderr(&out));
-    let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(dcx(&["validate", dir.0.to_str().unwrap()]).status.success());
-    // A valid day is not replaced by --replace-invalid.
-    let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
-    assert!(stderr(&out).contains("already published"), "{}", stderr(&out));
 }
 
 #[test]
@@ -127,26 +134,6 @@ fn build_publishes_valid_deterministic_days() {
     assert!(dcx(&["validate", day.to_str().unwrap()]).status.success());
     let listed = dcx(&["history", history]);
     assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
-}
-
-/// A history folder without a valid day (a fresh file system's lost+found, a README, a
-/// day zeroed by a crash) takes a first build: the broken day is named, not fatal.
-#[test]
-fn a_first_build_into_a_folder_without_a_valid_day() {
-    let dir = TempDir::new("first-zeroed");
-    std::fs::create_dir_all(dir.0.join("lost+found")).unwrap();
-    std::fs::write(dir.0.join("README"), "the dcx history\n").unwrap();
-    std::fs::create_dir_all(dir.0.join("2026-11-19")).unwrap();
-    for feed in datasets::Feed::ALL {
-        std::fs::write(dir.0.join("2026-11-19").join(feed.file_name()), [0u8; 32]).unwrap();
-    }
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let args = ["build", "--listings", listings.to_str().unwrap(), "--format", "diamonds"];
-    let date = ["--date", "2026-11-20", "--history", dir.0.to_str().unwrap()];
-    let out = dcx(&[&args[..], &date[..]].concat());
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("skipped 2026-11-19"), "{}", stderr(&out));
-    assert!(datasets::fs::load_dir(&dir.0.join("2026-11-20")).is_ok());
 }
 
 /// A refused build exits 1 with the reason in one line, publishes nothing, leaves the

@@ -6,7 +6,7 @@ mod mcp;
 
 use std::process::{Command, Output};
 
-use test_support::TempDir;
+use test_support::{TempDir, process::Server};
 
 fn dcx(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dcx")).args(args).output().expect("run dcx")
@@ -272,34 +272,29 @@ fn documented_examples_are_true() {
 
 /// `dcx serve` on free loopback ports with `extra` flags; the process and the feed and
 /// tool server addresses it printed.
-fn start_serve(extra: &[&str]) -> (test_support::process::Server, String, String) {
+fn start_serve(extra: &[&str]) -> (Server, String, String) {
     let mut args = vec!["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
     args.extend_from_slice(extra);
-    let server = test_support::process::Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
-    let address = |server_name: &str| {
-        // `... listening on http://ADDR server="feeds" listen=ADDR`
-        let line = server.line(&format!("server=\"{server_name}\" listen="));
-        line.rsplit("listen=").next().unwrap().trim().to_owned()
-    };
-    let (feeds, tools) = (address("feeds"), address("tools"));
+    let server = Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
+    let (feeds, tools) = (served_addr(&server, "feeds"), served_addr(&server, "tools"));
     (server, feeds, tools)
+}
+
+/// The address `dcx serve` printed for its server `name` (`feeds` or `tools`).
+fn served_addr(server: &Server, name: &str) -> String {
+    // `... listening on http://ADDR server="feeds" listen=ADDR`
+    let line = server.line(&format!("server=\"{name}\" listen="));
+    line.rsplit("listen=").next().unwrap().trim().to_owned()
 }
 
 /// A SIGHUP while the history loads does not end `dcx serve`: both servers start, serve
 /// and stop as usual.
 #[test]
 fn serve_survives_a_sighup_while_the_data_loads() {
-    let dir = TempDir::new("serve-hup");
-    test_support::process::write_history(&dir.0, 120);
-    let history = dir.0.to_str().unwrap();
     let args = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
-    let args = [&args[..], &["--history", history, "--poll-secs", "0"]].concat();
-    let server = test_support::process::Server::start_and_hang_up(env!("CARGO_BIN_EXE_dcx"), &args);
-    let line = server.line("server=\"feeds\" listen=");
-    let feeds = line.rsplit("listen=").next().unwrap().trim().to_owned();
-    let health = test_support::http::get_blocking(&feeds, "/health");
+    let feeds = |server: &Server| served_addr(server, "feeds");
+    let health = Server::hang_up_while_loading(env!("CARGO_BIN_EXE_dcx"), &args, feeds);
     assert_eq!(health.json()["history_days"], 120, "{health:?}");
-    server.stop_gracefully();
 }
 
 /// `dcx serve` starts both servers on the same data; a quote's tracking link points at
@@ -307,20 +302,16 @@ fn serve_survives_a_sighup_while_the_data_loads() {
 /// SIGTERM drains both and exits 0.
 #[test]
 fn serve_runs_both_servers_and_links_them() {
-    use test_support::http::{exchange_blocking, get_blocking};
+    use test_support::http::{MODERN_META, exchange_blocking, get_blocking, mcp_post};
     let (server, feeds, tools) = start_serve(&["--allowed-origin", "https://app.example"]);
     let index = get_blocking(&feeds, "/index.json");
     assert_eq!(index.status, 200, "{index:?}");
     assert!(index.text().contains("\"dcx\": 4016.38"), "{}", index.text());
-    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_diamond_price","arguments":{"carat":1.0,"color":"G","clarity":"VS2"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
-    let call = exchange_blocking(
-        tools.parse().unwrap(),
-        format!(
-            "POST / HTTP/1.1\r\nHost: {tools}\r\nOrigin: https://app.example\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: get_diamond_price\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        )
-        .as_bytes(),
+    let body = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_diamond_price","arguments":{{"carat":1.0,"color":"G","clarity":"VS2"}},"_meta":{MODERN_META}}}}}"#
     );
+    let post = mcp_post(&tools, &["Origin: https://app.example"], &body);
+    let call = exchange_blocking(tools.parse().unwrap(), post.as_bytes());
     assert_eq!(call.status, 200, "{}", call.text());
     assert_eq!(call.header("access-control-allow-origin"), Some("https://app.example"));
     let link = format!("http://{feeds}/track?shape=round&carat=1&color=G&clarity=VS2");
@@ -426,7 +417,7 @@ fn serve_metrics_cover_both_servers_and_the_reloads() {
         "--poll-secs",
         "0",
     ];
-    let server = test_support::process::Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
+    let server = Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
     let metrics = server.metrics_addr();
     let address = |name: &str| {
         let line = server.line(&format!("server=\"{name}\" listen="));

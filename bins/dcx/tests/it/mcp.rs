@@ -133,7 +133,7 @@ fn a_legacy_session_over_stdio() {
 
 #[test]
 fn a_2026_session_and_bad_lines_over_stdio() {
-    let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}});
+    let meta: Value = serde_json::from_str(test_support::http::MODERN_META).unwrap();
     let mut session = Session::start();
     let discover = session.call(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": meta}}),

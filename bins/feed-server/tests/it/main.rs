@@ -298,14 +298,8 @@ fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let dir = TempDir::new("loading-hup");
-    test_support::process::write_history(&dir.0, 120);
-    let args =
-        ["--listen", "127.0.0.1:0", "--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
-    let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_feed-server"), &args);
-    let addr = server.listening_addr();
-    let health = get_blocking(&addr, "/health");
-    assert_eq!(health.status, 200, "{health:?}");
+    let program = env!("CARGO_BIN_EXE_feed-server");
+    let args = ["--listen", "127.0.0.1:0"];
+    let health = Server::hang_up_while_loading(program, &args, Server::listening_addr);
     assert_eq!(health.json()["history_days"], 120);
-    server.stop_gracefully();
 }

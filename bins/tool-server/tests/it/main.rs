@@ -36,17 +36,11 @@ fn live_ts(addr: &str) -> String {
 /// The `tools/call` of `tool` with `arguments` (JSON), sent as a 2026-07-28 client sends it,
 /// and its answer.
 fn call(addr: &str, tool: &str, arguments: &str) -> test_support::http::Reply {
+    use test_support::http::{MODERN_META, exchange_blocking, mcp_post};
     let body = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{arguments},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{arguments},"_meta":{MODERN_META}}}}}"#
     );
-    let request = format!(
-        "POST / HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-         Mcp-Method: tools/call\r\nMcp-Name: {tool}\r\n\
-         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    test_support::http::exchange_blocking(addr.parse().unwrap(), request.as_bytes())
+    exchange_blocking(addr.parse().unwrap(), mcp_post("t", &[], &body).as_bytes())
 }
 
 /// The days the argument-less tools answer for, each asked four times (which worker
@@ -116,16 +110,10 @@ fn metrics_count_tool_calls_by_tool_and_outcome() {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let dir = TempDir::new("loading-hup");
-    test_support::process::write_history(&dir.0, 120);
-    let args =
-        ["--listen", "127.0.0.1:0", "--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
-    let server = Server::start_and_hang_up(env!("CARGO_BIN_EXE_tool-server"), &args);
-    let addr = server.listening_addr();
-    let health = get_blocking(&addr, "/health");
-    assert_eq!(health.status, 200, "{health:?}");
+    let program = env!("CARGO_BIN_EXE_tool-server");
+    let args = ["--listen", "127.0.0.1:0"];
+    let health = Server::hang_up_while_loading(program, &args, Server::listening_addr);
     assert_eq!(health.json()["snapshot"]["history_days"], 120);
-    server.stop_gracefully();
 }
 
 /// A log reader that exits stops no server: with the access log on and stderr's reading

@@ -4,6 +4,7 @@
 use hyper::Method;
 use serde_json::{Value, json};
 use serve::Handler;
+use test_support::http::{MODERN_META, exchange_blocking, mcp_post};
 
 use crate::support::service;
 
@@ -46,10 +47,7 @@ fn post_raw(body: Vec<u8>, headers: &[(&str, &str)]) -> (u16, String) {
 }
 
 fn meta() -> Value {
-    json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-    })
+    serde_json::from_str(MODERN_META).unwrap()
 }
 
 fn call(tool: &str, arguments: Value) -> Value {
@@ -104,7 +102,9 @@ fn one_hundred_thousand_unknown_arguments_are_counted_not_listed() {
 
 #[test]
 fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
-    let text = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_dcx_index","arguments":{"a":1,"a":2,"a":3},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_dcx_index","arguments":{{"a":1,"a":2,"a":3}},"_meta":{MODERN_META}}}}}"#
+    );
     let headers = [
         ("content-type", "application/json"),
         ("accept", "application/json"),
@@ -112,7 +112,7 @@ fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
         ("mcp-method", "tools/call"),
         ("mcp-name", "get_dcx_index"),
     ];
-    let (status, text) = post_raw(text.as_bytes().to_vec(), &headers);
+    let (status, text) = post_raw(text.into_bytes(), &headers);
     assert_eq!(status, 200);
     assert!(text.contains(r#"unknown argument \"a\"; allowed arguments: none"#), "{text}");
     assert!(!text.contains("more unknown"), "{text}");
@@ -124,7 +124,7 @@ fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
     // them) but are unknown to get_market_depth; the other names are only counted there.
     let others: String = (0..10).map(|i| format!(r#","m{i:02}":1"#)).collect();
     let text = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}},"_meta":{MODERN_META}}}}}"#
     );
     let headers = [
         ("content-type", "application/json"),
@@ -149,7 +149,7 @@ fn repeats_of_a_name_another_tool_reads_count_as_sent() {
     // names, counted each time it was sent.
     let listed: String = (0..8).map(|i| format!(r#","a{i}":1"#)).collect();
     let text = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"shape":"x","shape":"y"{listed}}},"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"shape":"x","shape":"y"{listed}}},"_meta":{MODERN_META}}}}}"#
     );
     let headers = [
         ("content-type", "application/json"),
@@ -207,14 +207,9 @@ fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
     let body =
         json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } })
             .to_string();
-    let post = format!(
-        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json\r\n\
-         MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/list\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
-        body.len()
-    );
-    assert_eq!(test_support::http::exchange_blocking(addr, post.as_bytes()).status, 200);
-    let refused = test_support::http::exchange_blocking(addr, post.as_bytes());
+    let post = mcp_post(&addr.to_string(), &[], &body);
+    assert_eq!(exchange_blocking(addr, post.as_bytes()).status, 200);
+    let refused = exchange_blocking(addr, post.as_bytes());
     assert_eq!(refused.status, 429);
     assert_eq!(refused.header("retry-after"), Some("2"));
     let error = &refused.json()["error"];
@@ -262,7 +257,7 @@ fn a_late_body_gets_408_and_two_hosts_get_400() {
     assert_eq!(body["error"]["data"]["limitSecs"], 1);
 
     let two = format!("GET /health HTTP/1.1\r\nHost: {addr}\r\nHost: other\r\n\r\n");
-    let refused = test_support::http::exchange_blocking(addr, two.as_bytes());
+    let refused = exchange_blocking(addr, two.as_bytes());
     assert_eq!(refused.status, 400);
     assert!(refused.text().contains("one Host header"), "{}", refused.text());
 }

@@ -78,10 +78,7 @@ fn json_value() -> impl Strategy<Value = Value> {
 }
 
 fn meta() -> Value {
-    json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-    })
+    serde_json::from_str(test_support::http::MODERN_META).unwrap()
 }
 
 proptest! {
