@@ -20,7 +20,8 @@
 # share). Unlike req/s these counts repeat closely whatever else the machine is doing.
 # It then counts the same call as a 2025-era client sends it (no `_meta`, no routing
 # headers) and through `dcx mcp` (one JSON-RPC line per call on stdin; 4,000 lines less
-# 2,000, which cancels the start-up): the two other ways into the same handler.
+# 2,000, which cancels the start-up), the two other ways into the same handler, and
+# with the `_meta` of a client that sends its identity and capabilities.
 # TOOL_SERVER_FLAGS adds flags to the tool server in both modes, e.g.
 # TOOL_SERVER_FLAGS="--metrics-listen 127.0.0.1:0" to measure it with metrics on.
 set -euo pipefail
@@ -94,6 +95,9 @@ printf '%s\n' "${lua//@ARGUMENTS@/"$ARGUMENTS"}" > "$WORK/call.lua"
 # The same call from a 2025-era client: the version header alone, no `_meta`.
 sed -e '/Mcp-Method\|Mcp-Name/d' -e 's/"MCP-Protocol-Version"\] = "2026-07-28"/"MCP-Protocol-Version"] = "2025-11-25"/' \
   -e 's/,"_meta":{[^}]*{}}//' "$WORK/call.lua" > "$WORK/legacy.lua"
+# The same call with the `_meta` a client that names itself and its capabilities sends.
+sed 's|"io.modelcontextprotocol/clientCapabilities":{}}|"io.modelcontextprotocol/clientCapabilities":{"roots":{"listChanged":true},"sampling":{},"elicitation":{"form":{}}},"io.modelcontextprotocol/clientInfo":{"name":"example-client","version":"1.4.2"}}|' \
+  "$WORK/call.lua" > "$WORK/client.lua"
 
 # run ADDR SCRIPT [SECONDS]: prints "RESULT req/s p50 p99 errors CPU-us-per-request
 # user-CPU-us-per-request" for $SERVER_PID, over SECONDS (default BENCH_SECONDS).
@@ -170,8 +174,10 @@ if [ "$MODE" = instructions ]; then
   read -r base_n base_total _ < <(count fixed_json "$WORK/call.lua" "$TARGET/release/examples/fixed_json" 127.0.0.1:0 "$WORK/tool-server.answer")
   # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
   read -r legacy_n legacy_total legacy_handler < <(count legacy "$WORK/legacy.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
+  # shellcheck disable=SC2086 # TOOL_SERVER_FLAGS is a list of flags
+  read -r client_n client_total client_handler < <(count client "$WORK/client.lua" "$TARGET/release/tool-server" --listen 127.0.0.1:0 ${TOOL_SERVER_FLAGS:-})
   stdio=$(count_stdio)
-  for counted in "$tool_n" "$tool_total" "$base_n" "$base_total" "$legacy_n" "$legacy_total"; do
+  for counted in "$tool_n" "$tool_total" "$base_n" "$base_total" "$legacy_n" "$legacy_total" "$client_n" "$client_total"; do
     [[ $counted =~ ^[0-9]+$ ]] || { echo "a count failed (see above)" >&2; exit 1; }
   done
   echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
@@ -180,8 +186,10 @@ if [ "$MODE" = instructions ]; then
     printf "bare hyper, same bytes:       %.1f k over %d requests\n", bt / bn / 1000, bn
     printf "tool-server = %.2f x baseline instructions per request\n", (tt / tn) / (bt / bn)
   }'
-  awk -v ln="$legacy_n" -v lt="$legacy_total" -v lh="$legacy_handler" -v s="$stdio" 'BEGIN {
+  awk -v ln="$legacy_n" -v lt="$legacy_total" -v lh="$legacy_handler" -v s="$stdio" \
+    -v cn="$client_n" -v ct="$client_total" -v ch="$client_handler" 'BEGIN {
     printf "the same call, 2025-era:      %.1f k (handler %.1f k) over %d requests\n", lt / ln / 1000, lh / ln / 1000, ln
+    printf "the same call, client _meta:  %.1f k (handler %.1f k) over %d requests\n", ct / cn / 1000, ch / cn / 1000, cn
     printf "the same call, dcx mcp:       %.1f k per line\n", s / 1000
   }'
   exit 0
