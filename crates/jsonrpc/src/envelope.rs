@@ -273,6 +273,15 @@ impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
     }
 }
 
+/// Visitor methods that read a value as [`Skip`] does, to its JSON type name.
+macro_rules! forward_to_skip {
+    ($($visit:ident($($value:ident: $type:ty)?)),*) => {$(
+        fn $visit<E: serde::de::Error>(self $(, $value: $type)?) -> Result<&'static str, E> {
+            Skip::Value.$visit($($value)?)
+        }
+    )*};
+}
+
 /// Reads the body: an object's envelope members into `members`; anything else read and
 /// dropped. Its value is the JSON type name of the body.
 struct BodySeed<'k, 'm, 'de> {
@@ -295,33 +304,13 @@ impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
         f.write_str("any JSON value")
     }
 
-    fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<&'static str, E> {
-        Ok("a boolean")
+    forward_to_skip! {
+        visit_bool(value: bool), visit_i64(value: i64), visit_u64(value: u64),
+        visit_f64(value: f64), visit_str(value: &str), visit_unit()
     }
 
-    fn visit_i64<E: serde::de::Error>(self, _: i64) -> Result<&'static str, E> {
-        Ok("a number")
-    }
-
-    fn visit_u64<E: serde::de::Error>(self, _: u64) -> Result<&'static str, E> {
-        Ok("a number")
-    }
-
-    fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<&'static str, E> {
-        Ok("a number")
-    }
-
-    fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<&'static str, E> {
-        Ok("a string")
-    }
-
-    fn visit_unit<E: serde::de::Error>(self) -> Result<&'static str, E> {
-        Ok("null")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<&'static str, A::Error> {
-        while seq.next_element_seed(Skip::Value)?.is_some() {}
-        Ok("an array")
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<&'static str, A::Error> {
+        Skip::Value.visit_seq(seq)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<&'static str, A::Error> {
