@@ -9,6 +9,7 @@ use crate::{
     ArgumentFilter, ErrorObject, Field, ID_BYTES_MAX, JSONRPC_VERSION, Params, RequestId, Response,
     SUPPORTED_VERSIONS,
     envelope::{self, Body, Members, Sent},
+    field::AN_OBJECT,
     headers::{self, HeaderView, Routing},
 };
 
@@ -246,8 +247,8 @@ fn request_meta<'p>(params: &'p Params<'_>) -> Result<RequestMetaSent<'p>, Error
         None => return Err(missing_meta(META_PROTOCOL_VERSION, "a string such as \"2026-07-28\"")),
     };
     match meta.client_capabilities {
-        Some("an object") => {}
-        Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, "an object", other)),
+        Some(AN_OBJECT) => {}
+        Some(other) => return Err(wrong_meta(META_CLIENT_CAPABILITIES, AN_OBJECT, other)),
         None => return Err(missing_meta(META_CLIENT_CAPABILITIES, "an object, {} for none")),
     }
     Ok(RequestMetaSent { protocol_version })

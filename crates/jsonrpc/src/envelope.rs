@@ -16,7 +16,8 @@ use serde_json::{Map, Value};
 
 use crate::{
     ArgumentFilter, Field, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, Object,
-    field::FieldVisitor, filter::Skip,
+    field::{AN_OBJECT, FieldVisitor},
+    filter::Skip,
 };
 
 /// A member of a request that must be an object: the object, read into its typed form,
@@ -112,7 +113,7 @@ impl Meta<'_> {
         if let Some(version) = &self.protocol_version {
             map.insert(META_PROTOCOL_VERSION.to_owned(), version.to_value());
         }
-        if self.client_capabilities == Some("an object") {
+        if self.client_capabilities == Some(AN_OBJECT) {
             map.insert(META_CLIENT_CAPABILITIES.to_owned(), Value::Object(Map::new()));
         }
         map
@@ -163,7 +164,7 @@ fn read_from<'de, R: serde_json::de::Read<'de>>(
     let sent = BodySeed { filter, members: &mut members }.deserialize(&mut deserializer)?;
     deserializer.end()?;
     Ok(match sent {
-        "an object" => Body::Object(members),
+        AN_OBJECT => Body::Object(members),
         "an array" => Body::Batch,
         other => Body::Other(other),
     })
@@ -329,7 +330,7 @@ impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
                 }
             }
         }
-        Ok("an object")
+        Ok(AN_OBJECT)
     }
 }
 

@@ -69,6 +69,9 @@ impl Field<'_> {
     }
 }
 
+/// [`type_name`] of an object, which some checks ask for by name.
+pub(crate) const AN_OBJECT: &str = "an object";
+
 /// The JSON type name of `value`: `null`, `a boolean`, `a number`, `a string`, `an
 /// array`, `an object`.
 pub fn type_name(value: &Value) -> &'static str {
@@ -78,7 +81,7 @@ pub fn type_name(value: &Value) -> &'static str {
         Value::Number(_) => "a number",
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Value::Object(_) => AN_OBJECT,
     }
 }
 

@@ -14,6 +14,7 @@ use serde::{
 use crate::{
     Field, Object,
     envelope::{Key, ReadObject},
+    field::AN_OBJECT,
 };
 
 #[cfg(test)]
@@ -217,6 +218,6 @@ impl<'de> Visitor<'de> for Skip {
         while map.next_key_seed(Skip::Key)?.is_some() {
             map.next_value_seed(Skip::Value)?;
         }
-        Ok("an object")
+        Ok(AN_OBJECT)
     }
 }
