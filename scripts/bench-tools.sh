@@ -98,6 +98,7 @@ sed -e '/Mcp-Method\|Mcp-Name/d' -e 's/"MCP-Protocol-Version"\] = "2026-07-28"/"
 # The same call with the `_meta` a client that names itself and its capabilities sends.
 sed 's|"io.modelcontextprotocol/clientCapabilities":{}}|"io.modelcontextprotocol/clientCapabilities":{"roots":{"listChanged":true},"sampling":{},"elicitation":{"form":{}}},"io.modelcontextprotocol/clientInfo":{"name":"example-client","version":"1.4.2"}}|' \
   "$WORK/call.lua" > "$WORK/client.lua"
+grep -q clientInfo "$WORK/client.lua" || { echo "the client's _meta was not put in the request" >&2; exit 1; }
 
 # run ADDR SCRIPT [SECONDS]: prints "RESULT req/s p50 p99 errors CPU-us-per-request
 # user-CPU-us-per-request" for $SERVER_PID, over SECONDS (default BENCH_SECONDS).

@@ -266,7 +266,8 @@ impl SpreadSet {
 impl Evidence {
     /// Total USD at each of [`PERCENTILES`] (unrounded), ascending.
     pub fn quantiles_usd(&self) -> [f64; 5] {
-        self.ln_quantiles_usd.map(f64::exp)
+        // The `exp` the range's ends are taken with, so that they are the 10th and 90th here.
+        self.ln_quantiles_usd.map(crate::exp::exp)
     }
 
     /// Where an asking total price falls among comparable asks, 0 to 100: linear in ln

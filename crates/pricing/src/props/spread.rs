@@ -56,6 +56,7 @@ proptest! {
         prop_assert!(0.0 < range.low_usd && range.low_usd <= range.high_usd);
         prop_assert!(range.low_per_carat_usd <= range.high_per_carat_usd);
         let q = evidence.quantiles_usd();
+        prop_assert_eq!((q[0], q[4]), (range.low_usd, range.high_usd));
         prop_assert!(q.windows(2).all(|pair| pair[0] <= pair[1]));
         prop_assert!((evidence.percentile(range.low_usd) - 10.0).abs() < 1e-6);
         prop_assert!((evidence.percentile(range.high_usd) - 90.0).abs() < 1e-6);
