@@ -67,7 +67,8 @@ fn the_grid_must_be_the_matrices_grid() {
 
 #[test]
 fn a_folder_is_read_with_its_spread_file_or_without_one() {
-    let dir = std::env::temp_dir().join(format!("dcx-stats-{}", std::process::id()));
+    let temp = test_support::TempDir::new("matrix-stats");
+    let dir = temp.0.join("snapshot");
     let extras = [(crate::MATRIX_STATS_FILE, reference::embedded_stats())];
     crate::fs::write_dir_atomic_with(&dir, &reference::embedded(), &extras, true).unwrap();
     assert!(crate::fs::load_dir(&dir).unwrap().spreads().is_some());
@@ -78,5 +79,4 @@ fn a_folder_is_read_with_its_spread_file_or_without_one() {
     std::fs::remove_file(dir.join(crate::MATRIX_STATS_FILE)).unwrap();
     let without = crate::fs::load_dir(&dir).unwrap();
     assert!(without.spreads().is_none() && without.stats_file().is_none());
-    std::fs::remove_dir_all(&dir).unwrap();
 }

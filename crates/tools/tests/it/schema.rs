@@ -69,14 +69,14 @@ fn index_results_match_the_schema_with_and_without_history() {
     let s = check(&single(), Tool::Index, json!({}));
     assert_eq!(s["trends_percent"]["7d"], Value::Null);
 
-    let dir = std::env::temp_dir().join(format!("tools-history-{}", std::process::id()));
+    let temp = test_support::TempDir::new("tools-history");
+    let dir = &temp.0;
     for day in ["2026-10-21", "2026-11-13", "2026-11-20"] {
         let files = datasets::reference::generate_variant(&format!("{day}T00:00:00Z"), 1.0);
         datasets::fs::write_dir_atomic(&dir.join(day), &files, true).unwrap();
     }
-    let (history, notes) = History::load(&dir).unwrap();
+    let (history, notes) = History::load(dir).unwrap();
     let history = Arc::new(history);
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(notes.is_empty(), "{notes:?}");
     let s = check(&history, Tool::Index, json!({}));
     assert_eq!(s["trends_percent"]["7d"], 0.0);
