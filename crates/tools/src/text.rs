@@ -71,6 +71,7 @@ impl Text {
     /// `1.0` for 1, and whole hundredths are those digits from an integer
     /// (`twin::hundredths`, a fifth of zmij's); elsewhere (where zmij may write an exponent
     /// or, above 7e7, another last digit) the standard formatter does.
+    #[inline(always)]
     pub(crate) fn decimal(&mut self, value: f64) {
         if let Some(mut digits) = hundredths(value) {
             if digits.as_bytes().ends_with(b".0") {

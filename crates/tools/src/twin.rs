@@ -112,12 +112,14 @@ impl Twins {
 
     /// A JSON string of a name with nothing to escape (a grade, a shape, a basis: the
     /// program's own), written without looking for escapes.
+    #[inline(always)]
     pub(crate) fn name(&mut self, name: &'static str) {
         debug_assert!(!needs_json_escape(name), "{name}");
         self.quoted(name);
     }
 
     /// `text`, which needs no escape, as a JSON string.
+    #[inline(always)]
     fn quoted(&mut self, text: &str) {
         self.plain.push(b'"');
         self.plain.extend_from_slice(text.as_bytes());
@@ -162,6 +164,7 @@ impl Twins {
 
     /// A number as serde_json writes it: `null` when not finite, else zmij's shortest
     /// digits (whole hundredths from an integer, [`hundredths`]).
+    #[inline(always)]
     pub(crate) fn number(&mut self, v: f64) {
         match hundredths(v) {
             Some(digits) => {
@@ -183,6 +186,7 @@ impl Twins {
     }
 
     /// A number or `null`.
+    #[inline(always)]
     pub(crate) fn maybe(&mut self, v: Option<f64>) {
         match v {
             Some(v) => self.number(v),
