@@ -258,6 +258,7 @@ pub(crate) fn stone_title(out: &mut Text, quote: &Quote) {
 }
 
 /// An inclusive L/W ratio range, `{"min":…,"max":…}`, or `null`.
+#[inline(always)]
 fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
     match range {
         Some((min, max)) => {

@@ -20,6 +20,7 @@ pub fn push_usd(out: &mut String, amount: f64) {
 pub const USD_BYTES_MAX: usize = 32;
 
 /// [`usd`]'s text as ASCII bytes, written into `buffer`: for writers that append bytes.
+#[inline(always)]
 pub fn usd_ascii(amount: f64, buffer: &mut [u8; USD_BYTES_MAX]) -> &[u8] {
     let rounded = (amount * 100.0).round();
     if (0.0..1e8).contains(&rounded) {
