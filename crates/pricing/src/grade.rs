@@ -33,6 +33,11 @@ macro_rules! grade_enum {
 
             /// Parses a name, ignoring ASCII case and surrounding whitespace.
             pub fn parse(text: &str) -> Result<$name, Error> {
+                // The canonical spelling, what most callers send: one `match`.
+                match text {
+                    $($text => return Ok($name::$variant),)+
+                    _ => {}
+                }
                 let trimmed = text.trim();
                 Self::ALL
                     .iter()
