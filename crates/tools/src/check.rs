@@ -54,7 +54,7 @@ fn structured(
     out.name(assessment.verdict.as_str());
     evidence::members(&mut out, evidence);
     fragment!(out, r#","as_of":"#);
-    out.string(snapshot.ts_text());
+    out.name(snapshot.ts_text());
     fragment!(out, "}");
     out
 }

@@ -108,7 +108,7 @@ fn as_of_in_both(text: &mut Text, as_of: &str) -> Twins {
     text.as_of(as_of);
     let mut out = Twins::new();
     fragment!(out, r#"{"as_of":"#);
-    out.string(as_of);
+    out.name(as_of);
     out
 }
 

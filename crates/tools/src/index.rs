@@ -146,7 +146,7 @@ fn structured(
 ) -> Twins {
     let mut out = Twins::new();
     fragment!(out, r#"{"as_of":"#);
-    out.string(snapshot.ts_text());
+    out.name(snapshot.ts_text());
     fragment!(out, r#","basket":["#);
     for (at, spec) in index.specs.iter().enumerate() {
         if at > 0 {

@@ -197,7 +197,7 @@ pub(crate) fn structured(
     fragment!(out, r#","tracking_url":"#);
     out.text(|url| tracking_url(url, quote, links));
     fragment!(out, r#","as_of":"#);
-    out.string(snapshot.ts_text());
+    out.name(snapshot.ts_text());
     fragment!(out, r#","base_matrix":"#);
     out.name(quote.base.feed_name());
     fragment!(out, r#","base_per_carat_usd":"#);

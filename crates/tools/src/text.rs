@@ -48,9 +48,9 @@ impl Text {
         push_json_escaped(&mut self.escaped, text.as_bytes());
     }
 
-    /// Appends a name with nothing to escape (a grade, a shape, a basis: the program's
-    /// own), without looking for escapes.
-    pub(crate) fn name(&mut self, name: &'static str) {
+    /// Appends a name with nothing to escape (a grade, a shape, a basis, a snapshot's
+    /// timestamp: the program's own), without looking for escapes.
+    pub(crate) fn name(&mut self, name: &str) {
         debug_assert!(!words::needs_json_escape(name), "{name}");
         self.escaped.extend_from_slice(name.as_bytes());
     }
@@ -111,10 +111,11 @@ impl Text {
         self.escaped.extend_from_slice(integer_digits(value, &mut [0; 20]));
     }
 
-    /// Appends the closing line of a tool's text: `Data as of <as_of>.`
+    /// Appends the closing line of a tool's text: `Data as of <as_of>.` (a snapshot's
+    /// timestamp, which the program writes).
     pub(crate) fn as_of(&mut self, as_of: &str) {
         lit!(self, "Data as of ");
-        self.push_str(as_of);
+        self.name(as_of);
         lit!(self, ".");
     }
 

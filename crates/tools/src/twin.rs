@@ -110,10 +110,10 @@ impl Twins {
         self.escaped.extend_from_slice(bytes);
     }
 
-    /// A JSON string of a name with nothing to escape (a grade, a shape, a basis: the
-    /// program's own), written without looking for escapes.
+    /// A JSON string of a name with nothing to escape (a grade, a shape, a basis, a
+    /// snapshot's timestamp: the program's own), written without looking for escapes.
     #[inline(always)]
-    pub(crate) fn name(&mut self, name: &'static str) {
+    pub(crate) fn name(&mut self, name: &str) {
         debug_assert!(!needs_json_escape(name), "{name}");
         self.quoted(name);
     }
