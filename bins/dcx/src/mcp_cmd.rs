@@ -49,7 +49,7 @@ pub(crate) fn run(args: Args) -> Outcome {
             }
         })
     };
-    let links = tools::price::Links { feed_url: args.feed_url.trim_end_matches('/').to_owned() };
+    let links = tools::price::Links::new(&args.feed_url);
     let mcp =
         tools::Mcp::new(live, links, Arc::new(std::time::SystemTime::now), "stdio".to_owned());
     log("serving MCP on stdin/stdout (protocol 2026-07-28 and 2025-11-25, 2025-06-18, 2025-03-26)");

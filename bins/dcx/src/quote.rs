@@ -64,7 +64,7 @@ pub(crate) fn run(args: Args) -> Outcome {
         Some(dir) => datasets::fs::load_dir(dir)?,
         None => datasets::Snapshot::reference(),
     };
-    let links = tools::price::Links { feed_url: args.feed_url.clone() };
+    let links = tools::price::Links::new(&args.feed_url);
     let output = match tools::price::quote(&snapshot, &request, &links) {
         Ok(output) => output,
         Err(errors) => {

@@ -161,7 +161,7 @@ pub fn tool_config(
     let mut config = tools::Config::new(live, clock);
     config.public_url = tool_flags.public_url.clone();
     config.docs_url = tool_flags.docs_url.clone();
-    config.links = tools::price::Links { feed_url: feed_url.trim_end_matches('/').to_owned() };
+    config.links = tools::price::Links::new(&feed_url);
     config.allowed_origins = tool_flags.allowed_origins.clone();
     config.access_log = flags.access_log;
     config.limits.grace = Duration::from_secs(flags.grace_secs);

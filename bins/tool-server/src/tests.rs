@@ -69,7 +69,7 @@ fn flags_reach_the_config() {
     let clock = std::sync::Arc::new(std::time::SystemTime::now);
     let config = launcher::tool_config(&args.server, &tools.flags, feed_url, live, clock);
     assert_eq!(config.public_url.as_deref(), Some("https://mcp.example.com/"));
-    assert_eq!(config.links.feed_url, "https://feeds.example.com");
+    assert_eq!(config.links.feed_url(), "https://feeds.example.com");
     assert_eq!(config.allowed_origins.len(), 2);
     assert_eq!(config.limits.grace.as_secs(), 3);
 }

@@ -54,7 +54,7 @@ pub fn handler(config: &Config, local: SocketAddr) -> ToolService {
     let endpoint = config.public_url.clone().unwrap_or_else(|| format!("http://{local}/"));
     let docs_url =
         config.docs_url.clone().unwrap_or_else(|| format!("{}docs", with_slash(&endpoint)));
-    let docs = Docs::new(&endpoint, &config.links.feed_url);
+    let docs = Docs::new(&endpoint, config.links.feed_url());
     let mcp = Mcp::new(
         Arc::clone(&config.live),
         config.links.clone(),

@@ -149,15 +149,26 @@ impl Twins {
     }
 
     /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
-    /// straight into the compact form).
-    pub(crate) fn text(&mut self, write: impl FnOnce(&mut Text)) {
+    /// straight into the compact form); `unescaped` when the caller knows they hold
+    /// nothing to escape, so that the twin is a copy of them, not a pass over them.
+    pub(crate) fn text(&mut self, unescaped: bool, write: impl FnOnce(&mut Text)) {
         self.plain.push(b'"');
         let start = self.plain.len();
         let mut text = Text::after(std::mem::take(&mut self.plain));
         write(&mut text);
         self.plain = text.into_escaped();
         self.escaped.extend_from_slice(b"\\\"");
-        push_json_escaped(&mut self.escaped, &self.plain[start..]);
+        let contents = &self.plain[start..];
+        if unescaped {
+            debug_assert!({
+                let mut escaped = Vec::new();
+                push_json_escaped(&mut escaped, contents);
+                escaped == contents
+            });
+            self.escaped.extend_from_slice(contents);
+        } else {
+            push_json_escaped(&mut self.escaped, contents);
+        }
         self.escaped.extend_from_slice(b"\\\"");
         self.plain.push(b'"');
     }

@@ -41,6 +41,21 @@ fn round_quote_has_the_seed_fields() {
 }
 
 #[test]
+fn the_tracking_link_takes_any_feed_url_written_right() {
+    let stone = json!({"carat": 1.0, "color": "G", "clarity": "VS2"});
+    let query = "/track?shape=round&carat=1&color=G&clarity=VS2";
+    // A URL has nothing to escape; text given as one still makes valid JSON, both forms.
+    for (given, base) in [
+        ("https://feeds.example.com/", "https://feeds.example.com"),
+        (r#"http://h/a"b\c"#, r#"http://h/a"b\c"#),
+    ] {
+        let out = price(&Snapshot::reference(), &args(stone.clone()), &Links::new(given)).unwrap();
+        out.assert_serde_json_bytes();
+        assert_eq!(out.structured_value()["tracking_url"], format!("{base}{query}"));
+    }
+}
+
+#[test]
 fn total_is_rounded_from_the_unrounded_per_carat() {
     let snapshot = Snapshot::reference();
     let out = price(
