@@ -105,6 +105,7 @@ impl<'a> Arguments<'a> {
     /// Starts reading; unknown argument names are reported straight away: the first
     /// [`UNKNOWN_LISTED_MAX`] in sorted order, each once (as a JSON object map lists its
     /// keys), the rest counted as sent.
+    #[inline(always)]
     pub(crate) fn new(arguments: &'a Object<'a>, known: &[&'a str]) -> Arguments<'a> {
         // Members left out when the request was read (`ARGUMENT_FILTER`) are unknown to
         // every tool; the kept ones may still be unknown to this one.
