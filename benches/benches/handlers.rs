@@ -55,13 +55,7 @@ fn tool_call(c: &mut Criterion) {
     let call = request(
         Method::POST,
         "/",
-        &[
-            ("content-type", "application/json"),
-            ("accept", "application/json, text/event-stream"),
-            ("mcp-protocol-version", "2026-07-28"),
-            ("mcp-method", "tools/call"),
-            ("mcp-name", "get_diamond_price"),
-        ],
+        &test_support::http::mcp_headers("tools/call", Some("get_diamond_price")),
         PRICE_CALL,
     );
     let response = service.handle(fresh(&call));

@@ -120,22 +120,35 @@ pub fn get_blocking(addr: &str, path: &str) -> Reply {
 /// The `_meta` object a 2026-07-28 client puts in every request's `params`, as JSON text.
 pub const MODERN_META: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
 
+/// The header fields a 2026-07-28 client sends with a JSON-RPC request for `method` (and
+/// `name`, the tool or prompt, when it names one), as `(name, value)` pairs: JSON content
+/// accepted as JSON or an event stream, and the MCP routing headers.
+pub fn mcp_headers<'a>(method: &'a str, name: Option<&'a str>) -> Vec<(&'a str, &'a str)> {
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("accept", "application/json, text/event-stream"),
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", method),
+    ];
+    headers.extend(name.map(|name| ("mcp-name", name)));
+    headers
+}
+
 /// The raw `POST /` of the JSON-RPC `body` as a 2026-07-28 client sends it, asking for
-/// `Connection: close`: `Host: host`, the `extra` header lines, JSON content accepted as
-/// JSON or an event stream, and the MCP routing headers read from `body`
-/// (`Mcp-Method`, and `Mcp-Name` when its `params` has a `name`).
+/// `Connection: close`: `Host: host`, the `extra` header lines, and [`mcp_headers`] for the
+/// body's `method` and `params.name`.
 pub fn mcp_post(host: &str, extra: &[&str], body: &str) -> String {
     let request: serde_json::Value = serde_json::from_str(body).expect("a JSON-RPC body");
     let method = request["method"].as_str().expect("a JSON-RPC method");
-    let name = request["params"]["name"].as_str().map(|name| format!("Mcp-Name: {name}\r\n"));
-    let extra: String = extra.iter().map(|line| format!("{line}\r\n")).collect();
-    format!(
-        "POST / HTTP/1.1\r\nHost: {host}\r\n{extra}Content-Type: application/json\r\n\
-         Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-         Mcp-Method: {method}\r\n{}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        name.unwrap_or_default(),
-        body.len()
-    )
+    let fields = mcp_headers(method, request["params"]["name"].as_str());
+    let mut head = format!("POST / HTTP/1.1\r\nHost: {host}\r\n");
+    for line in extra {
+        head.push_str(&format!("{line}\r\n"));
+    }
+    for (name, value) in fields {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    format!("{head}Content-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len())
 }
 
 /// One raw keep-alive connection.

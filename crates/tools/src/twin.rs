@@ -149,9 +149,9 @@ impl Twins {
     }
 
     /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
-    /// straight into the compact form); `unescaped` when the caller knows they hold
+    /// straight into the compact form); `nothing_to_escape` when the caller knows they hold
     /// nothing to escape, so that the twin is a copy of them, not a pass over them.
-    pub(crate) fn text(&mut self, unescaped: bool, write: impl FnOnce(&mut Text)) {
+    pub(crate) fn text(&mut self, nothing_to_escape: bool, write: impl FnOnce(&mut Text)) {
         self.plain.push(b'"');
         let start = self.plain.len();
         let mut text = Text::after(std::mem::take(&mut self.plain));
@@ -159,7 +159,7 @@ impl Twins {
         self.plain = text.into_escaped();
         self.escaped.extend_from_slice(b"\\\"");
         let contents = &self.plain[start..];
-        if unescaped {
+        if nothing_to_escape {
             debug_assert!({
                 let mut escaped = Vec::new();
                 push_json_escaped(&mut escaped, contents);

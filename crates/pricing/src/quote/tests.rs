@@ -124,6 +124,29 @@ fn grades_parse_case_insensitively() {
     assert!(Shape::parse("princess").unwrap_err().message().contains("round, cushion"));
 }
 
+/// Every grade parses back from its spelling, as written (the canonical spelling's
+/// `match`) and in other case or with spaces (the scan behind it).
+#[test]
+fn every_grade_parses_from_its_spelling_in_any_case() {
+    fn each<T: Copy + PartialEq + std::fmt::Debug>(
+        all: &[T],
+        spelling: fn(T) -> &'static str,
+        parse: fn(&str) -> Result<T, crate::Error>,
+    ) {
+        for &grade in all {
+            let text = spelling(grade);
+            for sent in
+                [text.to_owned(), text.to_lowercase(), text.to_uppercase(), format!(" {text}\t")]
+            {
+                assert_eq!(parse(&sent).unwrap(), grade, "{sent:?}");
+            }
+        }
+    }
+    each(Color::ALL, Color::as_str, Color::parse);
+    each(Clarity::ALL, Clarity::as_str, Clarity::parse);
+    each(Shape::ALL, Shape::as_str, Shape::parse);
+}
+
 #[test]
 fn a_long_grade_name_is_quoted_cut() {
     let long = "Z".repeat(100_000);

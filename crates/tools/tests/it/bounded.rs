@@ -4,7 +4,7 @@
 use hyper::Method;
 use serde_json::{Value, json};
 use serve::Handler;
-use test_support::http::{MODERN_META, exchange_blocking, mcp_post};
+use test_support::http::{MODERN_META, exchange_blocking, mcp_headers, mcp_post};
 
 use crate::support::service;
 
@@ -19,21 +19,9 @@ fn long(c: char) -> String {
 /// POSTs `body` with the headers a 2026-07-28 client sends for `method` / `name`, plus
 /// `extra`; returns the status and the body.
 fn post(body: &Value, method: &str, name: Option<&str>, extra: &[(&str, &str)]) -> (u16, String) {
-    let mut headers = client_headers(method, name);
+    let mut headers = mcp_headers(method, name);
     headers.extend_from_slice(extra);
     post_raw(body.to_string().into_bytes(), &headers)
-}
-
-/// The headers a 2026-07-28 client sends for `method` / `name`.
-fn client_headers<'a>(method: &'a str, name: Option<&'a str>) -> Vec<(&'a str, &'a str)> {
-    let mut headers = vec![
-        ("content-type", "application/json"),
-        ("accept", "application/json, text/event-stream"),
-        ("mcp-protocol-version", "2026-07-28"),
-        ("mcp-method", method),
-    ];
-    headers.extend(name.map(|name| ("mcp-name", name)));
-    headers
 }
 
 /// POSTs `body` as sent, with `headers`; returns the status and the body.
@@ -111,7 +99,7 @@ fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
     let text = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_dcx_index","arguments":{{"a":1,"a":2,"a":3}},"_meta":{MODERN_META}}}}}"#
     );
-    let headers = client_headers("tools/call", Some("get_dcx_index"));
+    let headers = mcp_headers("tools/call", Some("get_dcx_index"));
     let (status, text) = post_raw(text.into_bytes(), &headers);
     assert_eq!(status, 200);
     assert!(text.contains(r#"unknown argument \"a\"; allowed arguments: none"#), "{text}");
@@ -126,7 +114,7 @@ fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
     let text = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}},"_meta":{MODERN_META}}}}}"#
     );
-    let headers = client_headers("tools/call", Some("get_market_depth"));
+    let headers = mcp_headers("tools/call", Some("get_market_depth"));
     let (status, text) = post_raw(text.into_bytes(), &headers);
     assert_eq!(status, 200);
     let (error, named) = argument_errors(&text);
@@ -145,7 +133,7 @@ fn repeats_of_a_name_another_tool_reads_count_as_sent() {
     let text = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"shape":"x","shape":"y"{listed}}},"_meta":{MODERN_META}}}}}"#
     );
-    let headers = client_headers("tools/call", Some("get_market_depth"));
+    let headers = mcp_headers("tools/call", Some("get_market_depth"));
     let (status, text) = post_raw(text.into_bytes(), &headers);
     assert_eq!(status, 200);
     let (error, named) = argument_errors(&text);
