@@ -2,6 +2,8 @@
 # executable (static-pie, glibc linked in: `-C target-feature=+crt-static`), which runs on
 # any x86_64 Linux whatever its libc, and alone in a `FROM scratch` image. The explicit
 # --target keeps these flags off build scripts and apart from the ordinary release build.
+# The flag is added to `build.rustflags` by `--config`, which Cargo joins to the
+# workspace's own (.cargo/config.toml); a RUSTFLAGS would replace them.
 # Sets STATIC_DCX (its path). Usage: source scripts/lib-static-dcx.sh; build_static_dcx
 # shellcheck source=scripts/lib-proc.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib-proc.sh"
@@ -12,8 +14,8 @@ build_static_dcx() {
     return 1
   fi
   echo "== cargo build --release -p dcx --target $STATIC_TRIPLE (static-pie)"
-  RUSTFLAGS="-C target-feature=+crt-static" \
-    cargo build --release --locked -p dcx --target "$STATIC_TRIPLE"
+  cargo build --release --locked -p dcx --target "$STATIC_TRIPLE" \
+    --config 'build.rustflags = ["-C", "target-feature=+crt-static"]'
   STATIC_DCX="$(target_dir)/$STATIC_TRIPLE/release/dcx"
   if ldd "$STATIC_DCX" 2>&1 | grep -q '=>'; then
     echo "$STATIC_DCX links shared libraries:" >&2
