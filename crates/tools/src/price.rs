@@ -21,21 +21,17 @@ pub struct Links {
     /// Base URL of the feed server, without a trailing slash; `tracking_url` points at
     /// its `/track` route.
     feed_url: String,
-    /// `feed_url` escaped as the contents of a JSON string, when that differs from it (a
-    /// URL has nothing to escape; a `"` or `\` in the flag's text is still written right).
-    feed_url_escaped: Option<Vec<u8>>,
+    /// Whether `feed_url` holds a character JSON escapes: a URL has none, but a `"` or `\`
+    /// in the flag's text is still written right.
+    feed_url_needs_escape: bool,
 }
 
 impl Links {
     /// Links to the feed server at `feed_url` (a trailing `/` is dropped).
     pub fn new(feed_url: &str) -> Links {
         let feed_url = feed_url.trim_end_matches('/').to_owned();
-        let feed_url_escaped = words::needs_json_escape(&feed_url).then(|| {
-            let mut escaped = Vec::new();
-            words::push_json_escaped(&mut escaped, feed_url.as_bytes());
-            escaped
-        });
-        Links { feed_url, feed_url_escaped }
+        let feed_url_needs_escape = words::needs_json_escape(&feed_url);
+        Links { feed_url, feed_url_needs_escape }
     }
 
     /// The feed server's base URL, without a trailing slash.
@@ -182,9 +178,10 @@ pub fn quote(
 
 /// The deterministic tracking link of a quote: the feed server's `/track` route.
 fn tracking_url(url: &mut Text, quote: &Quote, links: &Links) {
-    match &links.feed_url_escaped {
-        None => url.name(&links.feed_url),
-        Some(escaped) => url.literal(escaped),
+    if links.feed_url_needs_escape {
+        url.push_str(&links.feed_url);
+    } else {
+        url.name(&links.feed_url);
     }
     lit!(url, "/track?shape=");
     url.name(quote.shape.as_str());
@@ -219,8 +216,7 @@ pub(crate) fn structured(
     fragment!(out, r#","total_usd":"#);
     out.number(round_cents(quote.total_usd));
     fragment!(out, r#","tracking_url":"#);
-    // Grades, shapes and numbers need no escape: the link does when its base does.
-    out.text(links.feed_url_escaped.is_none(), |url| tracking_url(url, quote, links));
+    out.text(|url| tracking_url(url, quote, links));
     fragment!(out, r#","as_of":"#);
     out.name(snapshot.ts_text());
     fragment!(out, r#","base_matrix":"#);

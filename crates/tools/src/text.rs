@@ -15,6 +15,9 @@ mod tests;
 /// Readable text being written, escaped as the contents of a JSON string.
 pub(crate) struct Text {
     escaped: Vec<u8>,
+    /// Whether an escape has been written (a JSON text holding this one as a string then
+    /// escapes it again; without one it is a copy: [`crate::twin::Twins::text`]).
+    has_escapes: bool,
 }
 
 /// Appends a string literal to a [`Text`], escaped when compiled.
@@ -22,7 +25,9 @@ macro_rules! lit {
     ($out:expr, $text:expr) => {{
         const TEXT: &str = $text;
         const ESCAPED: [u8; $crate::twin::escaped_len(TEXT)] = $crate::twin::escaped(TEXT);
-        $out.literal(&ESCAPED)
+        // An escape always adds bytes.
+        const HAS_ESCAPES: bool = ESCAPED.len() != TEXT.len();
+        $out.literal(&ESCAPED, HAS_ESCAPES)
     }};
 }
 pub(crate) use lit;
@@ -35,17 +40,20 @@ pub(crate) fn unescaped(escaped: &[u8]) -> String {
 
 impl Text {
     pub(crate) fn with_capacity(capacity: usize) -> Text {
-        Text { escaped: Vec::with_capacity(capacity) }
+        Text { escaped: Vec::with_capacity(capacity), has_escapes: false }
     }
 
     /// A text written after the bytes already in `escaped`.
     pub(crate) fn after(escaped: Vec<u8>) -> Text {
-        Text { escaped }
+        Text { escaped, has_escapes: false }
     }
 
     /// Appends `text`, escaped.
     pub(crate) fn push_str(&mut self, text: &str) {
+        let before = self.escaped.len();
         push_json_escaped(&mut self.escaped, text.as_bytes());
+        // An escape always adds bytes.
+        self.has_escapes |= self.escaped.len() - before != text.len();
     }
 
     /// Appends a name with nothing to escape (a grade, a shape, a basis, a snapshot's
@@ -57,8 +65,14 @@ impl Text {
 
     /// Appends a literal escaped when compiled (use [`lit!`]).
     #[inline(always)]
-    pub(crate) fn literal(&mut self, escaped: &[u8]) {
+    pub(crate) fn literal(&mut self, escaped: &[u8], has_escapes: bool) {
         self.escaped.extend_from_slice(escaped);
+        self.has_escapes |= has_escapes;
+    }
+
+    /// Whether an escape has been written since the text began.
+    pub(crate) fn has_escapes(&self) -> bool {
+        self.has_escapes
     }
 
     /// The text written, escaped as the contents of a JSON string (UTF-8).

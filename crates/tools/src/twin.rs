@@ -149,25 +149,21 @@ impl Twins {
     }
 
     /// A JSON string whose contents `write` writes (a [`Text`] is written escaped, so
-    /// straight into the compact form); `nothing_to_escape` when the caller knows they hold
-    /// nothing to escape, so that the twin is a copy of them, not a pass over them.
-    pub(crate) fn text(&mut self, nothing_to_escape: bool, write: impl FnOnce(&mut Text)) {
+    /// straight into the compact form). The twin escapes them again only when the text
+    /// wrote an escape ([`Text::has_escapes`]); otherwise they are a copy.
+    pub(crate) fn text(&mut self, write: impl FnOnce(&mut Text)) {
         self.plain.push(b'"');
         let start = self.plain.len();
         let mut text = Text::after(std::mem::take(&mut self.plain));
         write(&mut text);
+        let has_escapes = text.has_escapes();
         self.plain = text.into_escaped();
         self.escaped.extend_from_slice(b"\\\"");
         let contents = &self.plain[start..];
-        if nothing_to_escape {
-            debug_assert!({
-                let mut escaped = Vec::new();
-                push_json_escaped(&mut escaped, contents);
-                escaped == contents
-            });
-            self.escaped.extend_from_slice(contents);
-        } else {
+        if has_escapes {
             push_json_escaped(&mut self.escaped, contents);
+        } else {
+            self.escaped.extend_from_slice(contents);
         }
         self.escaped.extend_from_slice(b"\\\"");
         self.plain.push(b'"');

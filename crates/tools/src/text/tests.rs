@@ -50,3 +50,29 @@ fn dollars_at_the_edges_are_written_as_usd_writes_them() {
         assert_eq!(written(|text| text.usd(amount)), words::usd(amount), "{amount}");
     }
 }
+
+/// A text says whether it wrote an escape, whichever way it was written: the twin of a
+/// text without one is a copy of it, so a missed escape would make the twin wrong.
+#[test]
+fn a_text_knows_whether_it_wrote_an_escape() {
+    let has_escapes = |write: &dyn Fn(&mut Text)| {
+        let mut text = Text::with_capacity(0);
+        write(&mut text);
+        text.has_escapes()
+    };
+    assert!(!has_escapes(&|t| {
+        t.name("VS2");
+        t.decimal(1.23);
+        t.usd(1234.5);
+        crate::text::lit!(t, "/track?shape=");
+        t.push_str("https://feeds.example.com");
+    }));
+    assert!(has_escapes(&|t| crate::text::lit!(t, "Total\n")));
+    assert!(has_escapes(&|t| t.push_str(r#"a"b"#)));
+    assert!(has_escapes(&|t| t.push_str("tab\there")));
+    // Once written, an escape stays counted.
+    assert!(has_escapes(&|t| {
+        t.push_str("\\");
+        t.name("G");
+    }));
+}
