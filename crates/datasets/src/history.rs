@@ -240,6 +240,7 @@ impl History {
     }
 
     /// The live (newest) snapshot.
+    #[inline(always)]
     pub fn live(&self) -> &Arc<Snapshot> {
         let live = &self.days[self.days.len() - 1];
         live.snapshot.as_ref().expect("the live day of a history is held parsed")

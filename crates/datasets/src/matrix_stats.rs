@@ -111,6 +111,7 @@ impl Snapshot {
 
     /// The evidence behind a quote of this snapshot (its range, the asks behind it, how
     /// its price was made), when the snapshot has spreads.
+    #[inline(always)]
     pub fn evidence(&self, quote: &Quote) -> Option<Evidence> {
         self.spreads().map(|spreads| spreads.evidence(quote))
     }

@@ -273,6 +273,7 @@ impl Snapshot {
     }
 
     /// Prices one stone from this snapshot.
+    #[inline(always)]
     pub fn quote(&self, request: &QuoteRequest) -> Result<Quote, QuoteError> {
         self.pricing.quote(request)
     }

@@ -104,6 +104,7 @@ pub(crate) fn read<'a>(
 
 /// Steps 4 to 6 for a request (`id` known): the `_meta` envelope, the routing headers
 /// (skipped when `headers` is `None`: stdio has no header layer), the version.
+#[inline(always)]
 pub(crate) fn modern<'a>(
     headers: Option<&HeaderView<'_>>,
     id: RequestId,
@@ -223,6 +224,7 @@ fn shown(value: &Field<'_>) -> String {
     words::clip(&value.to_string()).into_owned()
 }
 
+#[inline(always)]
 fn request_meta<'p>(params: &'p Params<'_>) -> Result<RequestMetaSent<'p>, ErrorObject> {
     let meta = match &params.meta {
         Some(Sent::Object(meta)) => meta,
@@ -268,6 +270,7 @@ fn wrong_meta(key: &str, wanted: &str, got: &str) -> ErrorObject {
 
 /// Step 5. When `params.name` / `params.uri` is absent or not a string, the `Mcp-Name`
 /// check is skipped: the method's own params check answers -32602, which names the problem.
+#[inline(always)]
 fn check_headers(
     headers: &HeaderView<'_>,
     method: &str,

@@ -144,6 +144,7 @@ pub(crate) struct Members<'a> {
 
 /// Reads one request body (see the module documentation); `filter` says what
 /// `params.arguments` keeps (everything without one).
+#[inline(always)]
 pub(crate) fn read<'a>(
     body: &'a [u8],
     filter: Option<ArgumentFilter<'_>>,
@@ -156,6 +157,7 @@ pub(crate) fn read<'a>(
     }
 }
 
+#[inline(always)]
 fn read_from<'de, R: serde_json::de::Read<'de>>(
     mut deserializer: serde_json::Deserializer<R>,
     filter: Option<ArgumentFilter<'_>>,
@@ -265,6 +267,7 @@ impl<'de, T: ReadObject<'de>> Visitor<'de> for Any<'_, '_, 'de, T> {
         self.other(FieldVisitor.visit_seq(seq)?)
     }
 
+    #[inline(always)]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
         // Read into its place, not moved there.
         match self.out.insert(Sent::Object(T::default())) {
@@ -335,6 +338,7 @@ impl<'de> Visitor<'de> for BodySeed<'_, '_, 'de> {
 }
 
 impl<'de> ReadObject<'de> for Params<'de> {
+    #[inline(always)]
     fn read<A: MapAccess<'de>>(
         &mut self,
         mut map: A,

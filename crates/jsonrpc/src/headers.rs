@@ -78,6 +78,7 @@ impl<'a> FromIterator<(&'a str, &'a [u8])> for HeaderView<'a> {
 /// Checks that routing header `header` is present once and, after trimming and base64
 /// decoding, equals `expected`, the body value described by `body_field` (written only
 /// into an error).
+#[inline(always)]
 pub(crate) fn check_routing(
     headers: &HeaderView<'_>,
     header: Routing,

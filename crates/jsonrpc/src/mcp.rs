@@ -88,6 +88,7 @@ pub struct ToolCall<'a> {
 impl<'a> ToolCall<'a> {
     /// Reads `name` (a string) and `arguments` (an object, `{}` when absent); anything else
     /// is -32602.
+    #[inline(always)]
     pub fn from_params(params: &'a Params<'a>) -> Result<ToolCall<'a>, ErrorObject> {
         let name = match &params.name {
             Some(Field::Str(name)) => name.as_ref(),

@@ -32,6 +32,7 @@ macro_rules! grade_enum {
             }
 
             /// Parses a name, ignoring ASCII case and surrounding whitespace.
+            #[inline(always)]
             pub fn parse(text: &str) -> Result<$name, Error> {
                 // The canonical spelling, what most callers send: one `match`.
                 match text {

@@ -337,6 +337,7 @@ impl QuoteInput<'_> {
     /// (within [`ROUND_RATIO_TOLERANCE`]) for a round stone and a positive number for a
     /// fancy one. Each snapshot's slider is checked by
     /// [`PricingSet::quote`](crate::PricingSet::quote).
+    #[inline(always)]
     pub fn validate(&self) -> Result<QuoteRequest, Vec<QuoteError>> {
         let mut problems = Vec::new();
         let carat = Carat::from_given(self.carat.clone())
@@ -376,6 +377,7 @@ fn keep<T>(problems: &mut Vec<QuoteError>, checked: Result<T, QuoteError>) -> Op
     checked.map_err(|problem| problems.push(problem)).ok()
 }
 
+#[inline(always)]
 fn optional_grade<T>(
     field: QuoteField,
     given: &Given<&str>,
@@ -388,6 +390,7 @@ fn optional_grade<T>(
     }
 }
 
+#[inline(always)]
 fn required_grade<T>(
     field: QuoteField,
     given: &Given<&str>,

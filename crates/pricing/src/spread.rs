@@ -231,6 +231,7 @@ impl SpreadSet {
     /// The evidence behind a quote, from the family its base price came from: quantiles
     /// interpolated log-linearly across the bands around its carat exactly as the price
     /// is, times the quote's fancy-shape multiplier.
+    #[inline(always)]
     pub fn evidence(&self, quote: &Quote) -> Evidence {
         let matrix = self.matrix(quote.base);
         let carat = quote.carat.clamp(CARAT_MIN, CARAT_MAX);

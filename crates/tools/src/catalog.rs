@@ -140,6 +140,7 @@ impl Tool {
 
     /// Runs the tool on the live snapshot of `history` (`get_dcx_index` also reads the
     /// days before it).
+    #[inline(always)]
     pub fn call(
         self,
         history: &Arc<History>,

@@ -17,6 +17,7 @@ mod tests;
 /// The evidence members of a result: `,"range":{…},"observations":N,"basis":"…"`, the
 /// range the 10th and 90th percentile of comparable asks, per carat and total, USD
 /// rounded to cents.
+#[inline(always)]
 pub(crate) fn members(out: &mut Twins, evidence: &Evidence) {
     let range = &evidence.range;
     fragment!(out, r#","range":{"low_per_carat_usd":"#);
@@ -36,6 +37,7 @@ pub(crate) fn members(out: &mut Twins, evidence: &Evidence) {
 /// The readable line of the evidence: `Range (10th-90th percentile of comparable asks):
 /// $X - $Y; based on N observed asks (basis: observed).` (or `no observed asks behind
 /// it` when none is the day's own).
+#[inline(always)]
 pub(crate) fn push_line(out: &mut Text, evidence: &Evidence) {
     lit!(out, "Range (10th-90th percentile of comparable asks): ");
     out.usd(evidence.range.low_usd);

@@ -36,6 +36,7 @@ pub(crate) fn rpc_response(response: &jsonrpc::Response, cacheable: bool) -> Res
 
 /// A JSON-RPC response body as HTTP, with the headers of [`rpc_response`];
 /// `MCP-Protocol-Version` is `version`, the one the answer was made under.
+#[inline(always)]
 pub(crate) fn rpc_http(
     status: StatusCode,
     body: Vec<u8>,
@@ -51,6 +52,7 @@ pub(crate) fn rpc_http(
 
 /// The headers of [`rpc_http`]: made once per thread for each `cacheable` and `version`
 /// and cloned after (a clone copies the map, where inserting hashes each name again).
+#[inline(always)]
 fn rpc_headers(cacheable: bool, version: &'static str) -> HeaderMap {
     thread_local! {
         static MADE: RefCell<Vec<(bool, &'static str, HeaderMap)>> =

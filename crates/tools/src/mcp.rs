@@ -166,6 +166,7 @@ impl Mcp {
     }
 
     /// The success response of `answer`, written for its era.
+    #[inline(always)]
     fn write(&self, id: &RequestId, answer: &dispatch::Answer) -> Vec<u8> {
         wire::success(id, answer.era, &self.meta, (self.clock)(), &answer.result)
     }

@@ -128,6 +128,7 @@ pub fn argument_name(field: QuoteField) -> &'static str {
 
 /// Reads the arguments into a quote request, reporting every bad argument at once:
 /// unknown names here, the values by the quote rules (`pricing::QuoteInput`).
+#[inline(always)]
 pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
     let mut args = Arguments::new(arguments, ARGUMENTS);
     let checked = stone(&mut args);
@@ -137,6 +138,7 @@ pub fn request(arguments: &Object<'_>) -> Result<QuoteRequest, ArgumentErrors> {
 
 /// Reads the stone's arguments (`get_diamond_price`'s, which `check_asking_price` shares)
 /// by the quote rules, refusing each bad one in `args`.
+#[inline(always)]
 pub(crate) fn stone(args: &mut Arguments<'_>) -> Result<QuoteRequest, Vec<QuoteError>> {
     let input = QuoteInput {
         carat: args.number("carat"),
@@ -163,6 +165,7 @@ pub fn price(
 
 /// Prices a request already read (`dcx quote` reads its flags into one) from `snapshot`:
 /// the tool's output, or the argument a snapshot's rule refused.
+#[inline(always)]
 pub fn quote(
     snapshot: &Snapshot,
     request: &QuoteRequest,
@@ -201,6 +204,7 @@ fn tracking_url(url: &mut Text, quote: &Quote, links: &Links) {
 /// fields, `null` for round), with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]; its members left out without spreads), in the order it is
 /// written. A new member is a new line here (and in the tool's `outputSchema`).
+#[inline(always)]
 pub(crate) fn structured(
     quote: &Quote,
     snapshot: &Snapshot,
@@ -254,6 +258,7 @@ pub(crate) fn structured(
 }
 
 /// The members a result opens with, the stone: `{"shape":…,"shape_ratio":…` (no `}`).
+#[inline(always)]
 pub(crate) fn stone_members(out: &mut Twins, quote: &Quote) {
     fragment!(out, r#"{"shape":"#);
     out.name(quote.shape.as_str());
@@ -268,6 +273,7 @@ pub(crate) fn stone_members(out: &mut Twins, quote: &Quote) {
 }
 
 /// The stone a text opens with: `1.23 ct G VS2 oval`.
+#[inline(always)]
 pub(crate) fn stone_title(out: &mut Text, quote: &Quote) {
     out.decimal(quote.carat);
     lit!(out, " ct ");
@@ -295,6 +301,7 @@ fn ratio_range(out: &mut Twins, range: Option<(f64, f64)>) {
 
 /// The readable text of a quote, with the snapshot's `evidence` for it
 /// ([`Snapshot::evidence`]).
+#[inline(always)]
 pub(crate) fn text(quote: &Quote, snapshot: &Snapshot, evidence: Option<&Evidence>) -> Text {
     let mut out = Text::with_capacity(512);
     stone_title(&mut out, quote);

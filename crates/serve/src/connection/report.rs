@@ -53,6 +53,7 @@ impl Report {
     }
 
     /// Reports the answer: nothing to do when neither metrics nor the access log are on.
+    #[inline(always)]
     pub(super) fn finish(self, connection: &Connection, response: &Response<Body>) {
         let Some(started) = self.started else { return };
         let elapsed = started.elapsed();

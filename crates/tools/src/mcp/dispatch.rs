@@ -280,6 +280,7 @@ fn check_cursor(method: &str, params: &Params<'_>) -> Result<(), ErrorObject> {
 /// `isError` result whose text names each argument and what is allowed, followed by the
 /// error object as JSON text (no `structuredContent`, which would have to match the
 /// tool's `outputSchema`).
+#[inline(always)]
 fn call(
     params: &Params<'_>,
     history: &Arc<History>,

@@ -40,6 +40,7 @@ impl Meta {
 }
 
 /// The success response to `id` carrying `payload`, for `era`, stamped `now`.
+#[inline(always)]
 pub(crate) fn success(
     id: &RequestId,
     era: Era,
@@ -172,6 +173,7 @@ pub(super) fn timestamp(now: SystemTime) -> String {
 
 /// Appends [`timestamp`] ([`words::utc`]: the date and time written once per second per
 /// thread, the milliseconds per call).
+#[inline(always)]
 fn push_timestamp(out: &mut Vec<u8>, now: SystemTime) {
     match words::utc(now, words::Fraction::Millis) {
         Some(text) => out.extend_from_slice(text.as_bytes()),
