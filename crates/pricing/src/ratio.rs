@@ -102,6 +102,8 @@ impl Slider {
 pub struct RatioModel {
     base: BaseMatrix,
     mode: ValueMode,
+    /// What [`ValueMode::multiplier`] adds to `value / 100`: 1 for `delta_pct`, else 0.
+    offset: f64,
     slider: Slider,
     bands: Vec<RatioBand>,
     /// Each band's `min_carat`, ascending (the bands' order).
@@ -183,7 +185,11 @@ impl RatioModel {
         let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
         let starts = CaratSteps::new(&min_carats);
         let held = held_bands(&bands, &min_carats);
-        Ok(RatioModel { base, mode, slider, bands, min_carats, starts, held })
+        let offset = match mode {
+            ValueMode::DeltaPct => 1.0,
+            ValueMode::PercentOfBase => 0.0,
+        };
+        Ok(RatioModel { base, mode, offset, slider, bands, min_carats, starts, held })
     }
 
     /// The base matrix family (`dataSource`).
@@ -273,7 +279,7 @@ impl RatioModel {
         RatioAdjustment {
             applied_ratio,
             value,
-            multiplier: self.mode.multiplier(value),
+            multiplier: self.offset + value / 100.0,
             preference_driven,
             observed_range: band.observed_range(),
             band_extrapolated,

@@ -19,6 +19,8 @@ pub struct RatioBand {
     pub(super) min_carat: f64,
     pub(super) max_carat: Option<f64>,
     pub(super) points: Vec<RatioPoint>,
+    /// The first and last of `points`, kept beside them.
+    ends: (RatioPoint, RatioPoint),
 }
 
 impl RatioBand {
@@ -66,7 +68,8 @@ impl RatioBand {
                 ),
             ));
         }
-        Ok(RatioBand { min_carat, max_carat, points })
+        let ends = (points[0], points[points.len() - 1]);
+        Ok(RatioBand { min_carat, max_carat, points, ends })
     }
 
     /// Inclusive lower carat bound.
@@ -92,11 +95,7 @@ impl RatioBand {
     /// The first and last anchors (a band has at least one).
     #[inline]
     pub(super) fn ends(&self) -> (RatioPoint, RatioPoint) {
-        match self.points.as_slice() {
-            [first, .., last] => (*first, *last),
-            [only] => (*only, *only),
-            [] => unreachable!("a band has at least one point"),
-        }
+        self.ends
     }
 
     #[inline]
