@@ -25,7 +25,9 @@ impl ValueMode {
         if text == "delta_pct" { ValueMode::DeltaPct } else { ValueMode::PercentOfBase }
     }
 
-    /// Converts a fitted value into a multiplier.
+    /// Converts a fitted value into a multiplier: the mode's offset (1 or 0) plus
+    /// `value / 100`, one sum whatever the mode, so a quote takes no branch on the value
+    /// (`0 + x` is `x` for every multiplier a band allows: a positive one).
     ///
     /// ```
     /// use pricing::ValueMode;
@@ -35,10 +37,11 @@ impl ValueMode {
     /// ```
     #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
-        match self {
-            ValueMode::DeltaPct => 1.0 + value / 100.0,
-            ValueMode::PercentOfBase => value / 100.0,
-        }
+        let offset = match self {
+            ValueMode::DeltaPct => 1.0,
+            ValueMode::PercentOfBase => 0.0,
+        };
+        offset + value / 100.0
     }
 }
 
@@ -102,8 +105,6 @@ impl Slider {
 pub struct RatioModel {
     base: BaseMatrix,
     mode: ValueMode,
-    /// What [`ValueMode::multiplier`] adds to `value / 100`: 1 for `delta_pct`, else 0.
-    offset: f64,
     slider: Slider,
     bands: Vec<RatioBand>,
     /// Each band's `min_carat`, ascending (the bands' order).
@@ -185,11 +186,7 @@ impl RatioModel {
         let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
         let starts = CaratSteps::new(&min_carats);
         let held = held_bands(&bands, &min_carats);
-        let offset = match mode {
-            ValueMode::DeltaPct => 1.0,
-            ValueMode::PercentOfBase => 0.0,
-        };
-        Ok(RatioModel { base, mode, offset, slider, bands, min_carats, starts, held })
+        Ok(RatioModel { base, mode, slider, bands, min_carats, starts, held })
     }
 
     /// The base matrix family (`dataSource`).
@@ -279,7 +276,7 @@ impl RatioModel {
         RatioAdjustment {
             applied_ratio,
             value,
-            multiplier: self.offset + value / 100.0,
+            multiplier: self.mode.multiplier(value),
             preference_driven,
             observed_range: band.observed_range(),
             band_extrapolated,
