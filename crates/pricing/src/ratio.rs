@@ -13,10 +13,10 @@ use crate::{
 /// How a fitted value becomes a price multiplier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueMode {
-    /// `delta_pct`: multiplier = 1 + v/100.
-    DeltaPct,
-    /// Any other mode: multiplier = v/100 (percent of the base price).
-    PercentOfBase,
+    /// `delta_pct`: multiplier = 1 + v/100. The discriminant is the multiplier's offset.
+    DeltaPct = 1,
+    /// Any other mode: multiplier = v/100 (percent of the base price); offset 0.
+    PercentOfBase = 0,
 }
 
 impl ValueMode {
@@ -37,11 +37,7 @@ impl ValueMode {
     /// ```
     #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
-        let offset = match self {
-            ValueMode::DeltaPct => 1.0,
-            ValueMode::PercentOfBase => 0.0,
-        };
-        offset + value / 100.0
+        f64::from(self as u8) + value / 100.0
     }
 }
 
@@ -259,20 +255,26 @@ impl RatioModel {
     #[inline]
     pub fn adjust(&self, carat: f64, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for(carat);
-        self.adjust_in(band, band_extrapolated, ratio)
+        self.adjustment(band, band_extrapolated, band.value_clamped(ratio))
     }
 
-    /// [`Self::adjust`] for a carat known to be in the priced range.
+    /// [`Self::adjust`] for a carat known to be in the priced range and a ratio within
+    /// the slider (so a number).
     #[inline]
     pub(crate) fn adjust_priced(&self, carat: Carat, ratio: f64) -> RatioAdjustment {
         let (band, band_extrapolated) = self.band_for_priced(carat);
-        self.adjust_in(band, band_extrapolated, ratio)
+        self.adjustment(band, band_extrapolated, band.value_clamped_number(ratio))
     }
 
-    /// The model applied at `ratio` in `band`.
+    /// The adjustment in `band` once the value is read there: the ratio priced, the
+    /// value, and whether the ratio was clamped.
     #[inline]
-    fn adjust_in(&self, band: &RatioBand, band_extrapolated: bool, ratio: f64) -> RatioAdjustment {
-        let (applied_ratio, value, preference_driven) = band.value_clamped(ratio);
+    fn adjustment(
+        &self,
+        band: &RatioBand,
+        band_extrapolated: bool,
+        (applied_ratio, value, preference_driven): (f64, f64, bool),
+    ) -> RatioAdjustment {
         RatioAdjustment {
             applied_ratio,
             value,

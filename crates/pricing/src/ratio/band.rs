@@ -137,9 +137,21 @@ impl RatioBand {
     /// clamped; NaN is not outside).
     #[inline]
     pub(super) fn value_clamped(&self, ratio: f64) -> (f64, f64, bool) {
+        if ratio.is_nan() {
+            // No anchor is at or below NaN: the first one's value, as `clamp` keeps NaN.
+            return (ratio, self.ends.0.value, false);
+        }
+        self.value_clamped_number(ratio)
+    }
+
+    /// [`Self::value_clamped`] for a ratio that is a number, such as a quote's (checked
+    /// against the slider): no test for NaN on the way.
+    #[inline]
+    pub(super) fn value_clamped_number(&self, ratio: f64) -> (f64, f64, bool) {
+        debug_assert!(!ratio.is_nan());
         let (first, last) = self.ends();
         // `ratio.clamp(first.ratio, last.ratio)` without its check of the bounds' order:
-        // the ratios increase. NaN stays NaN, as with `clamp`.
+        // the ratios increase.
         let (applied, outside) = if ratio < first.ratio {
             (first.ratio, true)
         } else if ratio > last.ratio {
@@ -147,10 +159,6 @@ impl RatioBand {
         } else {
             (ratio, false)
         };
-        if applied.is_nan() {
-            // No anchor is at or below NaN; every other `applied` has the first one.
-            return (applied, first.value, outside);
-        }
         // The first anchor above `applied` and the one before it, which is at or below
         // it; none above when `applied` is the last anchor's ratio.
         for pair in self.points.windows(2) {

@@ -52,6 +52,17 @@ fn clamps_outside_the_observed_range_and_flags_it() {
 }
 
 #[test]
+fn a_nan_ratio_reads_the_first_anchor() {
+    let d = ValueMode::DeltaPct;
+    let band = RatioBand::new(0.3, None, points(&[(1.3, -2.0), (1.7, 4.0)]), d).unwrap();
+    let slider = Slider::new(1.2, 1.5, 2.0).unwrap();
+    let m = RatioModel::new(BaseMatrix::Round, d, slider, vec![band]).unwrap();
+    let nan = m.adjust(0.5, f64::NAN);
+    assert!(nan.applied_ratio.is_nan() && !nan.preference_driven);
+    assert_eq!((nan.value, nan.multiplier), (-2.0, 0.98));
+}
+
+#[test]
 fn band_selection_inclusive_upper_band_owns_shared_carat() {
     let m = model(BaseMatrix::Round, ValueMode::DeltaPct);
     assert_eq!(m.band_for(0.3).0.min_carat(), 0.3);
