@@ -198,8 +198,12 @@ pub struct Evidence {
     pub basis: Basis,
     /// The quote's total price, the benchmark of [`Evidence::discount_pct`].
     pub benchmark_usd: f64,
-    /// ln of the total USD at each of [`PERCENTILES`].
-    ln_quantiles_usd: [f64; 5],
+    /// ln of the per-carat USD at each of [`PERCENTILES`], before the multiplier.
+    ln_per_carat: [f64; 5],
+    /// The quote's ratio multiplier (1 for a round stone).
+    multiplier: f64,
+    /// The quote's carat.
+    carat: f64,
 }
 
 /// An asking price weighed against a quote's [`Evidence`].
@@ -250,25 +254,41 @@ impl SpreadSet {
                 *sum += weight * ln;
             }
         }
-        let scale = multiplier.ln();
-        let ln_per_carat = ln_per_carat.map(|ln| ln + scale);
-        let ln_quantiles_usd = ln_per_carat.map(|ln| ln + quote.carat.ln());
-        // The price's own `exp`, as the price is computed.
+        let (low, high) = (
+            per_carat_usd(ln_per_carat[0], multiplier),
+            per_carat_usd(ln_per_carat[4], multiplier),
+        );
         let range = PriceRange {
-            low_per_carat_usd: crate::exp::exp(ln_per_carat[0]),
-            high_per_carat_usd: crate::exp::exp(ln_per_carat[4]),
-            low_usd: crate::exp::exp(ln_quantiles_usd[0]),
-            high_usd: crate::exp::exp(ln_quantiles_usd[4]),
+            low_per_carat_usd: low,
+            high_per_carat_usd: high,
+            low_usd: low * quote.carat,
+            high_usd: high * quote.carat,
         };
-        Evidence { range, observations, basis, benchmark_usd: quote.total_usd, ln_quantiles_usd }
+        let benchmark_usd = quote.total_usd;
+        Evidence {
+            range,
+            observations,
+            basis,
+            benchmark_usd,
+            ln_per_carat,
+            multiplier,
+            carat: quote.carat,
+        }
     }
 }
 
+/// A per-carat quantile in USD from its ln before the multiplier: the price's own `exp`,
+/// then the multiplier, as the price is computed.
+#[inline(always)]
+fn per_carat_usd(ln: f64, multiplier: f64) -> f64 {
+    crate::exp::exp(ln) * multiplier
+}
+
 impl Evidence {
-    /// Total USD at each of [`PERCENTILES`] (unrounded), ascending.
+    /// Total USD at each of [`PERCENTILES`] (unrounded), ascending: per carat, then times
+    /// the carat, as the range's ends are (so they are the 10th and 90th here).
     pub fn quantiles_usd(&self) -> [f64; 5] {
-        // The `exp` the range's ends are taken with, so that they are the 10th and 90th here.
-        self.ln_quantiles_usd.map(crate::exp::exp)
+        self.ln_per_carat.map(|ln| per_carat_usd(ln, self.multiplier) * self.carat)
     }
 
     /// Where an asking total price falls among comparable asks, 0 to 100: linear in ln
@@ -284,7 +304,8 @@ impl Evidence {
             return 0.0;
         }
         let y = asking_total_usd.ln();
-        let x = &self.ln_quantiles_usd;
+        // ln of the quantiles themselves, so an ask of a quantile's price is on it exactly.
+        let x = &self.quantiles_usd().map(f64::ln);
         let mut tied = x.iter().zip(PERCENTILES).filter(|&(&xk, _)| xk == y).map(|(_, p)| p);
         if let Some(first) = tied.next() {
             return (first + tied.next_back().unwrap_or(first)) / 2.0;
