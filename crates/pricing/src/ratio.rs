@@ -13,10 +13,10 @@ use crate::{
 /// How a fitted value becomes a price multiplier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueMode {
-    /// `delta_pct`: multiplier = 1 + v/100. The discriminant is the multiplier's offset.
-    DeltaPct = 1,
-    /// Any other mode: multiplier = v/100 (percent of the base price); offset 0.
-    PercentOfBase = 0,
+    /// `delta_pct`: multiplier = 1 + v/100.
+    DeltaPct,
+    /// Any other mode: multiplier = v/100 (percent of the base price).
+    PercentOfBase,
 }
 
 impl ValueMode {
@@ -37,7 +37,9 @@ impl ValueMode {
     /// ```
     #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
-        f64::from(self as u8) + value / 100.0
+        // Each mode's offset, by its discriminant: `delta_pct` 1, any other 0.
+        const OFFSETS: [f64; 2] = [1.0, 0.0];
+        OFFSETS[self as usize] + value / 100.0
     }
 }
 

@@ -238,12 +238,12 @@ impl SpreadSet {
     #[inline(always)]
     pub fn evidence(&self, quote: &Quote) -> Evidence {
         let matrix = self.matrix(quote.base);
-        let carat = quote.carat.clamp(CARAT_MIN, CARAT_MAX);
+        let (carat, benchmark_usd) = (quote.carat, quote.total_usd);
         let multiplier = quote.fancy.map_or(1.0, |fancy| fancy.adjustment.multiplier);
         let mut ln_per_carat = [0.0; 5];
         let mut observations = 0u32;
         let mut basis = Basis::Observed;
-        for (band, weight) in matrix.bracket(carat) {
+        for (band, weight) in matrix.bracket(carat.clamp(CARAT_MIN, CARAT_MAX)) {
             if weight == 0.0 {
                 continue;
             }
@@ -254,26 +254,15 @@ impl SpreadSet {
                 *sum += weight * ln;
             }
         }
-        let (low, high) = (
-            per_carat_usd(ln_per_carat[0], multiplier),
-            per_carat_usd(ln_per_carat[4], multiplier),
-        );
+        let per_carat = |at: usize| per_carat_usd(ln_per_carat[at], multiplier);
+        let (low, high) = (per_carat(0), per_carat(4));
         let range = PriceRange {
             low_per_carat_usd: low,
             high_per_carat_usd: high,
-            low_usd: low * quote.carat,
-            high_usd: high * quote.carat,
+            low_usd: low * carat,
+            high_usd: high * carat,
         };
-        let benchmark_usd = quote.total_usd;
-        Evidence {
-            range,
-            observations,
-            basis,
-            benchmark_usd,
-            ln_per_carat,
-            multiplier,
-            carat: quote.carat,
-        }
+        Evidence { range, observations, basis, benchmark_usd, ln_per_carat, multiplier, carat }
     }
 }
 
