@@ -101,16 +101,18 @@ fn the_weaker_basis_of_the_cells_used() {
 #[test]
 fn fancy_range_scales_like_the_price() {
     let prices = pricing_set();
-    let spreads = set();
     let quote = prices.quote(&request(1.25, Shape::Oval)).unwrap();
-    let multiplier = quote.per_carat_usd / quote.base_per_carat_usd;
+    let round_quote = prices.quote(&request(1.25, Shape::Round)).unwrap();
+    let multiplier = quote.fancy.unwrap().adjustment.multiplier;
     assert!((multiplier - 1.0).abs() > 0.01);
-    let fancy = spreads.evidence(&quote);
-    let round = spreads.evidence(&prices.quote(&request(1.25, Shape::Round)).unwrap());
-    assert!((fancy.range.low_usd - round.range.low_usd * multiplier).abs() < 1e-6);
-    assert!(
-        (fancy.range.high_per_carat_usd - round.range.high_per_carat_usd * multiplier).abs() < 1e-6
-    );
+    assert_eq!(quote.base, round_quote.base);
+    let (fancy, round) = (set().evidence(&quote).range, set().evidence(&round_quote).range);
+    // Made as the price is, to the bit: the quantile per carat, times the multiplier,
+    // then times the carat.
+    assert_eq!(fancy.low_per_carat_usd, round.low_per_carat_usd * multiplier);
+    assert_eq!(fancy.high_per_carat_usd, round.high_per_carat_usd * multiplier);
+    assert_eq!(fancy.low_usd, fancy.low_per_carat_usd * 1.25);
+    assert_eq!(fancy.high_usd, fancy.high_per_carat_usd * 1.25);
 }
 
 #[test]
