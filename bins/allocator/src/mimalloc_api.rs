@@ -1,7 +1,10 @@
 //! Calls into mimalloc's C API: the global allocator's plain blocks and the collection of
 //! a thread's heap. The only module of the workspace that allows `unsafe`.
 
-use std::alloc::{GlobalAlloc, Layout};
+use std::{
+    alloc::{GlobalAlloc, Layout},
+    ffi::c_void,
+};
 
 use libmimalloc_sys::{mi_collect, mi_free, mi_malloc, mi_zalloc};
 use mimalloc::MiMalloc;
@@ -21,10 +24,22 @@ pub struct PlainBlocks;
 /// The largest alignment a plain block is tried for: mimalloc's `MI_MAX_ALIGN_SIZE`.
 const PLAIN_ALIGN_MAX: usize = 16;
 
-/// Whether `block` (null included: a failed allocation) has `layout`'s alignment.
+/// A plain block from `plain` (`mi_malloc` or `mi_zalloc`) when the layout's alignment
+/// allows one and the block has it (null included: a failed allocation); else null,
+/// after handing back a block without the alignment.
 #[inline(always)]
-fn aligned(block: *mut u8, layout: Layout) -> bool {
-    block.addr() & (layout.align() - 1) == 0
+fn plain_block(layout: Layout, plain: unsafe extern "C" fn(usize) -> *mut c_void) -> *mut u8 {
+    if layout.align() > PLAIN_ALIGN_MAX {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: any size is valid for `mi_malloc` and `mi_zalloc`.
+    let block = unsafe { plain(layout.size()) }.cast::<u8>();
+    if block.addr() & (layout.align() - 1) == 0 {
+        return block;
+    }
+    // SAFETY: `block` came from mimalloc and is not null (null is aligned).
+    unsafe { mi_free(block.cast()) };
+    std::ptr::null_mut()
 }
 
 // SAFETY: every block returned is null or has at least `layout.size()` bytes at
@@ -35,14 +50,9 @@ fn aligned(block: *mut u8, layout: Layout) -> bool {
 unsafe impl GlobalAlloc for PlainBlocks {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if layout.align() <= PLAIN_ALIGN_MAX {
-            // SAFETY: any size is valid for `mi_malloc`.
-            let block = unsafe { mi_malloc(layout.size()) }.cast::<u8>();
-            if aligned(block, layout) {
-                return block;
-            }
-            // SAFETY: `block` came from `mi_malloc` and is not null (null is aligned).
-            unsafe { mi_free(block.cast()) };
+        let block = plain_block(layout, mi_malloc);
+        if !block.is_null() {
+            return block;
         }
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         unsafe { MiMalloc.alloc(layout) }
@@ -50,14 +60,9 @@ unsafe impl GlobalAlloc for PlainBlocks {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if layout.align() <= PLAIN_ALIGN_MAX {
-            // SAFETY: any size is valid for `mi_zalloc`.
-            let block = unsafe { mi_zalloc(layout.size()) }.cast::<u8>();
-            if aligned(block, layout) {
-                return block;
-            }
-            // SAFETY: `block` came from `mi_zalloc` and is not null (null is aligned).
-            unsafe { mi_free(block.cast()) };
+        let block = plain_block(layout, mi_zalloc);
+        if !block.is_null() {
+            return block;
         }
         // SAFETY: the caller's contract for `alloc_zeroed` is passed on unchanged.
         unsafe { MiMalloc.alloc_zeroed(layout) }

@@ -14,7 +14,7 @@ fn layouts() -> impl Strategy<Value = Layout> {
 
 /// Whether `block` is at `layout`'s alignment.
 fn at_alignment(block: *mut u8, layout: Layout) -> bool {
-    block.addr() % layout.align() == 0
+    block.addr().is_multiple_of(layout.align())
 }
 
 proptest! {

@@ -352,7 +352,7 @@ fn every_cited_decision_exists() {
 
 /// `unsafe` lives in one crate (ARCHITECTURE.md): every other member of the workspace
 /// takes the workspace's lints, which forbid it, and `bins/allocator`, which denies it,
-/// allows it only on its one call into mimalloc's C API.
+/// allows it only on the one module of its calls into mimalloc's C API.
 #[test]
 fn unsafe_code_lives_only_in_the_allocator() {
     let root = test_support::workspace_root();
@@ -368,7 +368,7 @@ fn unsafe_code_lives_only_in_the_allocator() {
             rust_files(&package.dir, &mut files);
             let text: String = files.iter().map(|f| std::fs::read_to_string(f).unwrap()).collect();
             let allowed = text.matches("#[allow(unsafe_code)]").count();
-            // The one call into mimalloc's C API, allowed on its own block.
+            // The calls into mimalloc's C API, allowed on their own module.
             if allowed != 1 {
                 problems.push(format!("bins/allocator: {allowed} `allow(unsafe_code)`, not 1"));
             }
