@@ -5,7 +5,8 @@
 //! into mimalloc's C API, as `libmimalloc-sys` declares it, in one module.
 #![warn(missing_docs)]
 
-pub use mimalloc_api::{PlainBlocks, collect};
+use mimalloc_api::PlainBlocks;
+pub use mimalloc_api::collect;
 
 /// mimalloc, for every binary that links this crate (the servers and `dcx`, through the
 /// launcher). With its default purge delay (10 ms, `MIMALLOC_PURGE_DELAY` overrides

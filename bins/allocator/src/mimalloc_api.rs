@@ -9,17 +9,18 @@ use std::{
 use libmimalloc_sys::{mi_collect, mi_free, mi_malloc, mi_zalloc};
 use mimalloc::MiMalloc;
 
-/// mimalloc, asked for a plain block (`mi_malloc`) wherever one can have the
-/// layout's alignment, where the `mimalloc` crate asks for an aligned block every
-/// time: mimalloc's aligned entry tests the alignment on each call and takes its
-/// slow path for every block over 1 KiB (docs/performance.md, "Tried and kept").
+/// mimalloc, asked for a plain block (`mi_malloc`) wherever one can have the layout's
+/// alignment, where the `mimalloc` crate asks for an aligned block every time: mimalloc's
+/// aligned entry tests the alignment on each call before it allocates, and sends a block
+/// over 1 KiB through a generic aligned path of its own as well (docs/performance.md,
+/// "Plain blocks from mimalloc").
 ///
 /// A plain block is kept only when its address has the alignment, so soundness rests
 /// on that test, not on mimalloc's size classes. A block without it (one smaller than
 /// its alignment, which no Rust type asks for, can come from a class of 8-byte blocks)
 /// is freed and the aligned entry asked instead. Reallocation and freeing are the
 /// `mimalloc` crate's.
-pub struct PlainBlocks;
+pub(crate) struct PlainBlocks;
 
 /// The largest alignment a plain block is tried for: mimalloc's `MI_MAX_ALIGN_SIZE`.
 const PLAIN_ALIGN_MAX: usize = 16;
