@@ -26,21 +26,24 @@ pub(crate) struct PlainBlocks;
 const PLAIN_ALIGN_MAX: usize = 16;
 
 /// A plain block from `plain` (`mi_malloc` or `mi_zalloc`) when the layout's alignment
-/// allows one and the block has it (null included: a failed allocation); else null,
-/// after handing back a block without the alignment.
+/// allows one and the block has it (null included: a failed allocation); else, after
+/// handing back a block without the alignment, the block `aligned` makes.
 #[inline(always)]
-fn plain_block(layout: Layout, plain: unsafe extern "C" fn(usize) -> *mut c_void) -> *mut u8 {
-    if layout.align() > PLAIN_ALIGN_MAX {
-        return std::ptr::null_mut();
+fn plain_or(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: impl FnOnce() -> *mut u8,
+) -> *mut u8 {
+    if layout.align() <= PLAIN_ALIGN_MAX {
+        // SAFETY: any size is valid for `mi_malloc` and `mi_zalloc`.
+        let block = unsafe { plain(layout.size()) }.cast::<u8>();
+        if block.addr() & (layout.align() - 1) == 0 {
+            return block;
+        }
+        // SAFETY: `block` came from mimalloc and is not null (null is aligned).
+        unsafe { mi_free(block.cast()) };
     }
-    // SAFETY: any size is valid for `mi_malloc` and `mi_zalloc`.
-    let block = unsafe { plain(layout.size()) }.cast::<u8>();
-    if block.addr() & (layout.align() - 1) == 0 {
-        return block;
-    }
-    // SAFETY: `block` came from mimalloc and is not null (null is aligned).
-    unsafe { mi_free(block.cast()) };
-    std::ptr::null_mut()
+    aligned()
 }
 
 // SAFETY: every block returned is null or has at least `layout.size()` bytes at
@@ -51,22 +54,14 @@ fn plain_block(layout: Layout, plain: unsafe extern "C" fn(usize) -> *mut c_void
 unsafe impl GlobalAlloc for PlainBlocks {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let block = plain_block(layout, mi_malloc);
-        if !block.is_null() {
-            return block;
-        }
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
-        unsafe { MiMalloc.alloc(layout) }
+        plain_or(layout, mi_malloc, || unsafe { MiMalloc.alloc(layout) })
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let block = plain_block(layout, mi_zalloc);
-        if !block.is_null() {
-            return block;
-        }
         // SAFETY: the caller's contract for `alloc_zeroed` is passed on unchanged.
-        unsafe { MiMalloc.alloc_zeroed(layout) }
+        plain_or(layout, mi_zalloc, || unsafe { MiMalloc.alloc_zeroed(layout) })
     }
 
     #[inline]
