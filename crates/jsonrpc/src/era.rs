@@ -19,7 +19,7 @@ use crate::{
     classify::{self, Envelope},
     envelope::Sent,
     field::type_name,
-    headers::{HEADER_PROTOCOL_VERSION, Routing, trim},
+    headers::{HEADER_PROTOCOL_VERSION, Routing, is_visible_ascii, trim},
 };
 
 #[cfg(test)]
@@ -214,7 +214,7 @@ fn version_header<'h>(headers: &HeaderView<'h>) -> VersionHeader<'h> {
         (None, _) => VersionHeader::Absent,
         (Some(_), times @ 2..) => VersionHeader::Invalid(format!("is sent {times} times")),
         (Some(raw), _) => match std::str::from_utf8(trim(raw)) {
-            Ok(text) if text.bytes().all(|b| b.is_ascii_graphic()) => VersionHeader::Value(text),
+            Ok(text) if is_visible_ascii(text.as_bytes()) => VersionHeader::Value(text),
             _ => VersionHeader::Invalid("is not a visible ASCII version string".to_owned()),
         },
     }

@@ -160,12 +160,27 @@ pub(crate) fn header_value(raw: &[u8]) -> Result<HeaderValue<'_>, String> {
 
 /// Whether `raw` is `expected` itself, visible ASCII without spaces, and so passes
 /// [`header_value`] unchanged: the common case, answered without trimming or building the
-/// value (any other value goes through [`header_value`]). Its bytes are checked all (no
-/// early exit), which the compiler does many at a time.
+/// value (any other value goes through [`header_value`]).
 fn is_verbatim(raw: &[u8], expected: &str) -> bool {
-    raw == expected.as_bytes()
-        && raw.iter().fold(true, |visible, &b| visible & b.is_ascii_graphic())
-        && !is_sentinel(raw)
+    raw == expected.as_bytes() && is_visible_ascii(raw) && !is_sentinel(raw)
+}
+
+/// Whether every byte of `bytes` is visible ASCII (`!` to `~`): eight bytes at a time, the
+/// last eight overlapping the ones before, a byte loop only under eight (a third of the
+/// instructions of a byte loop on a tool's name).
+pub(crate) fn is_visible_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.iter().all(u8::is_ascii_graphic);
+    };
+    let (words, _) = bytes.as_chunks::<8>();
+    let flags = words.iter().chain([last]).fold(0, |flags, word| {
+        let word = u64::from_le_bytes(*word);
+        // A byte's high bit: below 0x21 (borrowing, which only a byte below 0x21 starts),
+        // or above 0x7e (carrying, which only a byte from 0xff starts).
+        flags | (word.wrapping_sub(ONES * 0x21) & !word) | word.wrapping_add(ONES) | word
+    });
+    flags & (ONES * 0x80) == 0
 }
 
 /// Whether a trimmed value has the `=?base64?…?=` form.

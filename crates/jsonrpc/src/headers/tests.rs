@@ -1,6 +1,8 @@
 //! Unit tests for header lookup, trimming, invalid bytes and the base64 sentinel.
 
-use super::{HeaderValue, HeaderView, Routing, check_routing, header_value, is_verbatim};
+use super::{
+    HeaderValue, HeaderView, Routing, check_routing, header_value, is_verbatim, is_visible_ascii,
+};
 use crate::ErrorCode;
 
 #[track_caller]
@@ -159,6 +161,30 @@ proptest::proptest! {
         proptest::prop_assert_eq!(passes, decoded, "raw {:?} expected {:?}", raw, expected);
         if is_verbatim(raw.as_bytes(), &expected) {
             proptest::prop_assert!(decoded);
+        }
+    }
+}
+
+/// Bytes around each edge of visible ASCII (0x20/0x21, 0x7e/0x7f) and from 0x80 up, whose
+/// carries and borrows the eight-byte check must not spread.
+const EDGES: [u8; 8] = [0x00, 0x20, 0x21, b'a', 0x7e, 0x7f, 0x80, 0xff];
+
+proptest::proptest! {
+    /// The eight-at-a-time check answers as the byte rule does, for any length and any
+    /// place of a byte outside visible ASCII.
+    #[test]
+    fn visible_ascii_is_the_byte_rule(
+        bytes in proptest::collection::vec(proptest::sample::select(EDGES.to_vec()), 0..40),
+        visible in proptest::collection::vec(0x21u8..0x7f, 0..40),
+        at in 0usize..40,
+    ) {
+        for bytes in [bytes.clone(), visible.clone()] {
+            proptest::prop_assert_eq!(is_visible_ascii(&bytes), bytes.iter().all(u8::is_ascii_graphic));
+        }
+        for edge in EDGES {
+            let mut one = visible.clone();
+            one.insert(at.min(one.len()), edge);
+            proptest::prop_assert_eq!(is_visible_ascii(&one), edge.is_ascii_graphic(), "{:?}", one);
         }
     }
 }
