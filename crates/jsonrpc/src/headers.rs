@@ -166,8 +166,8 @@ fn is_verbatim(raw: &[u8], expected: &str) -> bool {
 }
 
 /// Whether every byte of `bytes` is visible ASCII (`!` to `~`): eight bytes at a time, the
-/// last eight overlapping the ones before, a byte loop only under eight (a third of the
-/// instructions of a byte loop on a tool's name).
+/// last eight overlapping the ones before, a byte loop only under eight (fewer
+/// instructions than the compiler's vectorized byte loop on values of 10 to 20 bytes).
 pub(crate) fn is_visible_ascii(bytes: &[u8]) -> bool {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     let Some(last) = bytes.last_chunk::<8>() else {
