@@ -10,7 +10,8 @@ use crate::{
     quote::BaseMatrix,
 };
 
-/// How a fitted value becomes a price multiplier.
+/// How a fitted value becomes a price multiplier. The variants' order is that of
+/// [`ValueMode::multiplier`]'s table of offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueMode {
     /// `delta_pct`: multiplier = 1 + v/100.
