@@ -205,7 +205,7 @@ impl PricingSet {
             per_carat_usd: per_carat,
             total_usd: per_carat * carat.get(),
             fancy: Some(FancyAdjustment {
-                supported_range: (slider.min(), slider.max()),
+                supported_range: model.supported(),
                 ratio_defaulted: request.ratio.is_none(),
                 adjustment,
             }),

@@ -10,8 +10,7 @@ use crate::{
     quote::BaseMatrix,
 };
 
-/// How a fitted value becomes a price multiplier. The variants' order is that of
-/// [`ValueMode::multiplier`]'s table of offsets.
+/// How a fitted value becomes a price multiplier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueMode {
     /// `delta_pct`: multiplier = 1 + v/100.
@@ -38,10 +37,22 @@ impl ValueMode {
     /// ```
     #[inline]
     pub fn multiplier(self, value: f64) -> f64 {
-        // Each mode's offset, by its discriminant: `delta_pct` 1, any other 0.
-        const OFFSETS: [f64; 2] = [1.0, 0.0];
-        OFFSETS[self as usize] + value / 100.0
+        offset_plus_percent(self.offset(), value)
     }
+
+    /// The number a multiplier starts from: 1 for `delta_pct`, 0 otherwise.
+    fn offset(self) -> f64 {
+        match self {
+            ValueMode::DeltaPct => 1.0,
+            ValueMode::PercentOfBase => 0.0,
+        }
+    }
+}
+
+/// [`ValueMode::multiplier`] from the mode's offset.
+#[inline(always)]
+fn offset_plus_percent(offset: f64, value: f64) -> f64 {
+    offset + value / 100.0
 }
 
 /// The supported ratio input range of a shape (`slider`): `min <= center <= max`.
@@ -104,7 +115,13 @@ impl Slider {
 pub struct RatioModel {
     base: BaseMatrix,
     mode: ValueMode,
+    /// The mode's offset (`ValueMode::offset`), read by a quote with no branch on the mode.
+    offset: f64,
     slider: Slider,
+    /// The slider's `(min, max)`, the quote's `supported_range`. Kept apart from `slider`,
+    /// whose bounds a quote also reads for its check, so that the quote copies these from
+    /// here as it writes its result instead of holding the check's values until then.
+    supported: (f64, f64),
     bands: Vec<RatioBand>,
     /// Each band's `min_carat`, ascending (the bands' order).
     min_carats: Vec<f64>,
@@ -185,7 +202,8 @@ impl RatioModel {
         let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
         let starts = CaratSteps::new(&min_carats);
         let held = held_bands(&bands, &min_carats);
-        Ok(RatioModel { base, mode, slider, bands, min_carats, starts, held })
+        let (offset, supported) = (mode.offset(), (slider.min, slider.max));
+        Ok(RatioModel { base, mode, offset, slider, supported, bands, min_carats, starts, held })
     }
 
     /// The base matrix family (`dataSource`).
@@ -202,6 +220,11 @@ impl RatioModel {
     #[inline]
     pub fn slider(&self) -> Slider {
         self.slider
+    }
+    /// The slider's `(min, max)`.
+    #[inline]
+    pub(crate) fn supported(&self) -> (f64, f64) {
+        self.supported
     }
     /// The bands, by ascending carat.
     pub fn bands(&self) -> &[RatioBand] {
@@ -281,7 +304,7 @@ impl RatioModel {
         RatioAdjustment {
             applied_ratio,
             value,
-            multiplier: self.mode.multiplier(value),
+            multiplier: offset_plus_percent(self.offset, value),
             preference_driven,
             observed_range: band.observed_range(),
             band_extrapolated,
