@@ -180,26 +180,28 @@ impl RatioModel {
         }
         for pair in bands.windows(2) {
             let (low, high) = (&pair[0], &pair[1]);
-            let Some(low_max) = low.max_carat else {
+            let (low_min, Some(low_max)) = low.carats else {
                 return Err(Error::new(
                     ErrorKind::NotIncreasing,
                     format!(
                         "only the last band may be open-ended; the band from {} has no maxCarat but another follows",
-                        low.min_carat
+                        low.min_carat()
                     ),
                 ));
             };
-            if high.min_carat < low_max {
+            if high.min_carat() < low_max {
                 return Err(Error::new(
                     ErrorKind::NotIncreasing,
                     format!(
                         "bands overlap or are out of order: {}..{} then a band from {}",
-                        low.min_carat, low_max, high.min_carat
+                        low_min,
+                        low_max,
+                        high.min_carat()
                     ),
                 ));
             }
         }
-        let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat).collect();
+        let min_carats: Vec<f64> = bands.iter().map(|band| band.min_carat()).collect();
         let starts = CaratSteps::new(&min_carats);
         let held = held_bands(&bands, &min_carats);
         let (offset, supported) = (mode.offset(), (slider.min, slider.max));
@@ -308,7 +310,7 @@ impl RatioModel {
             preference_driven,
             observed_range: band.observed_range(),
             band_extrapolated,
-            band_carats: (band.min_carat, band.max_carat),
+            band_carats: band.carats,
         }
     }
 }

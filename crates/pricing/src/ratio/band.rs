@@ -16,11 +16,18 @@ pub struct RatioPoint {
 /// point; point ratios strictly increasing; every multiplier positive.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RatioBand {
-    pub(super) min_carat: f64,
-    pub(super) max_carat: Option<f64>,
-    pub(super) points: Vec<RatioPoint>,
-    /// The first and last of `points`, kept beside them.
+    /// `(min_carat, max_carat)`, laid out as a quote reports them
+    /// (`RatioAdjustment::band_carats`), which it copies from here.
+    pub(super) carats: (f64, Option<f64>),
+    /// The first and last anchor's ratio, as a quote reports them
+    /// (`RatioAdjustment::observed_range`). The same numbers as `ends`' ratios, kept
+    /// apart: a quote reads `ends` to clamp and search, then copies these as it writes its
+    /// result, where reading one place for both held the clamp's numbers in registers
+    /// until then (three instructions more a quote).
+    pub(super) observed: (f64, f64),
+    /// The first and last of `points`.
     ends: (RatioPoint, RatioPoint),
+    points: Vec<RatioPoint>,
 }
 
 impl RatioBand {
@@ -68,17 +75,22 @@ impl RatioBand {
                 ),
             ));
         }
-        let ends = (points[0], points[points.len() - 1]);
-        Ok(RatioBand { min_carat, max_carat, points, ends })
+        let (first, last) = (points[0], points[points.len() - 1]);
+        Ok(RatioBand {
+            carats: (min_carat, max_carat),
+            observed: (first.ratio, last.ratio),
+            ends: (first, last),
+            points,
+        })
     }
 
     /// Inclusive lower carat bound.
     pub fn min_carat(&self) -> f64 {
-        self.min_carat
+        self.carats.0
     }
     /// Inclusive upper carat bound; `None` for an open-ended band.
     pub fn max_carat(&self) -> Option<f64> {
-        self.max_carat
+        self.carats.1
     }
     /// The anchors, by ascending ratio.
     pub fn points(&self) -> &[RatioPoint] {
@@ -88,27 +100,18 @@ impl RatioBand {
     /// The observed ratio range: the first and last anchor ratios.
     #[inline]
     pub fn observed_range(&self) -> (f64, f64) {
-        let (first, last) = self.ends();
-        (first.ratio, last.ratio)
-    }
-
-    /// The first and last anchors (a band has at least one).
-    #[inline]
-    pub(super) fn ends(&self) -> (RatioPoint, RatioPoint) {
-        self.ends
+        self.observed
     }
 
     #[inline]
     pub(super) fn contains(&self, carat: f64) -> bool {
-        carat >= self.min_carat && self.max_carat.is_none_or(|max| carat <= max)
+        let (min, max) = self.carats;
+        carat >= min && max.is_none_or(|max| carat <= max)
     }
 
     pub(super) fn distance(&self, carat: f64) -> f64 {
-        if carat < self.min_carat {
-            self.min_carat - carat
-        } else {
-            self.max_carat.map_or(0.0, |max| (carat - max).max(0.0))
-        }
+        let (min, max) = self.carats;
+        if carat < min { min - carat } else { max.map_or(0.0, |max| (carat - max).max(0.0)) }
     }
 
     /// The fitted value at `ratio`, clamped to the observed range (docs/decisions.md 2.2.1, step 7),
@@ -149,7 +152,7 @@ impl RatioBand {
     #[inline]
     pub(super) fn value_clamped_number(&self, ratio: f64) -> (f64, f64, bool) {
         debug_assert!(!ratio.is_nan());
-        let (first, last) = self.ends();
+        let (first, last) = self.ends;
         // `ratio.clamp(first.ratio, last.ratio)` without its check of the bounds' order:
         // the ratios increase.
         let (applied, outside) = if ratio < first.ratio {
