@@ -39,6 +39,7 @@ rss() { awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$1/status"; }
 
 # shellcheck source=scripts/lib-cpu.sh
 source "$ROOT/scripts/lib-cpu.sh"
+echo "== host: $(host_line)"
 
 # Runs wrk against $1 and prints "requests/s p50 p99".
 load() {

@@ -35,6 +35,7 @@ say() { echo "bench-history: $*" >&2; }
 source "$ROOT/scripts/lib-proc.sh"
 # shellcheck source=scripts/lib-cpu.sh
 source "$ROOT/scripts/lib-cpu.sh"
+echo "== host: $(host_line)"
 need /usr/bin/time time || exit 1
 
 TMP=$(mktemp -d)

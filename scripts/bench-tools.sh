@@ -28,6 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib-cpu.sh
 source scripts/lib-cpu.sh
+echo "== host: $(host_line)"
 SECONDS_=${BENCH_SECONDS:-10}
 THREADS=${BENCH_THREADS:-2}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}

@@ -19,3 +19,11 @@ cpu_per_request() {
     awk -v ticks="$1" -v hz="$(getconf CLK_TCK)" -v rps="$2" -v secs="${3%s}" \
         'BEGIN { printf "%.1f", ticks / hz * 1e6 / (rps * secs) }'
 }
+
+# The CPU model and how many CPUs there are, for the first line of a bench's output: a
+# ratio to a baseline holds only for the machine it was read on (docs/performance.md).
+host_line() {
+    local model
+    model=$(sed -n 's/^model name[[:space:]]*: *//p' /proc/cpuinfo | head -n 1)
+    echo "${model:-an unknown CPU}, $(nproc) CPUs"
+}

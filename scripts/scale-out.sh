@@ -49,6 +49,7 @@ need wrk wrk || fail "wrk is missing"
 
 # shellcheck source=scripts/lib-cpu.sh
 source "$ROOT/scripts/lib-cpu.sh"
+echo "== host: $(host_line)"
 
 say "building feed-server, tool-server, dcx --release"
 (cd "$ROOT" && cargo build --release --locked -q -p feed-server -p tool-server -p dcx)

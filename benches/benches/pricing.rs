@@ -93,6 +93,7 @@ fn report_ratios(since: SystemTime) {
         println!("ratios to one exp: the baseline was not measured in this run");
         return;
     };
+    println!("host: {}", benches::host());
     println!("ratios to one exp ({BASELINE}, median {exp:.2} ns), this run:");
     for id in QUOTES {
         if let Some(quote) = median_ns(&dir, id, since) {
