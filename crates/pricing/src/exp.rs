@@ -5,7 +5,8 @@
 //! the power of two goes into the exponent's bits, `2^(j / 64)` comes from a table of the
 //! 64 values rounded to the nearest double, and `e^r - 1` from its Taylor polynomial to
 //! `r^5` (what it leaves out is below 4e-17 of the result). Outside `|x| < 708`, and for
-//! NaN, it is `f64::exp`.
+//! NaN, [`exp`] is `f64::exp`; [`exp_within`] is the same table and polynomial for an
+//! argument known to be inside, with no test (a matrix's ln price: `LN_PRICE_LIMIT`).
 
 /// `64 / ln 2`: `x` in 64ths of `ln 2`.
 const SIXTY_FOURTHS_PER_LN2: f64 = 92.33248261689366;
@@ -47,6 +48,13 @@ pub(crate) fn exp(x: f64) -> f64 {
     if !(x.abs() < 708.0) {
         return exp_far(x);
     }
+    exp_within(x)
+}
+
+/// [`exp`] for `|x| < 708`, which the caller guarantees (a debug build checks it).
+#[inline(always)]
+pub(crate) fn exp_within(x: f64) -> f64 {
+    debug_assert!(x.abs() < 708.0, "{x}");
     // `k64` is `x` in 64ths of `ln 2`, rounded to the nearest whole one.
     let shifted = x * SIXTY_FOURTHS_PER_LN2 + ROUND;
     let k64 = shifted.to_bits().wrapping_sub(ROUND.to_bits()) as i64;

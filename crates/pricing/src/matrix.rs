@@ -12,6 +12,11 @@ use crate::{
 pub const CARAT_MIN: f64 = 0.3;
 /// Largest carat weight the service prices (docs/decisions.md 5.1).
 pub const CARAT_MAX: f64 = 6.0;
+/// The largest magnitude of a matrix's ln price: per-carat prices from `e^-700` to
+/// `e^700` USD (docs/decisions.md 2.1.2). A carat between two bands is priced between
+/// their ln prices, so a quote's `exp` never meets an argument beyond `±708`, where its
+/// table ends.
+pub const LN_PRICE_LIMIT: f64 = 700.0;
 
 /// A carat weight inside [`CARAT_MIN`]..=[`CARAT_MAX`].
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
@@ -64,7 +69,7 @@ impl Carat {
 ///
 /// Invariants: `bands` strictly increasing, finite, covering
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
-/// `ln_values.len() == bands.len() * rows * cols`, every value finite.
+/// `ln_values.len() == bands.len() * rows * cols`, every value within [`LN_PRICE_LIMIT`].
 ///
 /// Laid out for the quote: each band starts a segment, which runs to the next band (the
 /// top band's holds the top band alone). The values are kept cell after cell, for each
@@ -157,7 +162,15 @@ impl PriceMatrix {
             ));
         }
         for &value in &ln_values {
-            finite("ln price", value)?;
+            if finite("ln price", value)?.abs() > LN_PRICE_LIMIT {
+                return Err(Error::new(
+                    ErrorKind::OutOfRange,
+                    format!(
+                        "ln price {value} is outside -{LN_PRICE_LIMIT} to {LN_PRICE_LIMIT} \
+                         (a per-carat price from e^-{LN_PRICE_LIMIT} to e^{LN_PRICE_LIMIT} USD)"
+                    ),
+                ));
+            }
         }
         let (cells, segments) = (colors.len() * clarities.len(), bands.len());
         let mut cell_start = [[0; 8]; 10];
@@ -262,10 +275,11 @@ impl PriceMatrix {
     }
 
     /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`] (within two
-    /// ulps of `f64::exp`'s).
+    /// ulps of `f64::exp`'s). The ln price lies between two of the matrix's, within
+    /// [`LN_PRICE_LIMIT`], so `exp` needs no check of its range.
     #[inline]
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        crate::exp::exp(self.ln_per_carat(carat, color, clarity))
+        crate::exp::exp_within(self.ln_per_carat(carat, color, clarity))
     }
 }
 

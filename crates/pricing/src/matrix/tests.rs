@@ -1,7 +1,7 @@
 //! Unit tests for the price matrix and carat interpolation (docs/decisions.md 2.1.1 to 2.1.3).
 
 use crate::{
-    CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, ErrorKind, PriceMatrix,
+    CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, ErrorKind, LN_PRICE_LIMIT, PriceMatrix,
     test_util::{BANDS, matrix, plausible_matrix},
 };
 
@@ -47,13 +47,42 @@ fn log_linear_between_bands() {
 
 #[test]
 fn ln_prices_too_far_apart_to_interpolate_are_refused() {
-    let mut values = vec![8.0; 160];
-    values[80] = f64::MAX; // the second band's D FL, against -MAX at the first
-    values[0] = -f64::MAX;
+    // Bands a subnormal apart: the slope between two ln prices in range is infinite.
+    let mut values = vec![8.0; 240];
+    values[0] = -LN_PRICE_LIMIT; // the first band's D FL, against the second band's
+    values[80] = LN_PRICE_LIMIT;
     let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
-    let err = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, values).unwrap_err();
+    let err = PriceMatrix::new(vec![0.0, 5e-324, 6.0], colors, clarities, values).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::NotFinite);
     assert!(err.to_string().contains("too far apart to interpolate"), "{err}");
+}
+
+#[test]
+fn ln_prices_beyond_the_limit_are_refused_and_the_limit_itself_is_priced() {
+    let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+    for beyond in [LN_PRICE_LIMIT.next_up(), -LN_PRICE_LIMIT.next_up(), 709.8, f64::MAX] {
+        let mut values = vec![8.0; 160];
+        values[80] = beyond;
+        let err = PriceMatrix::new(vec![0.3, 6.0], colors.clone(), clarities.clone(), values)
+            .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::OutOfRange, "{beyond}");
+        let want = format!("ln price {beyond} is outside -700 to 700 (a per-carat price from");
+        assert!(err.to_string().starts_with(&want), "{err}");
+    }
+    // The limit at both ends: every carat between them is priced as `f64::exp` prices it.
+    let mut values = vec![8.0; 160];
+    values[0] = -LN_PRICE_LIMIT;
+    values[80] = LN_PRICE_LIMIT;
+    let m = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, values).unwrap();
+    for carat in [CARAT_MIN, 0.30001, 1.0, 3.15, 5.99999, CARAT_MAX] {
+        let priced = Carat::new(carat).unwrap();
+        let got = m.per_carat(priced, Color::D, Clarity::Fl);
+        let want = m.ln_per_carat(priced, Color::D, Clarity::Fl).exp();
+        assert!(
+            got.is_finite() && (got - want).abs() <= want * 1e-15,
+            "{carat}: {got} against {want}"
+        );
+    }
 }
 
 #[test]
