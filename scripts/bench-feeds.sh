@@ -87,7 +87,7 @@ if [ "$MODE" = instructions ]; then
     gzip -9 -k "$TMP/matrix.json"
     read -r HYPER_N HYPER_TOTAL < <(count "$TMP/hyper.log" \
         "$BIN/examples/fixed_json" 127.0.0.1:0 "$TMP/matrix.json.gz" gzip)
-    echo "== callgrind, wrk -t1 -c1 -d$DURATION GET /matrix.json gzip (instructions per request)"
+    echo "== callgrind, one tokio worker, wrk -t1 -c1 -d$DURATION GET /matrix.json gzip (instructions per request)"
     awk -v fn="$FEED_N" -v ft="$FEED_TOTAL" -v hn="$HYPER_N" -v ht="$HYPER_TOTAL" 'BEGIN {
         printf "feed-server GET /matrix.json: %.1f k over %d requests\n", ft / fn / 1000, fn
         printf "bare hyper, gzip bytes:       %.1f k over %d requests\n", ht / hn / 1000, hn

@@ -184,7 +184,7 @@ if [ "$MODE" = instructions ]; then
   for counted in "$tool_n" "$tool_total" "$base_n" "$base_total" "$legacy_n" "$legacy_total" "$client_n" "$client_total"; do
     [[ $counted =~ ^[0-9]+$ ]] || { echo "a count failed (see above)" >&2; exit 1; }
   done
-  echo "== callgrind, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
+  echo "== callgrind, one tokio worker, wrk -t1 -c1 -d${SECONDS_}s (instructions per request)"
   awk -v tool="$TOOL" -v tn="$tool_n" -v tt="$tool_total" -v th="$tool_handler" -v bn="$base_n" -v bt="$base_total" 'BEGIN {
     printf "%-29s %.1f k (handler %.1f k) over %d requests\n", "tool-server " tool ":", tt / tn / 1000, th / tn / 1000, tn
     printf "bare hyper, same bytes:       %.1f k over %d requests\n", bt / bn / 1000, bn
