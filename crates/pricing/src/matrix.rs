@@ -90,10 +90,10 @@ pub struct PriceMatrix {
     segments: CaratSteps,
     /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
     /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
-    segment_at: [u8; 512],
+    segment_at: ByStep<u8>,
     /// For each carat step whose segment `segment_at` holds, that segment's band carat,
     /// so that it is one load from the carat (zero for the other steps).
-    band_at: Box<[f64; 512]>,
+    band_at: Box<ByStep<f64>>,
 }
 
 /// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
@@ -285,10 +285,10 @@ impl PriceMatrix {
 
 /// [`PriceMatrix::segment_at`] for `bands`: a step's segment when its first and last
 /// carat share one (the segment never decreases as the carat grows, so all between do).
-fn segments_by_step(bands: &[f64]) -> [u8; 512] {
+fn segments_by_step(bands: &[f64]) -> ByStep<u8> {
     let segment = |carat: f64| bands.partition_point(|&band| band <= carat).max(1) - 1;
-    let mut segment_at = [NO_SEGMENT; 512];
-    for (step, slot) in segment_at.iter_mut().enumerate().take(CaratSteps::STEPS) {
+    let mut segment_at = [NO_SEGMENT; CaratSteps::STEPS];
+    for (step, slot) in segment_at.iter_mut().enumerate() {
         let first = segment(CaratSteps::first_carat(step));
         if first == segment(CaratSteps::first_carat(step + 1).next_down()) {
             *slot = u8::try_from(first).unwrap_or(NO_SEGMENT);
@@ -330,4 +330,4 @@ mod steps;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use self::steps::CaratSteps;
+pub(crate) use self::steps::{ByStep, CaratSteps};

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::{
     error::{Error, ErrorKind, finite},
     grade::Shape,
-    matrix::{Carat, CaratSteps},
+    matrix::{ByStep, Carat, CaratSteps},
     quote::BaseMatrix,
 };
 
@@ -130,7 +130,7 @@ pub struct RatioModel {
     /// For each carat step (`CaratSteps`), the index of the band that holds every carat
     /// of the step, or [`NO_BAND`] when the step holds the end of a band or a carat no
     /// band holds: those carats take `starts`.
-    held: [u8; 512],
+    held: ByStep<u8>,
 }
 
 /// A step of [`RatioModel::held`] without one band for all its carats.
@@ -318,9 +318,9 @@ impl RatioModel {
 /// [`RatioModel::held`] for `bands` and their `min_carats`. A step's carats all go to band
 /// `i` when the bands starting at or below its first carat are `0..=i`, none starts
 /// later within the step, and band `i` holds its first and last carat (so all between).
-fn held_bands(bands: &[RatioBand], min_carats: &[f64]) -> [u8; 512] {
-    let mut held = [NO_BAND; 512];
-    for (step, slot) in held.iter_mut().enumerate().take(CaratSteps::STEPS) {
+fn held_bands(bands: &[RatioBand], min_carats: &[f64]) -> ByStep<u8> {
+    let mut held = [NO_BAND; CaratSteps::STEPS];
+    for (step, slot) in held.iter_mut().enumerate() {
         let first = CaratSteps::first_carat(step);
         let last = CaratSteps::first_carat(step + 1).next_down();
         let started = min_carats.partition_point(|&min| min <= first);

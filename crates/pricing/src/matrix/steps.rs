@@ -18,13 +18,13 @@ use super::{CARAT_MAX, CARAT_MIN, Carat};
 /// (NaN too) take the binary search.
 #[derive(Clone, PartialEq)]
 pub(crate) struct CaratSteps {
-    /// For each step, the keys at or below its first carat, saturated at 255. Steps 0 to
-    /// `STEPS - 1` are used; the rest let a masked index go without a bounds check.
-    below: [u8; 512],
+    /// For each step, the keys at or below its first carat, saturated at 255.
+    below: ByStep<u8>,
 }
 
-// The priced steps fit the table.
-const _: () = assert!(CaratSteps::STEPS <= 512);
+/// One `T` per carat step. A [`Carat`] is in the priced range, so its step indexes such a
+/// table without a bounds check where the compiler sees the carat checked.
+pub(crate) type ByStep<T> = [T; CaratSteps::STEPS];
 
 impl CaratSteps {
     /// How far a carat's bits are shifted down to make its step: 64 steps per power of two.
@@ -40,8 +40,8 @@ impl CaratSteps {
 
     /// The table for `keys`, sorted ascending.
     pub(crate) fn new(keys: &[f64]) -> CaratSteps {
-        let mut below = [0u8; 512];
-        for (step, count) in below.iter_mut().enumerate().take(Self::STEPS) {
+        let mut below = [0u8; Self::STEPS];
+        for (step, count) in below.iter_mut().enumerate() {
             let first = Self::first_carat(step);
             let at_or_below = keys.partition_point(|&key| key <= first);
             *count = u8::try_from(at_or_below).unwrap_or(u8::MAX);
@@ -49,11 +49,10 @@ impl CaratSteps {
         CaratSteps { below }
     }
 
-    /// The step of a carat of the priced range, below 512.
+    /// The step of a carat of the priced range, below [`Self::STEPS`].
     #[inline]
     pub(crate) fn step(carat: Carat) -> usize {
-        let step = carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT;
-        (step & 511) as usize
+        (carat.get().to_bits().wrapping_sub(CARAT_MIN.to_bits()) >> Self::SHIFT) as usize
     }
 
     /// The table's count for a carat of the priced range: a lower bound of the answer.
