@@ -12,8 +12,8 @@
 # `scripts/bench-feeds.sh --instructions` counts instead, as bench-tools.sh does: the
 # feed-server and the bare hyper server run under callgrind while one wrk connection
 # sends the same gzip request for DURATION, and it prints the instructions each executes
-# per request; each server runs one tokio worker (`TOKIO_WORKER_THREADS=1`), so these
-# repeat closely whatever else the machine is doing.
+# per request; each server runs one tokio worker (`CALLGRIND` in scripts/lib-proc.sh), so
+# these repeat closely whatever else the machine is doing.
 # FEED_SERVER_FLAGS adds flags to the feed server in both modes, e.g.
 # FEED_SERVER_FLAGS="--metrics-listen 127.0.0.1:0" to measure it with metrics on.
 set -euo pipefail
@@ -67,7 +67,7 @@ BIN=$(cd "$ROOT" && target_dir)/release
 # DURATION, and prints "REQUESTS TOTAL-INSTRUCTIONS".
 count() {
     local log=$1; shift
-    start_server "$log" env TOKIO_WORKER_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$log.out" "$@"
+    start_server "$log" "${CALLGRIND[@]}" --callgrind-out-file="$log.out" "$@"
     local pid=$STARTED_PID url requests
     url=http://$(announced_addr "$log" "$pid" "" 60)
     curl -sf -o /dev/null -H 'Accept-Encoding: gzip' "$url/matrix.json"

@@ -17,9 +17,8 @@
 # `scripts/bench-tools.sh --instructions` counts instead: both servers run under
 # callgrind while one wrk connection sends the same request for BENCH_SECONDS, and it
 # prints the instructions each executes per request (and the tool server's handler
-# share). Each server runs one tokio worker (`TOKIO_WORKER_THREADS=1`): the count is then
-# the request's own path, with no wake-up of an idle second worker or steal from it, and
-# it repeats closely whatever else the machine is doing, unlike req/s.
+# share). Each server runs one tokio worker (`CALLGRIND` in scripts/lib-proc.sh); unlike
+# req/s these counts repeat closely whatever else the machine is doing.
 # It then counts the same call as a 2025-era client sends it (no `_meta`, no routing
 # headers) and through `dcx mcp` (one JSON-RPC line per call on stdin; 4,000 lines less
 # 2,000, which cancels the start-up), the two other ways into the same handler, and
@@ -137,7 +136,7 @@ check_answer() {
 # HANDLER" (instructions; HANDLER is the tool server's handler, 0 for others).
 count() {
   local name=$1 script=$2; shift 2
-  start "$name" env TOKIO_WORKER_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$WORK/$name.out" "$@"
+  start "$name" "${CALLGRIND[@]}" --callgrind-out-file="$WORK/$name.out" "$@"
   # A failed check stops the server too: it holds the output this count is read from.
   if [ "$name" != fixed_json ]; then
     (check_answer "$ADDR" "$script" "$WORK/$name.answer") \
@@ -163,7 +162,7 @@ count_stdio() {
   body=$(lua_body "$WORK/call.lua")
   for lines in 2000 4000; do
     yes "$body" | head -n "$lines" > "$WORK/stdio.in" || true
-    valgrind --tool=callgrind --callgrind-out-file="$WORK/stdio-$lines.out" \
+    "${CALLGRIND[@]}" --callgrind-out-file="$WORK/stdio-$lines.out" \
       "$TARGET/release/dcx" mcp < "$WORK/stdio.in" > "$WORK/stdio.out" 2> /dev/null
     [ "$(grep -c '"isError":false' "$WORK/stdio.out")" = "$lines" ] \
       || { echo "dcx mcp did not answer every call" >&2; exit 1; }

@@ -1,7 +1,7 @@
 # Sourced by the CI and bench scripts: Debian packages they need, cargo's target folder, free
 # loopback ports, a demonstration history (scaled_history), and the servers they start
 # (each announces its address on stderr, each is stopped with SIGTERM and waited for by
-# stop_started), and callgrind_zero for the benches' instruction counts.
+# stop_started), and CALLGRIND and callgrind_zero for the benches' instruction counts.
 # Usage: source scripts/lib-proc.sh; need wrk wrk; start_server "$LOG" "$BIN" --listen 127.0.0.1:0
 #        ADDR=$(announced_addr "$LOG" "$STARTED_PID"); ...; stop_started (e.g. in an EXIT trap)
 
@@ -76,6 +76,13 @@ print(found.group(1) if found else "")' "$log" "listening on http://([0-9.]+:[0-
   echo "the server (pid $pid) exited or did not announce its address${server:+ for $server}" >&2
   return 1
 }
+
+# CALLGRIND: the command a bench counts a server's instructions under, as
+# "${CALLGRIND[@]}" --callgrind-out-file=OUT SERVER...: callgrind, with one tokio worker
+# (TOKIO_WORKER_THREADS=1), so that the count is the request's own path, with no wake-up
+# of an idle second worker or steal from it (0.1 k a tool call: docs/performance.md).
+# shellcheck disable=SC2034 # used by the scripts that source this one
+CALLGRIND=(env TOKIO_WORKER_THREADS=1 valgrind --tool=callgrind)
 
 # callgrind_zero PID: zeroes the counters of the callgrind run PID, asking again for up to
 # 10 s (its control channel may not be up yet). When it cannot, kills PID, so that nothing
