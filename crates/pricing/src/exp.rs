@@ -1,19 +1,23 @@
-//! `e^x` for the quote's per-carat price: `f64::exp`'s value to within two ulps, computed
-//! in line where the price is, without a call into the C library.
+//! `e^x` and `2^(y / 64)` for prices: `f64::exp`'s value to within two ulps, computed in
+//! line where the price is, without a call into the C library.
 //!
 //! `x = (64 k + j) ln 2 / 64 + r` with `|r| <= ln 2 / 128`, so `e^x = 2^k 2^(j / 64) e^r`:
 //! the power of two goes into the exponent's bits, `2^(j / 64)` comes from a table of the
 //! 64 values rounded to the nearest double, and `e^r - 1` from its Taylor polynomial to
-//! `r^5` (what it leaves out is below 4e-17 of the result). Outside `|x| < 708`, and for
-//! NaN, [`exp`] is `f64::exp`; [`exp_within`] is the same table and polynomial for an
-//! argument known to be inside, with no test (a matrix's ln price: `LN_PRICE_LIMIT`).
+//! `r^5` (what it leaves out is below 4e-17 of the result). [`exp`] takes `x` in ln units
+//! (outside `|x| < 708`, and for NaN, it is `f64::exp`). [`exp2_64ths`] takes it already in
+//! 64ths of `ln 2`, as a matrix keeps its lines (`PriceMatrix::per_carat`), so it skips the
+//! multiplication into 64ths and the two-part subtraction that keeps `r` exact; it tests
+//! nothing, its caller keeps the argument inside the table (`LN_PRICE_LIMIT`).
 
 /// `64 / ln 2`: `x` in 64ths of `ln 2`.
-const SIXTY_FOURTHS_PER_LN2: f64 = 92.33248261689366;
+pub(crate) const SIXTY_FOURTHS_PER_LN2: f64 = 92.33248261689366;
 /// `ln 2 / 64` in two parts: the first with 35 significant bits, so that its product with a
 /// count of 64ths below 2^18 is exact, and the rest.
 const LN2_BY_64_HI: f64 = 0.010830424695996044;
 const LN2_BY_64_LO: f64 = 2.5310172166650877e-13;
+/// `ln 2 / 64` rounded to the nearest double (`LN2_BY_64_HI + LN2_BY_64_LO`).
+const LN2_BY_64: f64 = 0.010830424696249145;
 /// `1.5 * 2^52`: added to a number of magnitude below 2^51, it rounds it to an integer and
 /// leaves that integer in the low bits of the sum's representation.
 const ROUND: f64 = 6755399441055744.0;
@@ -48,25 +52,53 @@ pub(crate) fn exp(x: f64) -> f64 {
     if !(x.abs() < 708.0) {
         return exp_far(x);
     }
-    exp_within(x)
-}
-
-/// [`exp`] for `|x| < 708`, which the caller guarantees (a debug build checks it).
-#[inline(always)]
-pub(crate) fn exp_within(x: f64) -> f64 {
-    debug_assert!(x.abs() < 708.0, "{x}");
-    // `k64` is `x` in 64ths of `ln 2`, rounded to the nearest whole one.
+    // `x` in 64ths of `ln 2`, rounded to the nearest whole one, and the rest in ln units.
     let shifted = x * SIXTY_FOURTHS_PER_LN2 + ROUND;
-    let k64 = shifted.to_bits().wrapping_sub(ROUND.to_bits()) as i64;
     let whole = shifted - ROUND;
     let r = (x - whole * LN2_BY_64_HI) - whole * LN2_BY_64_LO;
+    power_times_taylor(shifted, r, TAYLOR)
+}
+
+/// `2^(y / 64)`, that is `e^x` for `y = x 64 / ln 2`, for `|y| < 708 * 64 / ln 2`, which the
+/// caller guarantees (a debug build checks it). Within two ulps of `(y / 64).exp2()` (a
+/// property test holds it).
+#[inline(always)]
+pub(crate) fn exp2_64ths(y: f64) -> f64 {
+    debug_assert!(y.abs() < 708.0 * SIXTY_FOURTHS_PER_LN2, "{y}");
+    let shifted = y + ROUND;
+    // The rest in 64ths, exact: `y` and the whole number nearest it are within a half.
+    let rest = y - (shifted - ROUND);
+    power_times_taylor(shifted, rest, TAYLOR_64THS)
+}
+
+/// `e^r - 1`'s Taylor coefficients to `r^5`.
+const TAYLOR: [f64; 5] = [1.0, 1.0 / 2.0, 1.0 / 6.0, 1.0 / 24.0, 1.0 / 120.0];
+/// The same for `r` in 64ths of `ln 2`: each `k`th coefficient times `(ln 2 / 64)^k`.
+const TAYLOR_64THS: [f64; 5] = {
+    let mut scaled = TAYLOR;
+    let mut k = 0;
+    let mut power = 1.0;
+    while k < 5 {
+        power *= LN2_BY_64;
+        scaled[k] *= power;
+        k += 1;
+    }
+    scaled
+};
+
+/// `2^(k / 64) (1 + p(t))`: `k` the whole number `shifted` holds (`t`'s rounded argument
+/// plus [`ROUND`]), `p` the polynomial of `coefficients` without a constant term. A
+/// coefficient of 1 costs nothing: `t * 1.0` is `t`.
+#[inline(always)]
+fn power_times_taylor(shifted: f64, t: f64, coefficients: [f64; 5]) -> f64 {
+    let [c1, c2, c3, c4, c5] = coefficients;
+    let k64 = shifted.to_bits().wrapping_sub(ROUND.to_bits()) as i64;
     // `2^(k64 / 64)`: the table's entry for the remainder, its exponent raised by the rest.
     let power = POWERS[(k64 & 63) as usize].wrapping_add(((k64 >> 6) as u64) << 52);
     let scale = f64::from_bits(power);
-    // `e^r - 1` in pairs of terms (Estrin's scheme): a shorter chain than one term after
-    // another.
-    let r2 = r * r;
-    let poly = (r + r2 * (0.5 + r * (1.0 / 6.0))) + (r2 * r2) * (1.0 / 24.0 + r * (1.0 / 120.0));
+    // In pairs of terms (Estrin's scheme): a shorter chain than one term after another.
+    let t2 = t * t;
+    let poly = (t * c1 + t2 * (c2 + t * c3)) + (t2 * t2) * (c4 + t * c5);
     scale + scale * poly
 }
 

@@ -81,7 +81,7 @@ pub use crate::{
     dcx::{BasketEntry, percent_change, weighted_geometric_mean},
     error::{Error, ErrorKind},
     grade::{Clarity, Color, Shape},
-    matrix::{CARAT_MAX, CARAT_MIN, Carat, LN_PRICE_LIMIT, PriceMatrix},
+    matrix::{CARAT_MAX, CARAT_MIN, Carat, LN_PRICE_LIMIT, LN_SLOPE_LIMIT, PriceMatrix},
     quote::{BaseMatrix, FancyAdjustment, PricingSet, Quote, QuoteRequest, round_cents},
     ratio::{RatioAdjustment, RatioBand, RatioModel, RatioModels, RatioPoint, Slider, ValueMode},
     rules::{Given, QuoteError, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE},

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::{
     error::{Error, ErrorKind, finite},
+    exp::SIXTY_FOURTHS_PER_LN2,
     grade::{Clarity, Color},
 };
 
@@ -17,6 +18,11 @@ pub const CARAT_MAX: f64 = 6.0;
 /// their ln prices, so a quote's `exp` never meets an argument beyond `±708`, where its
 /// table ends.
 pub const LN_PRICE_LIMIT: f64 = 700.0;
+/// The largest change of a cell's ln price per carat between two neighbouring bands (a
+/// factor of `e^1000` per carat; the reference's steepest is 4.3). A quote evaluates a
+/// segment's line as `intercept + carat * slope`, whose rounding grows with the slope:
+/// within this limit a price is within about 1e-12 of the two-point formula's.
+pub const LN_SLOPE_LIMIT: f64 = 1000.0;
 
 /// A carat weight inside [`CARAT_MIN`]..=[`CARAT_MAX`].
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
@@ -69,31 +75,35 @@ impl Carat {
 ///
 /// Invariants: `bands` strictly increasing, finite, covering
 /// [`CARAT_MIN`]..=[`CARAT_MAX`]; every colour and every clarity present exactly once;
-/// `ln_values.len() == bands.len() * rows * cols`, every value within [`LN_PRICE_LIMIT`].
+/// `ln_values.len() == bands.len() * rows * cols`, every value within [`LN_PRICE_LIMIT`],
+/// neighbouring bands' values within [`LN_SLOPE_LIMIT`] per carat.
 ///
 /// Laid out for the quote: each band starts a segment, which runs to the next band (the
-/// top band's holds the top band alone). The values are kept cell after cell, for each
-/// segment the line through its two ends (the value at its band and the slope to the
-/// next), `cell_start` says where each grade pair's cell begins, and `segment_at` and
-/// `segments` find the segment of a carat with a table instead of a binary search.
+/// top band's holds the top band alone). The values are kept cell after cell, and for
+/// each segment the line through its two ends, `cell_start` says where each grade pair's
+/// cell begins, and `segment_at` and `segments` find the segment of a carat with a table
+/// instead of a binary search.
 #[derive(Clone, PartialEq)]
 pub struct PriceMatrix {
     bands: Vec<f64>,
     colors: Vec<Color>,
     clarities: Vec<Clarity>,
-    /// Index in `ln_lines` of the first segment of each cell, by colour and clarity index.
+    /// Index in `ln_values` and `lines` of the first segment of each cell, by colour and
+    /// clarity index.
     cell_start: [[usize; 8]; 10],
-    /// `ln_lines[cell_start[color][clarity] + segment]`: the cell's ln value at the
-    /// segment's band and the slope to the next band's (0 for the top band's segment).
-    ln_lines: Vec<[f64; 2]>,
+    /// `ln_values[cell_start[color][clarity] + segment]`: the cell's ln value at the
+    /// segment's band, as given.
+    ln_values: Vec<f64>,
+    /// `lines[cell_start[color][clarity] + segment]`: the segment's line in 64ths of
+    /// `ln 2`, the unit of the quote's `exp` (`exp::exp2_64ths`), as `[intercept, slope]`
+    /// (slope 0 for the top band's segment): the ln price at `carat` is
+    /// `(intercept + carat * slope) ln 2 / 64`.
+    lines: Vec<[f64; 2]>,
     /// Counts the band carats after the first (`bands[1..]`) at or below a carat.
     segments: CaratSteps,
     /// For each carat step ([`CaratSteps`]), the segment of every carat of the step, or
     /// [`NO_SEGMENT`] when a band carat cuts the step: those carats take `segments`.
     segment_at: ByStep<u8>,
-    /// For each carat step whose segment `segment_at` holds, that segment's band carat,
-    /// so that it is one load from the carat (zero for the other steps).
-    band_at: Box<ByStep<f64>>,
 }
 
 /// A step of [`PriceMatrix::segment_at`] that a band carat cuts.
@@ -105,7 +115,7 @@ impl fmt::Debug for PriceMatrix {
             .field("bands", &self.bands)
             .field("colors", &self.colors)
             .field("clarities", &self.clarities)
-            .field("ln_lines", &self.ln_lines)
+            .field("ln_values", &self.ln_values)
             .finish_non_exhaustive()
     }
 }
@@ -179,41 +189,32 @@ impl PriceMatrix {
                 cell_start[color][clarity] = (row * clarities.len() + col) * segments;
             }
         }
-        // Band-major as given; cell-major as kept, each band's value with the slope to
-        // the next band's.
-        let mut ln_lines = vec![[0.0; 2]; cells * segments];
+        // Band-major as given; cell-major as kept, each band's value with the line to the
+        // next band's.
+        let mut kept = vec![0.0; cells * segments];
+        let mut lines = vec![[0.0; 2]; cells * segments];
         for (at, &value) in ln_values.iter().enumerate() {
             let (band, cell) = (at / cells, at % cells);
             let slope = match ln_values.get(at + cells) {
-                Some(&next) => (next - value) / (bands[band + 1] - bands[band]),
+                Some(&next) => checked_slope(value, next, bands[band], bands[band + 1])?,
                 None => 0.0,
             };
-            if !slope.is_finite() {
-                return Err(Error::new(
-                    ErrorKind::NotFinite,
-                    format!(
-                        "ln prices {value} at {} ct and {} at {} ct are too far apart to interpolate",
-                        bands[band],
-                        ln_values[at + cells],
-                        bands[band + 1]
-                    ),
-                ));
-            }
-            ln_lines[cell * segments + band] = [value, slope];
+            let slope_64ths = slope * SIXTY_FOURTHS_PER_LN2;
+            let intercept_64ths = value * SIXTY_FOURTHS_PER_LN2 - bands[band] * slope_64ths;
+            kept[cell * segments + band] = value;
+            lines[cell * segments + band] = [intercept_64ths, slope_64ths];
         }
         let segment_at = segments_by_step(&bands);
-        let band_at =
-            Box::new(segment_at.map(|at| bands.get(usize::from(at)).copied().unwrap_or_default()));
         let segments = CaratSteps::new(&bands[1..]);
         Ok(PriceMatrix {
             bands,
             colors,
             clarities,
             cell_start,
-            ln_lines,
+            ln_values: kept,
+            lines,
             segments,
             segment_at,
-            band_at,
         })
     }
 
@@ -240,7 +241,7 @@ impl PriceMatrix {
     pub fn ln_at_band(&self, band: usize, color: Color, clarity: Clarity) -> f64 {
         let bands = self.bands.len();
         assert!(band < bands, "band {band} of a matrix of {bands} bands");
-        self.ln_lines[self.cell_start[color.index()][clarity.index()] + band][0]
+        self.ln_values[self.cell_start[color.index()][clarity.index()] + band]
     }
 
     /// The segment of `carat`: the index of the last band at or below it (every priced
@@ -255,32 +256,50 @@ impl PriceMatrix {
 
     /// Interpolated ln per-carat price (docs/decisions.md 2.1.3): log-linear between the two
     /// bands around `carat`; exactly the band's value at a band carat.
-    #[inline]
     pub fn ln_per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        let step = CaratSteps::step(carat);
-        // The band carat comes by the step where it can, not after the segment's look-up.
-        let (lower, band) = match self.segment_at[step] {
-            NO_SEGMENT => {
-                let lower = self.segment(carat);
-                (lower, self.bands[lower])
-            }
-            lower => (usize::from(lower), self.band_at[step]),
-        };
+        let lower = self.segment(carat);
         let at = self.cell_start[color.index()][clarity.index()] + lower;
-        let Some(&[ln, slope]) = self.ln_lines.get(at) else {
-            unreachable!("every cell has a line for every band")
+        let (ln, band) = (self.ln_values[at], self.bands[lower]);
+        let slope = match self.bands.get(lower + 1) {
+            Some(&next) => (self.ln_values[at + 1] - ln) / (next - band),
+            None => 0.0,
         };
         // At a band carat the product is 0 and the sum exactly that band's value.
         ln + (carat.get() - band) * slope
     }
 
-    /// Interpolated per-carat price in USD: `exp` of [`Self::ln_per_carat`] (within two
-    /// ulps of `f64::exp`'s). The ln price lies between two of the matrix's, within
-    /// [`LN_PRICE_LIMIT`], so `exp` needs no check of its range.
+    /// Interpolated per-carat price in USD: `e` to [`Self::ln_per_carat`], from the
+    /// segment's line in 64ths of `ln 2` (one multiplication and one addition) and the
+    /// crate's `exp2_64ths`. Within about 1e-12 of the two-point formula's price with
+    /// `f64::exp` ([`LN_SLOPE_LIMIT`]; 3e-15 on the reference). The ln price lies between
+    /// two of the matrix's, within [`LN_PRICE_LIMIT`], so the `exp` needs no check of its
+    /// range.
     #[inline]
     pub fn per_carat(&self, carat: Carat, color: Color, clarity: Clarity) -> f64 {
-        crate::exp::exp_within(self.ln_per_carat(carat, color, clarity))
+        let at = self.cell_start[color.index()][clarity.index()] + self.segment(carat);
+        let Some(&[intercept, slope]) = self.lines.get(at) else {
+            unreachable!("every cell has a line for every band")
+        };
+        crate::exp::exp2_64ths(intercept + carat.get() * slope)
     }
+}
+
+/// The slope of ln prices `value` at carat `band` and `next` at `next_band`, per carat,
+/// refused beyond [`LN_SLOPE_LIMIT`] (an infinite one too).
+fn checked_slope(value: f64, next: f64, band: f64, next_band: f64) -> Result<f64, Error> {
+    let slope = (next - value) / (next_band - band);
+    if slope.abs() <= LN_SLOPE_LIMIT {
+        return Ok(slope);
+    }
+    let kind = if slope.is_finite() { ErrorKind::OutOfRange } else { ErrorKind::NotFinite };
+    Err(Error::new(
+        kind,
+        format!(
+            "ln prices {value} at {band} ct and {next} at {next_band} ct are too far apart to \
+             interpolate: they change by {} per carat, at most {LN_SLOPE_LIMIT} is allowed",
+            slope.abs()
+        ),
+    ))
 }
 
 /// [`PriceMatrix::segment_at`] for `bands`: a step's segment when its first and last

@@ -5,7 +5,8 @@
 use proptest::prelude::*;
 
 use crate::{
-    BaseMatrix, BasketEntry, Carat, Clarity, Color, ValueMode,
+    BaseMatrix, BasketEntry, Carat, Clarity, Color, LN_PRICE_LIMIT, LN_SLOPE_LIMIT, PriceMatrix,
+    ValueMode,
     test_util::{BANDS, matrix, model},
     weighted_geometric_mean,
 };
@@ -49,6 +50,26 @@ proptest! {
         let (lo, hi) = (x.min(y), x.max(y));
         let p = |c: f64| m.ln_per_carat(Carat::new(c).unwrap(), Color::G, Clarity::Vs2);
         prop_assert!(p(lo) <= p(hi) + 1e-12);
+    }
+
+    #[test]
+    fn prices_follow_their_ln_price_up_to_the_slope_limit(
+        middle in 0.31f64..5.99,
+        ln in -LN_PRICE_LIMIT..=LN_PRICE_LIMIT,
+        slopes in (-LN_SLOPE_LIMIT..=LN_SLOPE_LIMIT, -LN_SLOPE_LIMIT..=LN_SLOPE_LIMIT),
+        carat in 0.3f64..=6.0,
+    ) {
+        // Three bands, the middle one's D FL at `ln` and its neighbours as steep as
+        // `slopes` makes them within the ln limit; every other cell at 8.
+        let limited = |x: f64| x.clamp(-LN_PRICE_LIMIT, LN_PRICE_LIMIT);
+        let lns = [limited(ln - slopes.0 * (middle - 0.3)), ln, limited(ln + slopes.1 * (6.0 - middle))];
+        let values = lns.iter().flat_map(|&ln| std::iter::once(ln).chain([8.0; 79])).collect();
+        let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+        let m = PriceMatrix::new(vec![0.3, middle, 6.0], colors, clarities, values).unwrap();
+        let carat = Carat::new(carat).unwrap();
+        let got = m.per_carat(carat, Color::D, Clarity::Fl);
+        let want = m.ln_per_carat(carat, Color::D, Clarity::Fl).exp();
+        prop_assert!((got - want).abs() <= want * 1e-12, "{} against {}", got, want);
     }
 
     #[test]

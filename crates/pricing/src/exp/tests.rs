@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use super::{POWERS, exp};
+use super::{POWERS, SIXTY_FOURTHS_PER_LN2, exp, exp2_64ths};
 
 /// How many doubles lie between `a` and `b` (both positive and finite).
 fn ulps_apart(a: f64, b: f64) -> u64 {
@@ -42,5 +42,16 @@ proptest! {
     ]) {
         let (got, want) = (exp(x), x.exp());
         prop_assert!(ulps_apart(got, want) <= 2, "exp({}) = {} against {}", x, got, want);
+    }
+
+    #[test]
+    fn in_sixty_fourths_within_two_ulps_of_exp2(y in prop_oneof![
+        // The ln prices of a matrix in 64ths of ln 2, and around them.
+        4 => 0.0f64..20.0 * SIXTY_FOURTHS_PER_LN2,
+        1 => -707.99 * SIXTY_FOURTHS_PER_LN2..707.99 * SIXTY_FOURTHS_PER_LN2,
+        1 => -1e-4f64..1e-4,
+    ]) {
+        let (got, want) = (exp2_64ths(y), (y / 64.0).exp2());
+        prop_assert!(ulps_apart(got, want) <= 2, "2^({} / 64) = {} against {}", y, got, want);
     }
 }
