@@ -1,5 +1,5 @@
-//! `e^x` and `2^(y / 64)` for prices: `f64::exp`'s value to within two ulps, computed in
-//! line where the price is, without a call into the C library.
+//! `e^x` and `2^(y / 64)` for prices, each within two ulps of the C library's (`f64::exp`,
+//! `f64::exp2`), computed in line where the price is, without a call into the library.
 //!
 //! `x = (64 k + j) ln 2 / 64 + r` with `|r| <= ln 2 / 128`, so `e^x = 2^k 2^(j / 64) e^r`:
 //! the power of two goes into the exponent's bits, `2^(j / 64)` comes from a table of the

@@ -1,5 +1,5 @@
-//! The quote's `exp` against `f64::exp`: within two ulps everywhere it computes, exactly
-//! `f64::exp` where it hands over.
+//! The crate's `exp` against `f64::exp` (within two ulps everywhere it computes, exactly
+//! `f64::exp` where it hands over), and the quote's `exp2_64ths` against `f64::exp2`.
 
 use proptest::prelude::*;
 
