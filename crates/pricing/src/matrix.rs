@@ -261,7 +261,7 @@ impl PriceMatrix {
         let at = self.cell_start[color.index()][clarity.index()] + lower;
         let (ln, band) = (self.ln_values[at], self.bands[lower]);
         let slope = match self.bands.get(lower + 1) {
-            Some(&next) => (self.ln_values[at + 1] - ln) / (next - band),
+            Some(&next) => slope(ln, self.ln_values[at + 1], band, next),
             None => 0.0,
         };
         // At a band carat the product is 0 and the sum exactly that band's value.
@@ -284,10 +284,16 @@ impl PriceMatrix {
     }
 }
 
-/// The slope of ln prices `value` at carat `band` and `next` at `next_band`, per carat,
-/// refused beyond [`LN_SLOPE_LIMIT`] (an infinite one too).
+/// The slope of ln prices `value` at carat `band` and `next` at `next_band`, per carat:
+/// the same number for the line a matrix checks and keeps and the one
+/// [`PriceMatrix::ln_per_carat`] computes.
+fn slope(value: f64, next: f64, band: f64, next_band: f64) -> f64 {
+    (next - value) / (next_band - band)
+}
+
+/// [`slope`], refused beyond [`LN_SLOPE_LIMIT`] (an infinite one too).
 fn checked_slope(value: f64, next: f64, band: f64, next_band: f64) -> Result<f64, Error> {
-    let slope = (next - value) / (next_band - band);
+    let slope = slope(value, next, band, next_band);
     if slope.abs() <= LN_SLOPE_LIMIT {
         return Ok(slope);
     }

@@ -195,9 +195,18 @@ proptest! {
         carat in CARAT_MIN..=CARAT_MAX,
         pick in any::<prop::sample::Index>(),
     ) {
-        // Every cell's ln value is its band's carat: the ln price is the carat itself,
-        // exactly at each band and to rounding between (a slope of 1 whatever the gaps).
-        let values = bands.iter().flat_map(|&band| [band; 80]).collect();
+        // Every cell's ln price climbs by 1 per carat from one band to the next, then by
+        // 2 to the one after, and so on: a line of its own per segment (so a wrong segment
+        // prices a carat off its line), never steeper than the slope limit however close
+        // the bands.
+        let rise = |at: usize| 1.0 + (at % 2) as f64;
+        let lns: Vec<f64> = std::iter::once(0.0)
+            .chain(bands.windows(2).enumerate().scan(0.0, |ln, (at, pair)| {
+                *ln += (pair[1] - pair[0]) * rise(at);
+                Some(*ln)
+            }))
+            .collect();
+        let values = lns.iter().flat_map(|&ln| [ln; 80]).collect();
         let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
         let m = PriceMatrix::new(bands.clone(), colors, clarities, values).unwrap();
         let edge: Vec<f64> =
@@ -208,9 +217,13 @@ proptest! {
             let lower = old_segment(&bands, carat);
             prop_assert_eq!(m.segment(priced), lower, "carat {}", carat);
             let ln = m.ln_per_carat(priced, Color::G, Clarity::Vs2);
-            prop_assert!((ln - carat).abs() <= 1e-12, "carat {}: {}", carat, ln);
+            let want = match bands.get(lower + 1) {
+                Some(_) => lns[lower] + (carat - bands[lower]) * rise(lower),
+                None => lns[lower],
+            };
+            prop_assert!((ln - want).abs() <= 1e-12, "carat {}: {} against {}", carat, ln, want);
             if bands.contains(&carat) {
-                prop_assert_eq!(ln, carat, "a band carat's own value");
+                prop_assert_eq!(ln, lns[lower], "a band carat's own value");
             }
         }
     }
