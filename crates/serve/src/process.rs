@@ -8,12 +8,9 @@ use tokio::net::{TcpListener, TcpSocket};
 #[cfg(test)]
 mod tests;
 
-/// Connections the kernel completes and queues for the server before it accepts them.
-///
-/// A burst of new connections larger than this while the server is busy loses SYNs, and
-/// each client whose SYN was lost waits a second (the first retransmission) to connect.
-/// The standard library's 128 lost them when one client opened 1,100 connections in a
-/// row on loopback; 1024 holds a full server's default `--max-connections`. The kernel
+/// Connections the kernel completes and queues before the server accepts them: a full
+/// server's default `--max-connections`, where a burst past the standard library's 128
+/// loses SYNs, each a second's wait for its client (docs/reliability.md). The kernel
 /// lowers it to `net.core.somaxconn` where that is smaller.
 pub(crate) const LISTEN_BACKLOG: u32 = 1024;
 

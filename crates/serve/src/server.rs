@@ -50,15 +50,9 @@ pub async fn serve(
     }
 
     let mut http = http1::Builder::new();
-    // Read buffers stop at 64 KiB (hyper grows them to ~400 KiB by default): a large
-    // body then arrives in more reads into one small buffer instead of a few into
-    // buffers that grow, fault in and are handed back per connection. hyper's own head
-    // timer is off: it would also run while a keep-alive connection waits for its next
-    // request, cutting the idle limit short; the connection's watchdog keeps the head
-    // and body deadlines instead (`Deadlines`). Half-closed clients are answered: hyper
-    // then does not read the socket for an end of stream while a request is being
-    // answered, a read that found the buffer still shared with the request's head and
-    // took a new one for every request with a body (0.24 k instructions per tool call).
+    // Read buffers stop at 64 KiB (hyper's default grows them to ~400 KiB). hyper's head
+    // timer would also run between keep-alive requests: the watchdog keeps the deadlines
+    // instead (`Deadlines`). Half-closed clients are answered (docs/performance.md).
     http.half_close(true)
         .header_read_timeout(None)
         .max_header_size(limits.max_header_bytes)

@@ -1,10 +1,29 @@
 //! Helpers shared by the unit tests.
 
-use hyper::{HeaderMap, Method};
+use bytes::Bytes;
+use hyper::{HeaderMap, Method, Response};
 
-use crate::Request;
+use crate::{Body, Request};
 
 /// Header map from `(name, value)` pairs; a name may repeat.
 pub(crate) fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
     Request::new(Method::GET, "/", pairs).headers
+}
+
+/// The value of the header `name` of `response`, as text.
+pub(crate) fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
+    response.headers().get(name).map(|value| value.to_str().unwrap())
+}
+
+/// The whole body of `response`: a `Full` body, polled to its end without a runtime.
+pub(crate) fn body(response: Response<Body>) -> Bytes {
+    let mut body = std::pin::pin!(response.into_body());
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    let mut out = Vec::new();
+    while let std::task::Poll::Ready(Some(frame)) =
+        hyper::body::Body::poll_frame(body.as_mut(), &mut cx)
+    {
+        out.extend_from_slice(frame.unwrap().data_ref().unwrap());
+    }
+    Bytes::from(out)
 }

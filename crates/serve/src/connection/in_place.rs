@@ -1,13 +1,10 @@
 //! The waker hyper's connection is polled with: a wake that comes while the connection
 //! task is polling the connection polls it again in place, not through the scheduler.
 //!
-//! hyper wakes its own task in the middle of a poll: when the handler takes a request's
-//! body from hyper's body channel, the channel wakes the sender, which is the same
-//! connection, polled by the same task (once per request with a body). Through tokio
-//! that wake queues the task again after the poll, polls it once more for nothing, and
-//! wakes an idle worker thread, which may steal the connection to another core. Here it
-//! is noted, and the connection is polled again before the task returns. A wake at any
-//! other time (the socket, another thread) wakes the task as usual.
+//! hyper's body channel wakes the connection in the middle of its own poll (once per
+//! request with a body); through tokio that wake would poll the task once more for
+//! nothing and wake an idle worker (docs/performance.md). A wake at any other time (the
+//! socket, another thread) wakes the task as usual.
 
 use std::{
     future::Future,

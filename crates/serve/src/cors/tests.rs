@@ -1,12 +1,9 @@
 //! Unit tests for `crate::cors`.
 
-use hyper::{Method, Response, StatusCode};
+use hyper::{Method, StatusCode};
 
-use crate::{Body, Request, cors_any_origin, json_response, preflight};
-
-fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
-    response.headers().get(name).map(|value| value.to_str().unwrap())
-}
+use crate::testing::header;
+use crate::{Request, cors_any_origin, json_response, preflight};
 
 #[test]
 fn any_origin() {

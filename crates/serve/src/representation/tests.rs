@@ -6,6 +6,7 @@ use bytes::Bytes;
 use hyper::{Method, Response, StatusCode, header::HeaderValue};
 
 use crate::representation::fnv1a64;
+use crate::testing::{body, header};
 use crate::{Body, Representation, Request};
 
 const LAST_MODIFIED: i64 = 784_111_777;
@@ -19,24 +20,6 @@ fn csv() -> Representation {
 
 fn get(representation: &Representation, pairs: &[(&str, &str)]) -> Response<Body> {
     representation.respond(&Request::new(Method::GET, "/", pairs), &CACHE_VALUE)
-}
-
-fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
-    response.headers().get(name).map(|value| value.to_str().unwrap())
-}
-
-fn body(response: Response<Body>) -> Bytes {
-    // A `Full` body is a single frame; poll it to completion without a runtime.
-    let mut body = std::pin::pin!(response.into_body());
-    let waker = std::task::Waker::noop();
-    let mut cx = std::task::Context::from_waker(waker);
-    let mut out = Vec::new();
-    while let std::task::Poll::Ready(Some(frame)) =
-        hyper::body::Body::poll_frame(body.as_mut(), &mut cx)
-    {
-        out.extend_from_slice(frame.unwrap().data_ref().unwrap());
-    }
-    Bytes::from(out)
 }
 
 #[test]

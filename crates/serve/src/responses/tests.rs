@@ -1,26 +1,11 @@
 //! Unit tests for `crate::responses`.
 
 use bytes::Bytes;
-use hyper::{Response, StatusCode};
+use hyper::StatusCode;
 
 use crate::responses::{BodyRefusal, refused_body};
-use crate::testing::headers;
-use crate::{Body, accepts, accepts_html, json_response, method_not_allowed, not_found};
-
-fn header<'r>(response: &'r Response<Body>, name: &str) -> Option<&'r str> {
-    response.headers().get(name).map(|value| value.to_str().unwrap())
-}
-
-fn body(response: Response<Body>) -> String {
-    let mut body = std::pin::pin!(response.into_body());
-    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-    match hyper::body::Body::poll_frame(body.as_mut(), &mut cx) {
-        std::task::Poll::Ready(Some(frame)) => {
-            String::from_utf8(frame.unwrap().into_data().unwrap().to_vec()).unwrap()
-        }
-        _ => String::new(),
-    }
-}
+use crate::testing::{body, header, headers};
+use crate::{accepts, accepts_html, json_response, method_not_allowed, not_found};
 
 #[test]
 fn json_response_headers() {
@@ -113,7 +98,7 @@ fn accept_elements_with_a_malformed_q_are_not_listed() {
 #[test]
 fn not_found_cuts_a_long_path() {
     let path = format!("/{}", "x".repeat(30_000));
-    let text = body(not_found(&path));
+    let text = String::from_utf8(body(not_found(&path)).to_vec()).unwrap();
     assert!(text.len() < 200, "{text}");
     assert!(text.contains("xxx…"), "{text}");
 }
