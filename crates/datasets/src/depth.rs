@@ -41,14 +41,9 @@ pub struct Depth {
 impl Depth {
     /// The point nearest to `carat` by numeric distance; a tie goes to the lower key.
     pub fn nearest(&self, carat: f64) -> Option<&DepthPoint> {
-        let mut best: Option<&DepthPoint> = None;
-        for point in &self.points {
-            let closer = best.is_none_or(|b| (point.carat - carat).abs() < (b.carat - carat).abs());
-            if closer {
-                best = Some(point);
-            }
-        }
-        best
+        // `min_by` keeps the first of equals: the points ascend, so the lower key.
+        let distance = |point: &DepthPoint| (point.carat - carat).abs();
+        self.points.iter().min_by(|a, b| distance(a).total_cmp(&distance(b)))
     }
 }
 

@@ -325,7 +325,7 @@ impl Live {
         let fresh: Vec<Skipped> =
             skipped.iter().filter(|day| !reloading.skipped.contains(day)).cloned().collect();
         reloading.skipped = skipped;
-        if same(&old, &new) {
+        if old.same_days(&new) {
             return Reload::Kept { serving, skipped: fresh };
         }
         let new = Arc::new(new);
@@ -353,8 +353,4 @@ fn newer_refusal(history: &History, skipped: &[Skipped]) -> Option<Refusal> {
 /// Locks `mutex`, carrying on after a panic elsewhere: its data is always whole.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|poison| poison.into_inner())
-}
-
-fn same(a: &History, b: &History) -> bool {
-    a.same_days(b)
 }

@@ -233,129 +233,113 @@ fn index_file(ts: &str, round_bytes: &[u8]) -> IndexFile {
     }
 }
 
-fn points(pairs: &[(f64, f64)]) -> Vec<PointFile> {
-    pairs.iter().map(|&(ratio, value)| PointFile { ratio, value }).collect()
-}
+/// A fancy shape's ratio model: the shape, its base matrix, its value mode, its slider
+/// (min, centre, max) and the points `(ratio, value)` of its three carat bands.
+type ShapeRow = (Shape, &'static str, &'static str, [f64; 3], [[(f64, f64); 3]; 3]);
 
-/// Three bands that touch at 1.0 and 2.0 ct (the upper band owns the shared carat).
-fn bands(small: &[(f64, f64)], medium: &[(f64, f64)], large: &[(f64, f64)]) -> Vec<BandFile> {
-    vec![
-        BandFile { min_carat: 0.3, max_carat: Some(1.0), points: points(small) },
-        BandFile { min_carat: 1.0, max_carat: Some(2.0), points: points(medium) },
-        BandFile { min_carat: 2.0, max_carat: None, points: points(large) },
-    ]
-}
+const SHAPES: [ShapeRow; 7] = [
+    (
+        Shape::Cushion,
+        "cushion",
+        "delta_pct",
+        [1.0, 1.08, 1.35],
+        [
+            [(1.0, -2.0), (1.08, 0.0), (1.2, -3.0)],
+            [(1.0, -3.0), (1.1, 0.0), (1.25, -4.0)],
+            [(1.0, -3.0), (1.1, 0.0), (1.25, -5.0)],
+        ],
+    ),
+    (
+        Shape::Radiant,
+        "cushion",
+        "delta_pct",
+        [1.0, 1.25, 1.5],
+        [
+            [(1.0, -4.0), (1.2, 0.0), (1.35, 1.0)],
+            [(1.0, -5.0), (1.25, 0.0), (1.4, 2.0)],
+            [(1.0, -6.0), (1.25, 0.0), (1.4, 2.0)],
+        ],
+    ),
+    (
+        Shape::Emerald,
+        "round",
+        "pct_of_base",
+        [1.2, 1.4, 1.7],
+        [
+            [(1.25, 62.0), (1.4, 66.0), (1.55, 63.0)],
+            [(1.25, 64.0), (1.42, 68.0), (1.6, 64.0)],
+            [(1.25, 66.0), (1.45, 70.0), (1.6, 66.0)],
+        ],
+    ),
+    (
+        Shape::Oval,
+        "round",
+        "delta_pct",
+        [1.25, 1.4, 1.7],
+        [
+            [(1.3, -22.0), (1.4, -18.0), (1.5, -20.0)],
+            [(1.3, -20.0), (1.4, -15.0), (1.55, -18.0)],
+            [(1.3, -18.0), (1.42, -12.0), (1.55, -15.0)],
+        ],
+    ),
+    (
+        Shape::Pear,
+        "round",
+        "delta_pct",
+        [1.4, 1.6, 1.85],
+        [
+            [(1.45, -26.0), (1.6, -22.0), (1.75, -25.0)],
+            [(1.45, -24.0), (1.6, -20.0), (1.75, -23.0)],
+            [(1.45, -22.0), (1.62, -18.0), (1.75, -21.0)],
+        ],
+    ),
+    (
+        Shape::Marquise,
+        "round",
+        "pct_of_base",
+        [1.75, 2.0, 2.3],
+        [
+            [(1.8, 66.0), (1.95, 70.0), (2.15, 67.0)],
+            [(1.8, 67.0), (2.0, 72.0), (2.2, 68.0)],
+            [(1.8, 68.0), (2.0, 73.0), (2.2, 69.0)],
+        ],
+    ),
+    (
+        Shape::Heart,
+        "round",
+        "delta_pct",
+        [0.9, 1.0, 1.15],
+        [
+            [(0.92, -28.0), (1.0, -25.0), (1.08, -27.0)],
+            [(0.92, -26.0), (1.0, -22.0), (1.08, -25.0)],
+            [(0.92, -24.0), (1.0, -20.0), (1.08, -23.0)],
+        ],
+    ),
+];
 
-fn model(source: &str, mode: &str, slider: (f64, f64, f64), bands: Vec<BandFile>) -> ShapeModel {
-    ShapeModel {
-        data_source: source.to_owned(),
-        value_mode: mode.to_owned(),
-        slider: SliderFile { min: slider.0, center: slider.1, max: slider.2 },
-        bands,
-        source: None,
-    }
-}
+/// The carat bands of every model: they touch at 1.0 and 2.0 ct (the upper band owns the
+/// shared carat).
+const MODEL_BANDS: [(f64, Option<f64>); 3] = [(0.3, Some(1.0)), (1.0, Some(2.0)), (2.0, None)];
 
 fn ratio_models(ts: &str) -> RatioModelsFile {
-    let shapes = vec![
-        (
-            Shape::Cushion,
-            model(
-                "cushion",
-                "delta_pct",
-                (1.0, 1.08, 1.35),
-                bands(
-                    &[(1.0, -2.0), (1.08, 0.0), (1.2, -3.0)],
-                    &[(1.0, -3.0), (1.1, 0.0), (1.25, -4.0)],
-                    &[(1.0, -3.0), (1.1, 0.0), (1.25, -5.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Radiant,
-            model(
-                "cushion",
-                "delta_pct",
-                (1.0, 1.25, 1.5),
-                bands(
-                    &[(1.0, -4.0), (1.2, 0.0), (1.35, 1.0)],
-                    &[(1.0, -5.0), (1.25, 0.0), (1.4, 2.0)],
-                    &[(1.0, -6.0), (1.25, 0.0), (1.4, 2.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Emerald,
-            model(
-                "round",
-                "pct_of_base",
-                (1.2, 1.4, 1.7),
-                bands(
-                    &[(1.25, 62.0), (1.4, 66.0), (1.55, 63.0)],
-                    &[(1.25, 64.0), (1.42, 68.0), (1.6, 64.0)],
-                    &[(1.25, 66.0), (1.45, 70.0), (1.6, 66.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Oval,
-            model(
-                "round",
-                "delta_pct",
-                (1.25, 1.4, 1.7),
-                bands(
-                    &[(1.3, -22.0), (1.4, -18.0), (1.5, -20.0)],
-                    &[(1.3, -20.0), (1.4, -15.0), (1.55, -18.0)],
-                    &[(1.3, -18.0), (1.42, -12.0), (1.55, -15.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Pear,
-            model(
-                "round",
-                "delta_pct",
-                (1.4, 1.6, 1.85),
-                bands(
-                    &[(1.45, -26.0), (1.6, -22.0), (1.75, -25.0)],
-                    &[(1.45, -24.0), (1.6, -20.0), (1.75, -23.0)],
-                    &[(1.45, -22.0), (1.62, -18.0), (1.75, -21.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Marquise,
-            model(
-                "round",
-                "pct_of_base",
-                (1.75, 2.0, 2.3),
-                bands(
-                    &[(1.8, 66.0), (1.95, 70.0), (2.15, 67.0)],
-                    &[(1.8, 67.0), (2.0, 72.0), (2.2, 68.0)],
-                    &[(1.8, 68.0), (2.0, 73.0), (2.2, 69.0)],
-                ),
-            ),
-        ),
-        (
-            Shape::Heart,
-            model(
-                "round",
-                "delta_pct",
-                (0.9, 1.0, 1.15),
-                bands(
-                    &[(0.92, -28.0), (1.0, -25.0), (1.08, -27.0)],
-                    &[(0.92, -26.0), (1.0, -22.0), (1.08, -25.0)],
-                    &[(0.92, -24.0), (1.0, -20.0), (1.08, -23.0)],
-                ),
-            ),
-        ),
-    ];
+    let shapes = SHAPES.iter().map(|&(shape, source, mode, [min, center, max], points)| {
+        let bands = MODEL_BANDS.iter().zip(points).map(|(&(min_carat, max_carat), points)| {
+            let points = points.map(|(ratio, value)| PointFile { ratio, value }).to_vec();
+            BandFile { min_carat, max_carat, points }
+        });
+        let model = ShapeModel {
+            data_source: source.to_owned(),
+            value_mode: mode.to_owned(),
+            slider: SliderFile { min, center, max },
+            bands: bands.collect(),
+            source: None,
+        };
+        (shape.as_str().to_owned(), model)
+    });
     RatioModelsFile {
         ts: ts.to_owned(),
         version: "reference-1".to_owned(),
-        shapes: Ordered(
-            shapes.into_iter().map(|(shape, model)| (shape.as_str().to_owned(), model)).collect(),
-        ),
+        shapes: Ordered(shapes.collect()),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The committed reference snapshot is the generator's output, valid and realistic.
 
-use pricing::{Carat, Clarity, Color, QuoteRequest, Shape};
+use pricing::{Carat, Clarity, Color, PriceMatrix, QuoteRequest, Shape};
 
 use crate::{Feed, Snapshot, reference};
 
@@ -20,21 +20,28 @@ fn committed_stats_equal_the_generator_output() {
     assert_eq!(reference::embedded_stats(), text.as_bytes());
 }
 
+/// Calls `check` with every cell of `matrix`: its band, colour and clarity.
+fn every_cell(matrix: &PriceMatrix, mut check: impl FnMut(usize, Color, Clarity)) {
+    for band in 0..matrix.bands().len() {
+        for &color in Color::ALL {
+            for &clarity in Clarity::ALL {
+                check(band, color, clarity);
+            }
+        }
+    }
+}
+
 #[test]
 fn reference_stats_are_modelled_ranges_around_every_price() {
     let snapshot = Snapshot::reference();
     let spreads = snapshot.spreads().expect("the reference has spreads");
     let round = snapshot.pricing().round();
-    for band in 0..round.bands().len() {
-        for &color in Color::ALL {
-            for &clarity in Clarity::ALL {
-                let cell = spreads.matrix(pricing::BaseMatrix::Round).cell(band, color, clarity);
-                assert_eq!((cell.observations, cell.basis), (0, pricing::Basis::Modelled));
-                let price = round.ln_at_band(band, color, clarity).exp();
-                assert!(cell.quantiles[0] < price && price < cell.quantiles[4]);
-            }
-        }
-    }
+    every_cell(round, |band, color, clarity| {
+        let cell = spreads.matrix(pricing::BaseMatrix::Round).cell(band, color, clarity);
+        assert_eq!((cell.observations, cell.basis), (0, pricing::Basis::Modelled));
+        let price = round.ln_at_band(band, color, clarity).exp();
+        assert!(cell.quantiles[0] < price && price < cell.quantiles[4]);
+    });
 }
 
 #[test]
@@ -60,30 +67,19 @@ fn price_levels_match_public_retail_figures() {
 fn better_grades_never_cheaper_and_price_never_falls_with_carat() {
     let s = Snapshot::parse(reference::generate()).unwrap();
     for matrix in [s.pricing().round(), s.pricing().cushion()] {
-        for band in 0..matrix.bands().len() {
-            for &color in Color::ALL {
-                for &clarity in Clarity::ALL {
-                    let here = matrix.ln_at_band(band, color, clarity);
-                    if color.index() > 0 {
-                        assert!(
-                            matrix.ln_at_band(band, Color::ALL[color.index() - 1], clarity) >= here
-                        );
-                    }
-                    if clarity.index() > 0 {
-                        assert!(
-                            matrix.ln_at_band(band, color, Clarity::ALL[clarity.index() - 1])
-                                >= here
-                        );
-                    }
-                    if band > 0 {
-                        assert!(
-                            matrix.ln_at_band(band - 1, color, clarity) <= here,
-                            "{band} {color} {clarity}"
-                        );
-                    }
-                }
+        every_cell(matrix, |band, color, clarity| {
+            let here = matrix.ln_at_band(band, color, clarity);
+            if color.index() > 0 {
+                assert!(matrix.ln_at_band(band, Color::ALL[color.index() - 1], clarity) >= here);
             }
-        }
+            if clarity.index() > 0 {
+                assert!(matrix.ln_at_band(band, color, Clarity::ALL[clarity.index() - 1]) >= here);
+            }
+            if band > 0 {
+                let below = matrix.ln_at_band(band - 1, color, clarity);
+                assert!(below <= here, "{band} {color} {clarity}");
+            }
+        });
     }
 }
 
@@ -91,16 +87,9 @@ fn better_grades_never_cheaper_and_price_never_falls_with_carat() {
 fn cushion_below_round_everywhere() {
     let s = Snapshot::parse(reference::generate()).unwrap();
     let (round, cushion) = (s.pricing().round(), s.pricing().cushion());
-    for band in 0..round.bands().len() {
-        for &color in Color::ALL {
-            for &clarity in Clarity::ALL {
-                assert!(
-                    cushion.ln_at_band(band, color, clarity)
-                        < round.ln_at_band(band, color, clarity)
-                );
-            }
-        }
-    }
+    every_cell(round, |band, color, clarity| {
+        assert!(cushion.ln_at_band(band, color, clarity) < round.ln_at_band(band, color, clarity));
+    });
 }
 
 #[test]

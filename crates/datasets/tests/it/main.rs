@@ -1,6 +1,9 @@
 //! Snapshot folders on disk: histories, trends, live reloads and atomic publishing.
 
-use std::path::Path;
+use std::{
+    path::Path,
+    sync::{Arc, Mutex},
+};
 
 use datasets::{Feed, History, Live, Refusal, Reload, Source, Trend, fs, reference};
 
@@ -156,8 +159,8 @@ fn swap_hooks_see_each_new_history_once() {
     let dir = TempDir::new("hooks");
     publish(&dir.0, "2026-11-19", 1.0);
     let (live, _) = Live::open(Source::History(dir.0.clone())).unwrap();
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    let log = std::sync::Arc::clone(&seen);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&seen);
     live.on_swap(move |history| log.lock().unwrap().push(history.live().ts_text().to_owned()));
     live.reload();
     publish(&dir.0, "2026-11-20", 1.01);
@@ -198,17 +201,12 @@ fn extra_files_beside_the_feeds_are_written_atomically_and_ignored_by_readers() 
 fn publishing_is_atomic_and_never_overwrites_without_force() {
     let dir = TempDir::new("publish");
     let day = dir.0.join("2026-11-20");
+    let doubled = reference::generate_variant("2026-11-20T00:00:00Z", 2.0);
     fs::write_dir_atomic(&day, &reference::generate(), false).unwrap();
-    let err = fs::write_dir_atomic(
-        &day,
-        &reference::generate_variant("2026-11-20T00:00:00Z", 2.0),
-        false,
-    )
-    .unwrap_err();
+    let err = fs::write_dir_atomic(&day, &doubled, false).unwrap_err();
     assert!(err.to_string().contains("already published"), "{err}");
     assert_eq!(fs::load_dir(&day).unwrap().index().dcx, reference_dcx());
-    fs::write_dir_atomic(&day, &reference::generate_variant("2026-11-20T00:00:00Z", 2.0), true)
-        .unwrap();
+    fs::write_dir_atomic(&day, &doubled, true).unwrap();
     assert!(fs::load_dir(&day).unwrap().index().dcx > reference_dcx() * 1.9);
     let leftovers: Vec<_> = std::fs::read_dir(&dir.0)
         .unwrap()
@@ -253,7 +251,7 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     let after = live.history();
     for (old, new) in before.days().iter().zip(after.days()) {
         assert!(
-            std::sync::Arc::ptr_eq(old.snapshot().unwrap(), new.snapshot().unwrap()),
+            Arc::ptr_eq(old.snapshot().unwrap(), new.snapshot().unwrap()),
             "{} was parsed again",
             old.date
         );
@@ -266,7 +264,7 @@ fn reloads_reuse_unchanged_days_and_parse_changed_ones() {
     let republished = live.history();
     let day = &republished.days()[1];
     let held = day.snapshot().unwrap();
-    assert!(!std::sync::Arc::ptr_eq(held, after.days()[1].snapshot().unwrap()));
+    assert!(!Arc::ptr_eq(held, after.days()[1].snapshot().unwrap()));
     assert_eq!(held.files(), &files);
 
     // A known day that turns invalid is left out, not kept from memory.
@@ -340,9 +338,9 @@ fn a_day_ahead_of_the_clock_is_refused_until_due() {
     let dir = TempDir::new("clock");
     publish(&dir.0, "2026-11-19", 1.0);
     publish(&dir.0, "2026-11-25", 1.01);
-    let now = std::sync::Arc::new(std::sync::Mutex::new("2026-11-20T00:00:00Z"));
-    let read = std::sync::Arc::clone(&now);
-    let clock: datasets::Clock = std::sync::Arc::new(move || {
+    let now = Arc::new(Mutex::new("2026-11-20T00:00:00Z"));
+    let read = Arc::clone(&now);
+    let clock: datasets::Clock = Arc::new(move || {
         let now: chrono::DateTime<chrono::Utc> = read.lock().unwrap().parse().unwrap();
         now.into()
     });
