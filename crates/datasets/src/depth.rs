@@ -131,14 +131,7 @@ fn grade_counts<T>(
     let mut ok = true;
     for (key, count) in object {
         let at = child(pointer, key);
-        let grade = match parse(key) {
-            Ok(grade) => Some(grade),
-            Err(err) => {
-                reader.issue(&at, err.to_string());
-                None
-            }
-        };
-        match (grade, reader.count(count, &at)) {
+        match (reader.ok(&at, parse(key)), reader.count(count, &at)) {
             (Some(grade), Some(count)) => out.push((grade, count)),
             _ => ok = false,
         }
@@ -152,7 +145,7 @@ fn colclar(reader: &mut Reader, value: &Value) -> Option<Vec<(Color, Clarity, u6
     let mut ok = true;
     for (key, counts) in object {
         let at = child("/colclar", key);
-        let color = Color::parse(key).map_err(|err| reader.issue(&at, err.to_string())).ok();
+        let color = reader.ok(&at, Color::parse(key));
         let counts = reader
             .object(counts, &at)
             .and_then(|counts| grade_counts(reader, counts, &at, Clarity::parse));

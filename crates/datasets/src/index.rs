@@ -85,10 +85,9 @@ fn spec(reader: &mut Reader, value: &Value, pointer: &str) -> Option<IndexSpec> 
         reader.string(value, &child(pointer, key)).map(str::to_owned)
     };
     let (color, clarity, cut) = (grade("color"), grade("clarity"), grade("cut"));
-    let color =
-        color.and_then(|text| parse_grade(reader, &child(pointer, "color"), Color::parse(&text)));
-    let clarity = clarity
-        .and_then(|text| parse_grade(reader, &child(pointer, "clarity"), Clarity::parse(&text)));
+    let color = color.and_then(|text| reader.ok(&child(pointer, "color"), Color::parse(&text)));
+    let clarity =
+        clarity.and_then(|text| reader.ok(&child(pointer, "clarity"), Clarity::parse(&text)));
     let mut positive = |key: &str| -> Option<f64> {
         let number = reader.number_field(object, pointer, key)?;
         if number <= 0.0 && key != "log" {
@@ -114,12 +113,4 @@ fn spec(reader: &mut Reader, value: &Value, pointer: &str) -> Option<IndexSpec> 
         log: log?,
         weight: weight?,
     })
-}
-
-fn parse_grade<T>(
-    reader: &mut Reader,
-    pointer: &str,
-    parsed: Result<T, pricing::Error>,
-) -> Option<T> {
-    parsed.map_err(|err| reader.issue(pointer, err.to_string())).ok()
 }

@@ -53,13 +53,8 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<MatrixFeed> {
     }
     let carats = bands.iter().map(|band| band.0).collect();
     let values = bands.into_iter().flat_map(|band| band.2).collect();
-    match PriceMatrix::new(carats, colors, clarities, values) {
-        Ok(matrix) => Some(MatrixFeed { matrix, ts }),
-        Err(err) => {
-            reader.issue("/l", err.to_string());
-            None
-        }
-    }
+    let matrix = reader.ok("/l", PriceMatrix::new(carats, colors, clarities, values))?;
+    Some(MatrixFeed { matrix, ts })
 }
 
 pub(crate) fn grade_list<T>(
@@ -78,12 +73,8 @@ pub(crate) fn grade_list<T>(
     let mut ok = true;
     for (i, entry) in items.iter().enumerate() {
         let at = item(&pointer, i);
-        match reader.string(entry, &at).map(&parse) {
-            Some(Ok(grade)) => grades.push(grade),
-            Some(Err(err)) => {
-                reader.issue(&at, err.to_string());
-                ok = false;
-            }
+        match reader.string(entry, &at).and_then(|text| reader.ok(&at, parse(text))) {
+            Some(grade) => grades.push(grade),
             None => ok = false,
         }
     }

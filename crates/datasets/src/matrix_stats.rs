@@ -189,13 +189,7 @@ fn family(
     bands.sort_by(|a, b| a.0.total_cmp(&b.0));
     let carats = bands.iter().map(|band| band.0).collect();
     let cells = bands.into_iter().flat_map(|band| band.1).collect();
-    match SpreadMatrix::new(carats, colors.to_vec(), clarities.to_vec(), cells) {
-        Ok(matrix) => Some(matrix),
-        Err(err) => {
-            reader.issue(pointer, err.to_string());
-            None
-        }
-    }
+    reader.ok(pointer, SpreadMatrix::new(carats, colors.to_vec(), clarities.to_vec(), cells))
 }
 
 /// One cell: `{"n": 12, "q": [p10, p25, p50, p75, p90], "basis": "observed"}`.
@@ -222,18 +216,9 @@ fn cell(reader: &mut Reader, value: &Value, pointer: &str) -> Option<CellSpread>
     });
     let at_basis = child(pointer, "basis");
     let basis = reader.field(object, pointer, "basis").and_then(|b| reader.string(b, &at_basis));
-    let basis = basis.and_then(|text| match Basis::parse(text) {
-        Ok(basis) => Some(basis),
-        Err(err) => {
-            reader.issue(&at_basis, err.to_string());
-            None
-        }
-    });
+    let basis = basis.and_then(|text| reader.ok(&at_basis, Basis::parse(text)));
     let cell = CellSpread { observations: observations?, quantiles: quantiles?, basis: basis? };
-    if let Err(err) = cell.check() {
-        reader.issue(&at, err.to_string());
-        return None;
-    }
+    reader.ok(&at, cell.check())?;
     Some(cell)
 }
 

@@ -27,26 +27,23 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<RatioFeed> {
     let mut ok = true;
     for (key, entry) in shapes {
         let pointer = child("/shapes", key);
-        let shape = match Shape::parse(key) {
-            Ok(shape) if shape.is_fancy() && key == shape.as_str() => Some(shape),
-            Ok(Shape::Round) => {
+        let shape = match reader.ok(&pointer, Shape::parse(key)) {
+            Some(shape) if shape.is_fancy() && key == shape.as_str() => Some(shape),
+            Some(Shape::Round) => {
                 reader.issue(
                     &pointer,
                     "round is priced from the matrix alone and takes no ratio model",
                 );
                 None
             }
-            Ok(shape) => {
+            Some(shape) => {
                 reader.issue(
                     &pointer,
                     format!("shape keys are lower case: use {:?}", shape.as_str()),
                 );
                 None
             }
-            Err(err) => {
-                reader.issue(&pointer, err.to_string());
-                None
-            }
+            None => None,
         };
         let model = reader.object(entry, &pointer).and_then(|entry| model(reader, entry, &pointer));
         match (shape, model) {
@@ -85,13 +82,7 @@ fn model(reader: &mut Reader, entry: &Map<String, Value>, pointer: &str) -> Opti
         .map(|(i, band)| self::band(reader, band, &item(&bands_pointer, i), mode))
         .collect();
     let bands: Vec<RatioBand> = bands.into_iter().collect::<Option<_>>()?;
-    match RatioModel::new(base, mode, slider?, bands) {
-        Ok(model) => Some(model),
-        Err(err) => {
-            reader.issue(&bands_pointer, err.to_string());
-            None
-        }
-    }
+    reader.ok(&bands_pointer, RatioModel::new(base, mode, slider?, bands))
 }
 
 fn slider(reader: &mut Reader, value: &Value, pointer: &str) -> Option<Slider> {
@@ -99,13 +90,7 @@ fn slider(reader: &mut Reader, value: &Value, pointer: &str) -> Option<Slider> {
     let min = reader.number_field(object, pointer, "min");
     let center = reader.number_field(object, pointer, "center");
     let max = reader.number_field(object, pointer, "max");
-    match Slider::new(min?, center?, max?) {
-        Ok(slider) => Some(slider),
-        Err(err) => {
-            reader.issue(pointer, err.to_string());
-            None
-        }
-    }
+    reader.ok(pointer, Slider::new(min?, center?, max?))
 }
 
 fn band(reader: &mut Reader, value: &Value, pointer: &str, mode: ValueMode) -> Option<RatioBand> {
@@ -132,11 +117,5 @@ fn band(reader: &mut Reader, value: &Value, pointer: &str, mode: ValueMode) -> O
     if !ok {
         return None;
     }
-    match RatioBand::new(min, max, points, mode) {
-        Ok(band) => Some(band),
-        Err(err) => {
-            reader.issue(pointer, err.to_string());
-            None
-        }
-    }
+    reader.ok(pointer, RatioBand::new(min, max, points, mode))
 }

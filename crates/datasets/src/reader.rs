@@ -38,6 +38,11 @@ impl Reader {
         });
     }
 
+    /// `result`'s value, or `None` with its error recorded as an issue at `pointer`.
+    pub(crate) fn ok<T>(&mut self, pointer: &str, result: Result<T, impl ToString>) -> Option<T> {
+        result.map_err(|err| self.issue(pointer, err.to_string())).ok()
+    }
+
     /// Parses the bytes as JSON; a syntax error is one issue at the document root.
     pub(crate) fn parse(&mut self, bytes: &[u8]) -> Option<Value> {
         match serde_json::from_slice(bytes) {

@@ -233,9 +233,7 @@ impl Plan<'_> {
             Ok(snapshot) => match self.refuse_ts(folder, snapshot.ts()) {
                 None => (Some(Day::parsed(folder.date, Arc::new(snapshot), stamp)), None),
                 Some((reason, ahead)) => {
-                    let mut skip = self.skip(folder, stamp, reason);
-                    skip.ahead = ahead;
-                    refused(skip)
+                    refused(SkippedDay { ahead, ..self.skip(folder, stamp, reason) })
                 }
             },
             Err(err) => refused(self.skip(folder, stamp, err.to_string().replace('\n', ";"))),
@@ -279,9 +277,7 @@ impl Plan<'_> {
         match self.refuse_ts(folder, index.ts) {
             None => (Some(Day::summary(folder.date, &index, stamp)), None),
             Some((reason, ahead)) => {
-                let mut skip = self.skip(folder, stamp, reason);
-                skip.ahead = ahead;
-                (None, Some(skip))
+                (None, Some(SkippedDay { ahead, ..self.skip(folder, stamp, reason) }))
             }
         }
     }
