@@ -27,3 +27,11 @@ pub(crate) fn body(response: Response<Body>) -> Bytes {
     }
     Bytes::from(out)
 }
+
+/// `compressed` decoded from gzip.
+pub(crate) fn gunzip(compressed: &[u8]) -> Vec<u8> {
+    let mut decoded = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(compressed), &mut decoded)
+        .unwrap();
+    decoded
+}

@@ -108,6 +108,11 @@ impl Server {
     pub(crate) fn events(&self) -> Vec<String> {
         self.events.lock().unwrap().clone()
     }
+
+    /// Whether a new connection is refused (the listener is gone).
+    pub(crate) async fn connect_refused(&self) -> bool {
+        TcpStream::connect(self.addr).await.is_err()
+    }
 }
 
 /// Limits small enough for fast tests.
@@ -123,12 +128,5 @@ pub(crate) fn quick_limits() -> Limits {
         idle_timeout: Duration::from_secs(5),
         max_connections: 8,
         grace: Duration::from_secs(1),
-    }
-}
-
-impl Server {
-    /// Whether a new connection is refused (the listener is gone).
-    pub(crate) async fn connect_refused(&self) -> bool {
-        TcpStream::connect(self.addr).await.is_err()
     }
 }
