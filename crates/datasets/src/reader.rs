@@ -174,7 +174,6 @@ impl Reader {
     }
 }
 
-/// A short name of a JSON value's type for messages.
 /// Most characters of input a message repeats; the rest is cut. The bound and [`clip`] are
 /// `words`' (the services' one home of them), copied: a published library cannot depend
 /// on an unpublished crate (a test holds the copy to `words`).
@@ -197,6 +196,7 @@ pub(crate) fn quoted(text: &str) -> String {
     }
 }
 
+/// A short name of a JSON value's type for messages.
 pub(crate) fn kind(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

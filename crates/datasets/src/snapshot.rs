@@ -182,12 +182,7 @@ impl Snapshot {
             }
         }
         if let (Some(round), Some(index)) = (&round, &index) {
-            check_basket(
-                &mut Reader::new(Feed::Index.file_name()),
-                &round.matrix,
-                index,
-                &mut issues,
-            );
+            check_basket(&mut issues, &round.matrix, index);
         }
         if let Some(depth) = &depth {
             check_depth(&mut issues, depth);
@@ -299,12 +294,8 @@ pub(crate) fn format_ts(ts: DateTime<Utc>) -> String {
 
 /// The basket must agree with the round matrix: per-carat prices to the cent, totals,
 /// logs of the totals, weights summing to 1 and the DCX itself.
-fn check_basket(
-    reader: &mut Reader,
-    matrix: &pricing::PriceMatrix,
-    index: &Index,
-    issues: &mut Vec<Issue>,
-) {
+fn check_basket(issues: &mut Vec<Issue>, matrix: &pricing::PriceMatrix, index: &Index) {
+    let reader = &mut Reader::new(Feed::Index.file_name());
     let mut entries = Vec::with_capacity(index.specs.len());
     for (i, spec) in index.specs.iter().enumerate() {
         let at = item("/specs", i);
