@@ -76,15 +76,7 @@ impl fmt::Display for ErrorReport<'_> {
 /// Whether `error` or one of its causes is a write to a closed pipe (`dcx ... | head`):
 /// the reader has all it wants, so the program ends quietly rather than reporting it.
 pub fn is_broken_pipe(error: &(dyn Error + 'static)) -> bool {
-    let mut cause = Some(error);
-    while let Some(error) = cause {
-        if error
-            .downcast_ref::<io::Error>()
-            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
-        {
-            return true;
-        }
-        cause = error.source();
-    }
-    false
+    std::iter::successors(Some(error), |&error| error.source()).any(|error| {
+        error.downcast_ref::<io::Error>().is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
 }

@@ -1,5 +1,10 @@
 //! Helpers shared by the unit tests.
 
+use std::sync::{
+    Arc,
+    atomic::{AtomicUsize, Ordering},
+};
+
 use bytes::Bytes;
 use hyper::{HeaderMap, Method, Response};
 
@@ -34,4 +39,14 @@ pub(crate) fn gunzip(compressed: &[u8]) -> Vec<u8> {
     std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(compressed), &mut decoded)
         .unwrap();
     decoded
+}
+
+/// A task's waker that counts its wake-ups.
+#[derive(Default)]
+pub(crate) struct WakeCount(pub(crate) AtomicUsize);
+
+impl std::task::Wake for WakeCount {
+    fn wake(self: Arc<Self>) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
 }

@@ -3,6 +3,7 @@
 use std::{net::IpAddr, sync::Arc, sync::atomic::Ordering};
 
 use super::{Admission, EVICTABLE_AFTER, Refusal, Slot};
+use crate::testing::WakeCount;
 
 fn ip(last: u8) -> IpAddr {
     IpAddr::from([127, 0, 0, last])
@@ -57,15 +58,6 @@ fn refusals_are_complete_http_answers() {
     assert!(text.starts_with("HTTP/1.1 429 Too Many Requests\r\n"), "{text}");
 }
 
-/// Counts the wake-ups of the task it stands for.
-struct Count(std::sync::atomic::AtomicUsize);
-
-impl std::task::Wake for Count {
-    fn wake(self: Arc<Self>) {
-        self.0.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
 #[test]
 fn notices_wake_the_registered_task_and_a_timer_notice_is_seen_once() {
     let admission = Arc::new(Admission::new(10, 0, Vec::new()));
@@ -74,7 +66,7 @@ fn notices_wake_the_registered_task_and_a_timer_notice_is_seen_once() {
     // A new slot has its watchdog due, so that the first poll arms the timer.
     assert_eq!(slot.notices(), Slot::DUE);
     assert_eq!(slot.notices(), 0);
-    let task = Arc::new(Count(std::sync::atomic::AtomicUsize::new(0)));
+    let task = Arc::new(WakeCount::default());
     slot.register(&std::task::Waker::from(Arc::clone(&task)));
     // The timer's waker is the slot itself.
     std::task::Waker::from(Arc::clone(slot)).wake_by_ref();

@@ -3,29 +3,16 @@
 use std::{
     future::Future,
     pin::{Pin, pin},
-    sync::{
-        Arc,
-        atomic::{AtomicUsize, Ordering},
-    },
-    task::{Context, Poll, Wake, Waker},
+    sync::{Arc, atomic::Ordering},
+    task::{Context, Poll, Waker},
 };
 
 use super::{InPlace, POLLS_PER_WAKE};
-use crate::admission::Slot;
-
-/// Counts the wakes of the connection task.
-#[derive(Default)]
-struct Task(AtomicUsize);
-
-impl Wake for Task {
-    fn wake(self: Arc<Self>) {
-        self.0.fetch_add(1, Ordering::SeqCst);
-    }
-}
+use crate::{admission::Slot, testing::WakeCount};
 
 /// A slot whose task waker counts, and its in-place waker.
-fn set_up() -> (Arc<Task>, Arc<InPlace>, Waker) {
-    let (task, slot) = (Arc::new(Task::default()), Arc::new(Slot::new()));
+fn set_up() -> (Arc<WakeCount>, Arc<InPlace>, Waker) {
+    let (task, slot) = (Arc::new(WakeCount::default()), Arc::new(Slot::new()));
     slot.register(&Waker::from(Arc::clone(&task)));
     let (in_place, waker) = InPlace::waker(slot);
     (task, in_place, waker)
