@@ -28,7 +28,8 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<MatrixFeed> {
         reader.issue("", "missing field `s`");
     }
     let cells = colors.as_ref().zip(clarities.as_ref()).map(|(r, c)| r.len() * c.len());
-    let bands = object.get("l").and_then(|l| band_values(reader, l, cells));
+    let bands =
+        object.get("l").and_then(|l| carat_bands(reader, l, "/l", cells, "values", Reader::number));
     if object.get("l").is_none() {
         reader.issue("", "missing field `l`");
     }
@@ -105,35 +106,38 @@ fn check_shape(reader: &mut Reader, value: &serde_json::Value, expected: [Option
     }
 }
 
-/// Reads `l`: every band key with its values. `cells` is rows x cols when known.
-fn band_values(
+/// Reads an object of band keys (`l`, or a family of `matrix_stats.json`), each an array
+/// of `per_band` items (rows x cols, when known) that `read` reads: every band's carat,
+/// key and items, in the file's order.
+pub(crate) fn carat_bands<T>(
     reader: &mut Reader,
     value: &serde_json::Value,
-    cells: Option<usize>,
-) -> Option<Vec<(f64, String, Vec<f64>)>> {
-    let object = reader.object(value, "/l")?;
+    pointer: &str,
+    per_band: Option<usize>,
+    what: &str,
+    mut read: impl FnMut(&mut Reader, &serde_json::Value, &str) -> Option<T>,
+) -> Option<Vec<(f64, String, Vec<T>)>> {
+    let object = reader.object(value, pointer)?;
     let mut bands = Vec::with_capacity(object.len());
     let mut ok = true;
     for (key, values) in object {
-        let pointer = child("/l", key);
-        let carat = reader.carat_key(key, &pointer);
-        let Some(items) = reader.array(values, &pointer) else {
+        let at = child(pointer, key);
+        let carat = reader.carat_key(key, &at);
+        let Some(items) = reader.array(values, &at) else {
             ok = false;
             continue;
         };
-        if let Some(cells) = cells
-            && items.len() != cells
+        if let Some(per_band) = per_band
+            && items.len() != per_band
         {
-            reader.issue(
-                &pointer,
-                format!("expected rows x cols = {cells} values, got {}", items.len()),
-            );
+            let got = items.len();
+            reader.issue(&at, format!("expected rows x cols = {per_band} {what}, got {got}"));
             ok = false;
         }
-        let numbers: Vec<Option<f64>> =
-            items.iter().enumerate().map(|(i, v)| reader.number(v, &item(&pointer, i))).collect();
-        match (carat, numbers.into_iter().collect::<Option<Vec<f64>>>()) {
-            (Some(carat), Some(numbers)) => bands.push((carat, key.clone(), numbers)),
+        let parsed: Vec<Option<T>> =
+            items.iter().enumerate().map(|(i, v)| read(reader, v, &item(&at, i))).collect();
+        match (carat, parsed.into_iter().collect::<Option<Vec<T>>>()) {
+            (Some(carat), Some(parsed)) => bands.push((carat, key.clone(), parsed)),
             _ => ok = false,
         }
     }

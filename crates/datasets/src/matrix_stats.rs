@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::{
     error::Error,
-    matrix::grade_list,
+    matrix::{carat_bands, grade_list},
     reader::{Reader, child, item},
     snapshot::{Snapshot, format_ts},
 };
@@ -160,35 +160,11 @@ fn family(
     colors: &[Color],
     clarities: &[Clarity],
 ) -> Option<SpreadMatrix> {
-    let object = reader.object(value, pointer)?;
     let per_band = colors.len() * clarities.len();
-    let mut bands: Vec<(f64, Vec<CellSpread>)> = Vec::with_capacity(object.len());
-    let mut ok = true;
-    for (key, cells) in object {
-        let at = child(pointer, key);
-        let carat = reader.carat_key(key, &at);
-        let Some(items) = reader.array(cells, &at) else {
-            ok = false;
-            continue;
-        };
-        if items.len() != per_band {
-            let got = items.len();
-            reader.issue(&at, format!("expected rows x cols = {per_band} cells, got {got}"));
-            ok = false;
-        }
-        let parsed: Vec<Option<CellSpread>> =
-            items.iter().enumerate().map(|(i, v)| cell(reader, v, &item(&at, i))).collect();
-        match (carat, parsed.into_iter().collect::<Option<Vec<_>>>()) {
-            (Some(carat), Some(cells)) => bands.push((carat, cells)),
-            _ => ok = false,
-        }
-    }
-    if !ok {
-        return None;
-    }
+    let mut bands = carat_bands(reader, value, pointer, Some(per_band), "cells", cell)?;
     bands.sort_by(|a, b| a.0.total_cmp(&b.0));
     let carats = bands.iter().map(|band| band.0).collect();
-    let cells = bands.into_iter().flat_map(|band| band.1).collect();
+    let cells = bands.into_iter().flat_map(|band| band.2).collect();
     reader.ok(pointer, SpreadMatrix::new(carats, colors.to_vec(), clarities.to_vec(), cells))
 }
 

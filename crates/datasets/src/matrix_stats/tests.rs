@@ -61,6 +61,9 @@ fn the_grid_must_be_the_matrices_grid() {
     );
     let renamed = problems(&text.replacen("\"6.0\": [", "\"7.0\": [", 1));
     assert!(renamed.iter().any(|p| p.contains("/round: band keys must be those of matrix.json")));
+    let cell = text.lines().find(|line| line.contains("{\"n\":")).unwrap();
+    let short = problems(&text.replacen(&format!("{cell}\n"), "", 1));
+    assert!(short[0].contains("/round/0.3: expected rows x cols = 80 cells, got 79"), "{short:?}");
     assert!(!problems("{").is_empty());
     assert!(!problems("{}").is_empty());
 }
