@@ -53,9 +53,10 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
     let ts = reader.ts(object);
     let clarity = reader
         .field(object, "", "clarity")
-        .and_then(|v| by_carat(reader, v, "/clarity", Clarity::parse));
-    let color =
-        reader.field(object, "", "color").and_then(|v| by_carat(reader, v, "/color", Color::parse));
+        .and_then(|v| by_key(reader, v, "/clarity", Reader::carat_key, Clarity::parse));
+    let color = reader
+        .field(object, "", "color")
+        .and_then(|v| by_key(reader, v, "/color", Reader::carat_key, Color::parse));
     let colclar = reader.field(object, "", "colclar").and_then(|v| colclar(reader, v));
     let (clarity, color, colclar, ts) = (clarity?, color?, colclar?, ts?);
     let mut points = Vec::with_capacity(clarity.len());
@@ -97,24 +98,27 @@ pub(crate) fn parse(reader: &mut Reader, bytes: &[u8]) -> Option<Depth> {
     ok.then_some(Depth { points, colclar, ts })
 }
 
-type Counts<T> = Vec<(String, f64, Vec<(T, u64)>)>;
+type Counts<K, T> = Vec<(String, K, Vec<(T, u64)>)>;
 
-fn by_carat<T>(
+/// An object of grade counts per key (a carat key, or a colour in `colclar`): each key as
+/// its text and as `read_key` reads it, each grade as `parse` reads it.
+fn by_key<K, T>(
     reader: &mut Reader,
     value: &Value,
     pointer: &str,
+    read_key: impl Fn(&mut Reader, &str, &str) -> Option<K>,
     parse: impl Fn(&str) -> Result<T, pricing::Error> + Copy,
-) -> Option<Counts<T>> {
+) -> Option<Counts<K, T>> {
     let object = reader.object(value, pointer)?;
     let mut out = Vec::with_capacity(object.len());
     let mut ok = true;
     for (key, counts) in object {
         let at = child(pointer, key);
-        let carat = reader.carat_key(key, &at);
+        let read = read_key(reader, key, &at);
         let counts =
             reader.object(counts, &at).and_then(|counts| grade_counts(reader, counts, &at, parse));
-        match (carat, counts) {
-            (Some(carat), Some(counts)) => out.push((key.clone(), carat, counts)),
+        match (read, counts) {
+            (Some(read), Some(counts)) => out.push((key.clone(), read, counts)),
             _ => ok = false,
         }
     }
@@ -140,21 +144,10 @@ fn grade_counts<T>(
 }
 
 fn colclar(reader: &mut Reader, value: &Value) -> Option<Vec<(Color, Clarity, u64)>> {
-    let object = reader.object(value, "/colclar")?;
-    let mut out = Vec::new();
-    let mut ok = true;
-    for (key, counts) in object {
-        let at = child("/colclar", key);
-        let color = reader.ok(&at, Color::parse(key));
-        let counts = reader
-            .object(counts, &at)
-            .and_then(|counts| grade_counts(reader, counts, &at, Clarity::parse));
-        match (color, counts) {
-            (Some(color), Some(counts)) => {
-                out.extend(counts.into_iter().map(|(clarity, n)| (color, clarity, n)))
-            }
-            _ => ok = false,
-        }
-    }
-    ok.then_some(out)
+    let color = |reader: &mut Reader, key: &str, at: &str| reader.ok(at, Color::parse(key));
+    let rows = by_key(reader, value, "/colclar", color, Clarity::parse)?;
+    let cells = rows.into_iter().flat_map(|(_, color, counts)| {
+        counts.into_iter().map(move |(clarity, n)| (color, clarity, n))
+    });
+    Some(cells.collect())
 }
