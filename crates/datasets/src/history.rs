@@ -209,17 +209,15 @@ impl History {
     ) -> Result<(History, Vec<Skipped>), Error> {
         let plan = Plan { previous, now, before: None, held: HELD_DAYS, older: true };
         let (history, skipped) = History::scan(dir, &plan)?;
-        match history {
-            Some(history) => Ok((history, skipped)),
-            None => {
-                let reason = if skipped.is_empty() {
-                    "no YYYY-MM-DD snapshot folders".to_owned()
-                } else {
-                    skipped.iter().map(Skipped::to_string).collect::<Vec<_>>().join("; ")
-                };
-                Err(Error::EmptyHistory { path: dir.to_path_buf(), reason })
-            }
-        }
+        let Some(history) = history else {
+            let reason = if skipped.is_empty() {
+                "no YYYY-MM-DD snapshot folders".to_owned()
+            } else {
+                skipped.iter().map(Skipped::to_string).collect::<Vec<_>>().join("; ")
+            };
+            return Err(Error::EmptyHistory { path: dir.to_path_buf(), reason });
+        };
+        Ok((history, skipped))
     }
 
     /// What a build of `date` reads of the history in `dir`: the valid days before
@@ -282,21 +280,16 @@ impl History {
             });
         };
         let snapshot = fs::load_dir(&dir.join(day.date.format("%Y-%m-%d").to_string()))?;
-        match snapshot.ts() == day.ts {
-            true => Ok(Arc::new(snapshot)),
-            false => Err(Error::Invalid {
-                issues: vec![crate::Issue {
-                    feed: "snapshot",
-                    pointer: String::new(),
-                    message: format!(
-                        "the folder of {} changed since it was loaded (ts {} instead of {})",
-                        day.date,
-                        snapshot.ts_text(),
-                        day.ts_text()
-                    ),
-                }],
-            }),
+        if snapshot.ts() == day.ts {
+            return Ok(Arc::new(snapshot));
         }
+        let (date, ts, loaded) = (day.date, snapshot.ts_text(), day.ts_text());
+        let message = format!(
+            "the folder of {date} changed since it was loaded (ts {ts} instead of {loaded})"
+        );
+        Err(Error::Invalid {
+            issues: vec![crate::Issue { feed: "snapshot", pointer: String::new(), message }],
+        })
     }
 
     /// Whether `other` holds the same days with the same contents as far as a load can

@@ -100,22 +100,18 @@ fn band(reader: &mut Reader, value: &Value, pointer: &str, mode: ValueMode) -> O
     let points_pointer = child(pointer, "points");
     let points_value = reader.field(object, pointer, "points")?;
     let items = reader.array(points_value, &points_pointer)?;
-    let mut points = Vec::with_capacity(items.len());
-    let mut ok = true;
-    for (i, point) in items.iter().enumerate() {
-        let at = item(&points_pointer, i);
-        let Some(point) = reader.object(point, &at) else {
-            ok = false;
-            continue;
-        };
-        match (reader.number_field(point, &at, "ratio"), reader.number_field(point, &at, "value")) {
-            (Some(ratio), Some(value)) => points.push(RatioPoint { ratio, value }),
-            _ => ok = false,
-        }
-    }
-    let (min, max) = (min?, max?);
-    if !ok {
-        return None;
-    }
+    let points: Vec<Option<RatioPoint>> = items
+        .iter()
+        .enumerate()
+        .map(|(i, point)| {
+            let at = item(&points_pointer, i);
+            let point = reader.object(point, &at)?;
+            // Both fields are read (and their issues recorded) before either is needed.
+            let ratio = reader.number_field(point, &at, "ratio");
+            let value = reader.number_field(point, &at, "value");
+            Some(RatioPoint { ratio: ratio?, value: value? })
+        })
+        .collect();
+    let (min, max, points) = (min?, max?, points.into_iter().collect::<Option<Vec<_>>>()?);
     reader.ok(pointer, RatioBand::new(min, max, points, mode))
 }

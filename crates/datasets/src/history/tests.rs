@@ -48,6 +48,13 @@ fn only_the_held_days_are_parsed_and_older_ones_are_read_when_asked() {
     let Trend::Available { from, .. } = history.trend(35) else { panic!() };
     assert_eq!(from, date("2026-10-16"));
     assert_eq!(history.days_from(date("2026-11-18")).len(), 3);
+    // A folder republished since the load is refused, not served as the day loaded.
+    let files = reference::generate_variant("2026-10-12T07:00:00Z", 1.0);
+    fs::write_dir_atomic(&dir.0.join("2026-10-12"), &files, true).unwrap();
+    let err = history.snapshot_of(old).unwrap_err().to_string();
+    let says = "the folder of 2026-10-12 changed since it was loaded (ts 2026-10-12T07:00:00Z \
+                instead of 2026-10-12T06:00:00Z)";
+    assert!(err.contains(says), "{err}");
 }
 
 #[test]

@@ -28,19 +28,13 @@ fn history_loads_dated_days_and_computes_trends() {
     assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(history.days().len(), 3);
     assert_eq!(history.live().ts_text(), "2026-11-20T06:00:00Z");
-    match history.trend(7) {
-        Trend::Available { percent, from } => {
-            assert_eq!(from.to_string(), "2026-11-13");
-            assert!((percent - (1.05 / 1.02 - 1.0) * 100.0).abs() < 0.01, "{percent}");
-        }
-        other => panic!("{other:?}"),
-    }
-    match history.trend(30) {
-        Trend::Unavailable { reason } => {
-            assert!(reason.contains("no snapshot between 2026-10-18 and 2026-10-21"), "{reason}")
-        }
-        other => panic!("{other:?}"),
-    }
+    let week = history.trend(7);
+    let Trend::Available { percent, from } = week else { panic!("{week:?}") };
+    assert_eq!(from.to_string(), "2026-11-13");
+    assert!((percent - (1.05 / 1.02 - 1.0) * 100.0).abs() < 0.01, "{percent}");
+    let month = history.trend(30);
+    let Trend::Unavailable { reason } = &month else { panic!("{month:?}") };
+    assert!(reason.contains("no snapshot between 2026-10-18 and 2026-10-21"), "{reason}");
 }
 
 #[test]
