@@ -194,12 +194,10 @@ impl Snapshot {
             index.as_ref().map(|i| (Feed::Index, i.ts)),
             depth.as_ref().map(|d| (Feed::Depth, d.ts)),
         ];
-        let stamps: Vec<(Feed, DateTime<Utc>)> = stamps.into_iter().flatten().collect();
-        if let Some(&(first_feed, first)) = stamps.first() {
-            for &(feed, ts) in &stamps[1..] {
-                if ts != first {
-                    cross.issue("", format!("{feed} has ts {} but {first_feed} has {}; all five feeds of a snapshot carry the same ts", format_ts(ts), format_ts(first)));
-                }
+        let mut stamps = stamps.into_iter().flatten();
+        if let Some((first_feed, first)) = stamps.next() {
+            for (feed, ts) in stamps.filter(|&(_, ts)| ts != first) {
+                cross.issue("", format!("{feed} has ts {} but {first_feed} has {}; all five feeds of a snapshot carry the same ts", format_ts(ts), format_ts(first)));
             }
         }
         issues.append(&mut cross.issues);

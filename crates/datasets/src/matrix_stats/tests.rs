@@ -50,11 +50,8 @@ fn the_grid_must_be_the_matrices_grid() {
     let text = reference_text();
     let other_ts = problems(&text.replace("2026-11-20T00:00:00Z", "2026-11-21T00:00:00Z"));
     assert!(other_ts[0].contains("/ts: ts 2026-11-21T00:00:00Z is not the snapshot's ts"));
-    let swapped = problems(&text.replacen("\"D\", \"E\"", "\"E\", \"D\"", 1).replacen(
-        "[\"D\",\"E\"",
-        "[\"E\",\"D\"",
-        1,
-    ));
+    let swapped = text.replacen(r#""D", "E""#, r#""E", "D""#, 1);
+    let swapped = problems(&swapped.replacen(r#"["D","E""#, r#"["E","D""#, 1));
     assert!(
         swapped.iter().any(|p| p.contains("must list the grades of matrix.json")),
         "{swapped:?}"

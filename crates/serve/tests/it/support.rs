@@ -121,12 +121,11 @@ pub(crate) fn quick_limits() -> Limits {
         max_body_bytes: 16,
         max_header_bytes: 4096,
         max_connections_per_ip: 0,
-        trusted_proxies: Vec::new(),
-        rate_limit_per_ip: None,
         header_read_timeout: Duration::from_secs(5),
         body_read_timeout: Duration::from_secs(5),
         idle_timeout: Duration::from_secs(5),
         max_connections: 8,
         grace: Duration::from_secs(1),
+        ..Limits::default()
     }
 }
