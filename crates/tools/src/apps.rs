@@ -75,18 +75,13 @@ pub(crate) fn contents(view: &View) -> Value {
     json!([{ "uri": view.uri, "mimeType": MIME, "text": view.html, "_meta": resource_meta() }])
 }
 
-/// The view of `tool`, if it has one.
-pub(crate) fn view_of(tool: Tool) -> Option<&'static View> {
-    match tool {
-        Tool::Price => Some(&VIEWS[1]),
-        Tool::Index => Some(&VIEWS[0]),
-        Tool::Depth | Tool::Check => None,
-    }
-}
-
-/// The `_meta` of `tool`'s definition: `ui.resourceUri`, and the flat `ui/resourceUri`
-/// key that hosts of the extension's first releases read.
+/// The `_meta` of `tool`'s definition when it has a view: `ui.resourceUri`, and the flat
+/// `ui/resourceUri` key that hosts of the extension's first releases read.
 pub(crate) fn tool_meta(tool: Tool) -> Option<Value> {
-    let view = view_of(tool)?;
-    Some(json!({ "ui": { "resourceUri": view.uri }, "ui/resourceUri": view.uri }))
+    let uri = match tool {
+        Tool::Price => CALCULATOR.uri,
+        Tool::Index => CHART.uri,
+        Tool::Depth | Tool::Check => return None,
+    };
+    Some(json!({ "ui": { "resourceUri": uri }, "ui/resourceUri": uri }))
 }

@@ -70,12 +70,8 @@ pub(crate) fn complete(
         candidates.into_iter().filter(|value| value.to_lowercase().starts_with(&typed)).collect();
     let total = matching.len();
     let values: Vec<String> = matching.into_iter().take(VALUES_MAX).collect();
-    let mut result = Map::new();
-    result.insert(
-        "completion".to_owned(),
-        json!({ "values": values, "total": total, "hasMore": total > VALUES_MAX }),
-    );
-    Ok(result)
+    let completion = json!({ "values": values, "total": total, "hasMore": total > VALUES_MAX });
+    Ok(Map::from_iter([("completion".to_owned(), completion)]))
 }
 
 fn malformed(wanted: &str) -> ErrorObject {

@@ -146,7 +146,6 @@ fn in_grade_order<G: Ord + Copy>(
     counts: &[(G, u64)],
     name: fn(G) -> &'static str,
 ) {
-    // Grades order best first.
     let mut sorted: Vec<&(G, u64)> = counts.iter().collect();
     sorted.sort_by_key(|pair| pair.0);
     for (at, (grade, n)) in sorted.into_iter().enumerate() {

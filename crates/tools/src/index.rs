@@ -28,7 +28,7 @@ fn trend(
     match history.trend(days) {
         Trend::Available { percent, from } => {
             notes.push(format!("{days}d: DCX change since the snapshot of {from}"));
-            Some(round_hundredths(percent)).filter(|p| p.is_finite())
+            Some((percent * 100.0).round() / 100.0).filter(|p| p.is_finite())
         }
         Trend::Unavailable { reason } => match published {
             Some(value) => {
@@ -41,10 +41,6 @@ fn trend(
             }
         },
     }
-}
-
-fn round_hundredths(value: f64) -> f64 {
-    (value * 100.0).round() / 100.0
 }
 
 /// Runs `get_dcx_index` (it takes no arguments; any argument is reported). Its answer

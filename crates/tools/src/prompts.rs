@@ -172,13 +172,11 @@ pub(crate) fn get(params: &Params<'_>) -> Result<Map<String, Value>, ErrorObject
         Prompt::Price => price_text(&values),
         Prompt::Fair => fair_text(&values),
     };
-    let mut result = Map::new();
-    result.insert("description".to_owned(), Value::from(prompt.description()));
-    result.insert(
-        "messages".to_owned(),
-        json!([{ "role": "user", "content": { "type": "text", "text": text } }]),
-    );
-    Ok(result)
+    let message = json!({ "role": "user", "content": { "type": "text", "text": text } });
+    Ok(Map::from_iter([
+        ("description".to_owned(), Value::from(prompt.description())),
+        ("messages".to_owned(), Value::Array(vec![message])),
+    ]))
 }
 
 fn value<'v>(values: &'v Map<String, Value>, name: &str) -> &'v str {

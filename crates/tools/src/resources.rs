@@ -69,34 +69,32 @@ fn feed_name(feed: Feed) -> &'static str {
     feed.file_name().trim_end_matches(".json")
 }
 
-fn feed_title(feed: Feed) -> &'static str {
+/// A feed's title and description.
+fn feed_words(feed: Feed) -> (&'static str, &'static str) {
     match feed {
-        Feed::Matrix => "Price matrix (round)",
-        Feed::MatrixCushion => "Price matrix (cushion)",
-        Feed::RatioModels => "Ratio models",
-        Feed::Index => "DCX index",
-        Feed::Depth => "Market depth",
-    }
-}
-
-fn feed_description(feed: Feed) -> &'static str {
-    match feed {
-        Feed::Matrix => "USD per carat of round stones by carat band, colour and clarity.",
-        Feed::MatrixCushion => "USD per carat of cushion stones by carat band, colour and clarity.",
-        Feed::RatioModels => "Length-to-width ratio models of the fancy shapes.",
-        Feed::Index => "The Diamond Composite Index, its trends and its basket.",
-        Feed::Depth => "Observed-offer counts by carat, colour and clarity.",
+        Feed::Matrix => (
+            "Price matrix (round)",
+            "USD per carat of round stones by carat band, colour and clarity.",
+        ),
+        Feed::MatrixCushion => (
+            "Price matrix (cushion)",
+            "USD per carat of cushion stones by carat band, colour and clarity.",
+        ),
+        Feed::RatioModels => ("Ratio models", "Length-to-width ratio models of the fancy shapes."),
+        Feed::Index => ("DCX index", "The Diamond Composite Index, its trends and its basket."),
+        Feed::Depth => ("Market depth", "Observed-offer counts by carat, colour and clarity."),
     }
 }
 
 /// Every resource's `resources/list` entry: the five live feeds, then the documents.
 pub(crate) fn list() -> Value {
     let feeds = Feed::ALL.into_iter().map(|feed| {
+        let (title, description) = feed_words(feed);
         json!({
             "uri": format!("{FEEDS}{}", feed.file_name()),
             "name": feed_name(feed),
-            "title": feed_title(feed),
-            "description": format!("{} The live snapshot.", feed_description(feed)),
+            "title": title,
+            "description": format!("{description} The live snapshot."),
             "mimeType": JSON,
         })
     });

@@ -13,20 +13,16 @@ use datasets::schema::RatioRules;
 use pricing::{CARAT_MAX, CARAT_MIN, Clarity, Color, PricingSet, Shape};
 use serde_json::{Value, json};
 
-fn names<T: Copy>(all: &[T], name: impl Fn(T) -> &'static str) -> Vec<&'static str> {
-    all.iter().map(|&g| name(g)).collect()
-}
-
 fn colors() -> Vec<&'static str> {
-    names(Color::ALL, Color::as_str)
+    Color::ALL.iter().map(|g| g.as_str()).collect()
 }
 
 fn clarities() -> Vec<&'static str> {
-    names(Clarity::ALL, Clarity::as_str)
+    Clarity::ALL.iter().map(|g| g.as_str()).collect()
 }
 
 fn shapes() -> Vec<&'static str> {
-    names(Shape::ALL, Shape::as_str)
+    Shape::ALL.iter().map(|s| s.as_str()).collect()
 }
 
 fn carat(description: &str) -> Value {

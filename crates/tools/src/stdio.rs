@@ -43,7 +43,7 @@ pub fn serve_stdio(
             return Ok(());
         }
         if line.len() > MAX_LINE_BYTES && line.last() != Some(&b'\n') {
-            skip_rest_of_line(&mut input)?;
+            input.skip_until(b'\n')?;
             let error = ErrorObject::invalid_request(format!(
                 "message too large: the limit is {MAX_LINE_BYTES} bytes per line"
             ));
@@ -71,29 +71,8 @@ fn trim_line(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// Reads and drops bytes up to and including the next newline (or the end).
-fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            return Ok(());
-        }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(at) => {
-                input.consume(at + 1);
-                return Ok(());
-            }
-            None => {
-                let all = buffer.len();
-                input.consume(all);
-            }
-        }
-    }
-}
-
 /// One message line: the JSON (which never holds a raw newline) and its `\n` in one write,
-/// flushed. Written apart, the two took two system calls through a `LineWriter` (standard
-/// output's), which also scanned the whole body for a newline.
+/// flushed, so that a `LineWriter` (standard output's) makes one system call per message.
 fn write_line(output: &mut impl Write, mut body: Vec<u8>) -> io::Result<()> {
     body.push(b'\n');
     output.write_all(&body)?;
