@@ -54,8 +54,7 @@ fn the_calculator_offers_every_grade_and_shape_in_order() {
             .map(|o| o[o.find('>').unwrap() + 1..o.find("</option>").unwrap()].to_owned())
             .collect()
     };
-    let names = |all: Vec<&str>| all.into_iter().map(str::to_owned).collect::<Vec<_>>();
-    assert_eq!(options("color"), names(Color::ALL.iter().map(|g| g.as_str()).collect()));
-    assert_eq!(options("clarity"), names(Clarity::ALL.iter().map(|g| g.as_str()).collect()));
-    assert_eq!(options("shape"), names(Shape::ALL.iter().map(|g| g.as_str()).collect()));
+    assert_eq!(options("color"), Color::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>());
+    assert_eq!(options("clarity"), Clarity::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>());
+    assert_eq!(options("shape"), Shape::ALL.iter().map(|g| g.as_str()).collect::<Vec<_>>());
 }

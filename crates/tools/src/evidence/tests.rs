@@ -8,12 +8,8 @@ use serde_json::json;
 use crate::price::{Links, price};
 
 fn args() -> Object<'static> {
-    Object::from(
-        json!({"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval"})
-            .as_object()
-            .unwrap()
-            .clone(),
-    )
+    let stone = json!({"carat": 1.23, "color": "G", "clarity": "VS2", "shape": "oval"});
+    Object::from(stone.as_object().unwrap().clone())
 }
 
 #[test]

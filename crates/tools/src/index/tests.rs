@@ -20,7 +20,6 @@ fn a_single_snapshot_has_no_history_trends() {
     assert!(notes.iter().any(|n| n.as_str().unwrap().starts_with("7d: null because")), "{notes:?}");
     assert_eq!(s["basket"].as_array().unwrap().len(), history.live().index().specs.len());
     assert!(out.text().starts_with("DCX: $"), "{}", out.text());
-    let _ = Arc::clone(history.live());
 }
 
 #[test]

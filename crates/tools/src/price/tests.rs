@@ -4,25 +4,25 @@ use datasets::Snapshot;
 use jsonrpc::Object;
 use serde_json::{Value, json};
 
-use crate::price::{Links, price};
+use crate::price::{Links, Output, price};
 
 fn args(value: Value) -> Object<'static> {
     Object::from(value.as_object().unwrap().clone())
 }
 
+/// The reference snapshot's answer to the arguments `value`.
+fn priced(value: Value) -> Result<Output, crate::args::ArgumentErrors> {
+    price(&Snapshot::reference(), &args(value), &Links::default())
+}
+
 #[track_caller]
 fn error(value: Value) -> String {
-    price(&Snapshot::reference(), &args(value), &Links::default()).unwrap_err().to_string()
+    priced(value).unwrap_err().to_string()
 }
 
 #[test]
 fn round_quote_has_the_seed_fields() {
-    let out = price(
-        &Snapshot::reference(),
-        &args(json!({"carat": 1.0, "color": "g", "clarity": "vs2"})),
-        &Links::default(),
-    )
-    .unwrap();
+    let out = priced(json!({"carat": 1.0, "color": "g", "clarity": "vs2"})).unwrap();
     let s = &out.structured_value();
     assert_eq!(s["shape"], "round");
     assert_eq!(s["color"], "G");
@@ -57,14 +57,8 @@ fn the_tracking_link_takes_any_feed_url_written_right() {
 
 #[test]
 fn total_is_rounded_from_the_unrounded_per_carat() {
-    let snapshot = Snapshot::reference();
-    let out = price(
-        &snapshot,
-        &args(json!({"carat": 1.23, "color": "G", "clarity": "VS2"})),
-        &Links::default(),
-    )
-    .unwrap();
-    let q = snapshot
+    let out = priced(json!({"carat": 1.23, "color": "G", "clarity": "VS2"})).unwrap();
+    let q = Snapshot::reference()
         .quote(&pricing::QuoteRequest {
             carat: 1.23,
             color: pricing::Color::G,
@@ -79,7 +73,10 @@ fn total_is_rounded_from_the_unrounded_per_carat() {
 
 #[test]
 fn fancy_quote_reports_ranges_and_clamping() {
-    let out = price(&Snapshot::reference(), &args(json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "Oval", "shape_ratio": 1.65})), &Links::default()).unwrap();
+    let out = priced(
+        json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "Oval", "shape_ratio": 1.65}),
+    )
+    .unwrap();
     let s = &out.structured_value();
     assert_eq!(s["shape"], "oval");
     assert_eq!(s["supported_ratio_range"], json!({"min": 1.25, "max": 1.7}));
@@ -163,7 +160,7 @@ fn every_text_line_is_terminated_but_the_last_and_written_escaped() {
         json!({"carat": 1.5, "color": "G", "clarity": "VS2", "shape": "oval", "shape_ratio": 1.65}),
         json!({"carat": 5.9, "color": "D", "clarity": "IF", "shape": "emerald"}),
     ] {
-        let out = price(&Snapshot::reference(), &args(arguments), &Links::default()).unwrap();
+        let out = priced(arguments).unwrap();
         out.assert_serde_json_bytes();
         let text = out.text();
         assert!(!text.ends_with('\n'), "{text:?}");

@@ -44,11 +44,8 @@ fn price_stone_names_the_tools_and_their_arguments() {
         json!({"name": "price_stone", "arguments": {"carat": 1, "color": "D", "clarity": "IF"}}),
     )
     .unwrap();
-    assert!(text_of(&round).contains("clarity IF, round"));
-}
-
-fn text_of(result: &Value) -> String {
-    text(result).to_owned()
+    let round = self::text(&round);
+    assert!(round.contains("clarity IF, round"), "{round}");
 }
 
 #[test]

@@ -85,30 +85,26 @@ fn documents_and_history_days_are_read() {
 #[test]
 fn unknown_resources_are_not_found_in_each_era() {
     let history = history();
+    let missing = |era, uri| read(era, uri, &history).err().unwrap();
     let uri = "test://nonexistent";
-    let modern = read(Era::Modern, uri, &history).err().unwrap();
+    let modern = missing(Era::Modern, uri);
     assert_eq!(modern.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(modern.data.unwrap()["uri"], uri);
     assert!(modern.message.contains("dcx://feeds/"), "{}", modern.message);
-    let legacy = read(LEGACY, uri, &history).err().unwrap();
-    assert_eq!(legacy.code, ErrorCode(-32002));
+    assert_eq!(missing(LEGACY, uri).code, ErrorCode(-32002));
     // Beside the ones written once per process, no view and no document exists.
     for other in ["ui://dcx/other.html", "dcx://docs/other.md"] {
-        assert_eq!(read(Era::Modern, other, &history).err().unwrap().data.unwrap()["uri"], other);
+        assert_eq!(missing(Era::Modern, other).data.unwrap()["uri"], other);
     }
-    let day = read(Era::Modern, "dcx://history/1999-01-01/index.json", &history).err().unwrap();
+    let day = missing(Era::Modern, "dcx://history/1999-01-01/index.json");
     assert!(day.message.contains("no published day \"1999-01-01\""), "{}", day.message);
     assert!(day.message.contains("holds one day"), "{}", day.message);
-    let not_a_date =
-        read(Era::Modern, "dcx://history/yesterday/index.json", &history).err().unwrap();
+    let not_a_date = missing(Era::Modern, "dcx://history/yesterday/index.json");
     assert!(not_a_date.message.contains("YYYY-MM-DD"), "{}", not_a_date.message);
-    let feed = read(Era::Modern, "dcx://history/2026-11-20/prices.json", &history).err().unwrap();
+    let feed = missing(Era::Modern, "dcx://history/2026-11-20/prices.json");
     assert!(feed.message.contains("unknown feed \"prices.json\""), "{}", feed.message);
     assert!(feed.message.contains("depth.json"), "{}", feed.message);
-    assert_eq!(
-        read(Era::Modern, "dcx://feeds/x.json", &history).err().unwrap().code,
-        ErrorCode::INVALID_PARAMS
-    );
+    assert_eq!(missing(Era::Modern, "dcx://feeds/x.json").code, ErrorCode::INVALID_PARAMS);
 }
 
 #[test]

@@ -3,18 +3,20 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use chrono::TimeZone;
 use hyper::Method;
 use serve::{Handler, Request};
 
 use crate::{Config, handler};
 
-fn service() -> crate::ToolService {
-    let live =
-        Arc::new(datasets::Live::fixed(datasets::History::single(datasets::Snapshot::reference())));
-    let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
-    let config = Config::new(live, Arc::new(move || std::time::SystemTime::from(now)));
+/// The service over `live`, stopped at the epoch, listening on `127.0.0.1:8081`.
+fn service_of(live: Arc<datasets::Live>) -> crate::ToolService {
+    let config = Config::new(live, Arc::new(|| std::time::SystemTime::UNIX_EPOCH));
     handler(&config, ([127, 0, 0, 1], 8081).into())
+}
+
+fn service() -> crate::ToolService {
+    let history = datasets::History::single(datasets::Snapshot::reference());
+    service_of(Arc::new(datasets::Live::fixed(history)))
 }
 
 #[test]
@@ -86,9 +88,7 @@ fn the_manifest_is_written_once_per_snapshot_and_follows_a_reload() {
     test_support::write_day(&dir.0, "2026-11-13", |_, text| text);
     let source = datasets::Source::History(dir.0.clone());
     let live = Arc::new(datasets::Live::open(source).unwrap().0);
-    let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
-    let config = Config::new(Arc::clone(&live), Arc::new(move || std::time::SystemTime::from(now)));
-    let s = handler(&config, ([127, 0, 0, 1], 8081).into());
+    let s = service_of(Arc::clone(&live));
     let manifest = || body(s.handle(Request::new(Method::GET, "/.well-known/mcp.json", &[])));
     let fresh = || {
         let manifest =

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use chrono::TimeZone;
 use serde_json::{Value, json};
 
 use super::{LineEvent, MAX_LINE_BYTES, serve_stdio};
@@ -10,13 +9,8 @@ use crate::{Mcp, price::Links};
 
 fn mcp() -> Mcp {
     let history = datasets::History::single(datasets::Snapshot::reference());
-    let now = chrono::Utc.timestamp_millis_opt(0).unwrap();
-    Mcp::new(
-        Arc::new(datasets::Live::fixed(history)),
-        Links::default(),
-        Arc::new(move || std::time::SystemTime::from(now)),
-        "stdio".into(),
-    )
+    let clock = Arc::new(|| std::time::SystemTime::UNIX_EPOCH);
+    Mcp::new(Arc::new(datasets::Live::fixed(history)), Links::default(), clock, "stdio".into())
 }
 
 /// Runs the loop over `input`; the output lines as JSON, and the events.
