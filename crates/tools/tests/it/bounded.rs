@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use serve::Handler;
 use test_support::http::{MODERN_META, exchange_blocking, mcp_headers, mcp_post};
 
-use crate::support::service;
+use crate::support::{meta, service};
 
 /// The largest error body the endpoint may send, whatever the input.
 const ERROR_BYTES_MAX: usize = 16 * 1024;
@@ -40,10 +40,6 @@ fn post_raw(body: Vec<u8>, headers: &[(&str, &str)]) -> (u16, String) {
     (status, text)
 }
 
-fn meta() -> Value {
-    serde_json::from_str(MODERN_META).unwrap()
-}
-
 fn call(tool: &str, arguments: Value) -> Value {
     json!({
         "jsonrpc": "2.0", "id": 1, "method": "tools/call",
@@ -56,6 +52,15 @@ fn check_bounded((status, body): (u16, String), expect_status: u16, expect_text:
     assert_eq!(status, expect_status, "{}", &body[..body.len().min(500)]);
     assert!(body.len() <= ERROR_BYTES_MAX, "{} bytes: {}", body.len(), &body[..500]);
     assert!(body.contains(expect_text), "{body}");
+}
+
+/// POSTs a modern `tools/call` of `tool` whose `arguments` are the JSON text `arguments`
+/// as sent (names may repeat); returns the status and the body.
+fn call_raw(tool: &str, arguments: &str) -> (u16, String) {
+    let text = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{arguments},"_meta":{MODERN_META}}}}}"#
+    );
+    post_raw(text.into_bytes(), &mcp_headers("tools/call", Some(tool)))
 }
 
 /// The error object of an `isError` tool result (its JSON text item) and the arguments
@@ -96,11 +101,7 @@ fn one_hundred_thousand_unknown_arguments_are_counted_not_listed() {
 
 #[test]
 fn repeats_of_a_listed_unknown_name_are_not_counted_as_more() {
-    let text = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_dcx_index","arguments":{{"a":1,"a":2,"a":3}},"_meta":{MODERN_META}}}}}"#
-    );
-    let headers = mcp_headers("tools/call", Some("get_dcx_index"));
-    let (status, text) = post_raw(text.into_bytes(), &headers);
+    let (status, text) = call_raw("get_dcx_index", r#"{"a":1,"a":2,"a":3}"#);
     assert_eq!(status, 200);
     assert!(text.contains(r#"unknown argument \"a\"; allowed arguments: none"#), "{text}");
     assert!(!text.contains("more unknown"), "{text}");
@@ -111,11 +112,9 @@ fn names_another_tool_reads_are_unknown_here_and_ranked_with_the_rest() {
     // `color` and `shape` are kept when the request is read (get_diamond_price reads
     // them) but are unknown to get_market_depth; the other names are only counted there.
     let others: String = (0..10).map(|i| format!(r#","m{i:02}":1"#)).collect();
-    let text = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}},"_meta":{MODERN_META}}}}}"#
-    );
-    let headers = mcp_headers("tools/call", Some("get_market_depth"));
-    let (status, text) = post_raw(text.into_bytes(), &headers);
+    let arguments =
+        format!(r#"{{"carat":1,"zz":1,"color":"G","aa":1,"color":"H","shape":"x"{others}}}"#);
+    let (status, text) = call_raw("get_market_depth", &arguments);
     assert_eq!(status, 200);
     let (error, named) = argument_errors(&text);
     assert_eq!(named, ["aa", "color", "m00", "m01", "m02", "m03", "m04", "m05"]);
@@ -130,11 +129,8 @@ fn repeats_of_a_name_another_tool_reads_count_as_sent() {
     // how often it came; to get_market_depth it is unknown and, beyond the 8 listed
     // names, counted each time it was sent.
     let listed: String = (0..8).map(|i| format!(r#","a{i}":1"#)).collect();
-    let text = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"get_market_depth","arguments":{{"carat":1,"shape":"x","shape":"y"{listed}}},"_meta":{MODERN_META}}}}}"#
-    );
-    let headers = mcp_headers("tools/call", Some("get_market_depth"));
-    let (status, text) = post_raw(text.into_bytes(), &headers);
+    let arguments = format!(r#"{{"carat":1,"shape":"x","shape":"y"{listed}}}"#);
+    let (status, text) = call_raw("get_market_depth", &arguments);
     assert_eq!(status, 200);
     let (error, named) = argument_errors(&text);
     assert_eq!(named, ["a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7"]);
@@ -179,7 +175,7 @@ fn huge_envelopes_get_short_errors() {
 fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
     let mut config = crate::support::config();
     config.limits.rate_limit_per_ip = Some(serve::RateLimit { per_second: 0.5, burst: 1 });
-    let addr = serve_with(config);
+    let addr = crate::support::serve(config);
     let body =
         json!({ "jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": { "_meta": meta() } })
             .to_string();
@@ -195,20 +191,6 @@ fn over_the_rate_post_gets_429_with_a_json_rpc_error() {
     assert_eq!(health.status, 200);
 }
 
-/// A tool server on `127.0.0.1:0` with `config`, on a thread of its own.
-fn serve_with(config: tools::Config) -> std::net::SocketAddr {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            tools::run(config, listener, std::future::pending(), |_| {}).await.unwrap();
-        });
-    });
-    rx.recv().unwrap()
-}
-
 /// A body not whole in time gets 408 with a JSON-RPC error naming the limit, and a
 /// request with two `Host` fields gets 400, both closing the connection.
 #[test]
@@ -216,7 +198,7 @@ fn a_late_body_gets_408_and_two_hosts_get_400() {
     use std::io::{Read, Write};
     let mut config = crate::support::config();
     config.limits.body_read_timeout = std::time::Duration::from_millis(200);
-    let addr = serve_with(config);
+    let addr = crate::support::serve(config);
     let mut stream = std::net::TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).unwrap();
     let head = format!(

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use serve::Handler;
 
-use crate::support::service;
+use crate::support::{meta, service};
 
 const STATUSES: &[u16] = &[200, 202, 400, 403, 404, 405, 406, 415];
 
@@ -75,10 +75,6 @@ fn json_value() -> impl Strategy<Value = Value> {
             .prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
-}
-
-fn meta() -> Value {
-    serde_json::from_str(test_support::http::MODERN_META).unwrap()
 }
 
 proptest! {

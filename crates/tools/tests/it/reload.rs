@@ -10,33 +10,30 @@ use serde_json::{Value, json};
 use test_support::{TempDir, write_day};
 use tools::{HeaderView, Mcp, Reply, Transport};
 
-/// The `structuredContent` of `tool` called without arguments (over stdio, no headers).
-fn call(mcp: &Mcp, tool: &str) -> Value {
-    let line = format!(
-        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{{}}}}}}"#
-    );
+/// The `result` of the JSON-RPC request `line`, answered over stdio (no headers).
+fn result(mcp: &Mcp, line: &str) -> Value {
     match mcp.answer(Transport::Stdio, &HeaderView::default(), line.as_bytes()) {
         Reply::Message(message) => {
-            let answer: Value = serde_json::from_slice(&message.body).unwrap();
-            answer["result"]["structuredContent"].clone()
+            serde_json::from_slice::<Value>(&message.body).unwrap()["result"].clone()
         }
         Reply::Accepted => panic!("{line} is a request"),
     }
 }
 
-/// The JSON text of resource `uri`, read over stdio.
+/// The `structuredContent` of `tool` called without arguments.
+fn call(mcp: &Mcp, tool: &str) -> Value {
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{tool}","arguments":{{}}}}}}"#
+    );
+    result(mcp, &line)["structuredContent"].clone()
+}
+
+/// The JSON text of resource `uri`.
 fn read(mcp: &Mcp, uri: &str) -> Value {
     let line = format!(
         r#"{{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{{"uri":"{uri}"}}}}"#
     );
-    match mcp.answer(Transport::Stdio, &HeaderView::default(), line.as_bytes()) {
-        Reply::Message(message) => {
-            let answer: Value = serde_json::from_slice(&message.body).unwrap();
-            let text = answer["result"]["contents"][0]["text"].as_str().unwrap().to_owned();
-            serde_json::from_str(&text).unwrap()
-        }
-        Reply::Accepted => panic!("{line} is a request"),
-    }
+    serde_json::from_str(result(mcp, &line)["contents"][0]["text"].as_str().unwrap()).unwrap()
 }
 
 /// What the built-once answers say of the live data: the DCX's day and 7-day trend, the

@@ -81,7 +81,6 @@ fn index_results_match_the_schema_with_and_without_history() {
     let s = check(&history, Tool::Index, json!({}));
     assert_eq!(s["trends_percent"]["7d"], 0.0);
     assert_eq!(s["trends_percent"]["30d"], 0.0);
-    let _ = Arc::new(history);
 }
 
 #[test]
@@ -97,10 +96,11 @@ fn depth_results_match_the_schema_in_both_modes() {
 
 #[test]
 fn declared_schemas_follow_the_mcp_rules() {
-    let name = regex_free_name_check;
     for tool in Tool::ALL {
         let definition = tool.definition(Snapshot::reference().pricing());
-        name(definition["name"].as_str().unwrap());
+        let name = definition["name"].as_str().unwrap();
+        assert!((1..=128).contains(&name.len()), "{name}");
+        assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b)), "{name}");
         assert!(definition["description"].as_str().is_some_and(|d| !d.is_empty()));
         for key in ["inputSchema", "outputSchema"] {
             assert_eq!(definition[key]["type"], "object", "{} {key}", tool.name());
@@ -110,11 +110,6 @@ fn declared_schemas_follow_the_mcp_rules() {
         assert_eq!(definition["annotations"]["idempotentHint"], true);
         assert_eq!(definition["annotations"]["openWorldHint"], false);
     }
-}
-
-fn regex_free_name_check(name: &str) {
-    assert!((1..=128).contains(&name.len()), "{name}");
-    assert!(name.bytes().all(|b| b.is_ascii_alphanumeric() || b"_.-".contains(&b)), "{name}");
 }
 
 /// The `shape_ratio` bounds `schema` states for a call with `shape` (none: the default),

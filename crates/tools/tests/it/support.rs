@@ -26,6 +26,11 @@ pub(crate) fn config() -> tools::Config {
     config
 }
 
+/// The `_meta` a 2026-07-28 client puts in every request's `params`.
+pub(crate) fn meta() -> serde_json::Value {
+    serde_json::from_str(test_support::http::MODERN_META).unwrap()
+}
+
 /// The in-process service (no socket).
 pub(crate) fn service() -> tools::ToolService {
     tools::handler(&config(), ([127, 0, 0, 1], 8081).into())
@@ -34,22 +39,22 @@ pub(crate) fn service() -> tools::ToolService {
 /// The address of the shared test server, started on first use.
 pub(crate) fn server() -> SocketAddr {
     static ADDR: OnceLock<SocketAddr> = OnceLock::new();
-    *ADDR.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(listener.local_addr().unwrap()).unwrap();
-                tools::run(config(), listener, std::future::pending(), |_| {}).await.unwrap();
-            });
+    *ADDR.get_or_init(|| serve(config()))
+}
+
+/// A tool server on `127.0.0.1:0` with `config`, on a thread of its own.
+pub(crate) fn serve(config: tools::Config) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build();
+        runtime.unwrap().block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            tools::run(config, listener, std::future::pending(), |_| {}).await.unwrap();
         });
-        rx.recv().unwrap()
-    })
+    });
+    rx.recv().unwrap()
 }
 
 /// Sends `head` (request line and header lines, without `Host`, `Content-Length` and
