@@ -3,8 +3,8 @@
 //! feeds, two documents, a template for a day of the history), two prompts and argument
 //! completion, and the JSON-RPC dispatch over HTTP and stdio, in both protocol eras
 //! (2026-07-28, stateless; and 2025-11-25 / 2025-06-18 / 2025-03-26, the `initialize`
-//! handshake). [`Mcp`] answers
-//! one message without a transport; [`serve_stdio`] runs it over newline-delimited pipes.
+//! handshake). [`Mcp`] answers one message without a transport; [`serve_stdio`] runs it
+//! over newline-delimited pipes.
 //!
 //! [`run`] serves a [`Config`] on a listener until a shutdown future completes; the
 //! binaries (`tool-server`, `dcx serve`) call it once. [`handler`] builds the same

@@ -27,6 +27,11 @@ pub(crate) const CARD_NAME: &str = "io.github.dcx-pricing/dcx-diamond-pricing";
 /// the live snapshot, `live`.
 pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) -> Value {
     let tools = tool_definitions(live.pricing());
+    let http = json!({
+        "type": "streamable-http",
+        "url": endpoint,
+        "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
+    });
     json!({
         "$schema": CARD_SCHEMA,
         "name": CARD_NAME,
@@ -34,11 +39,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
         "version": SERVER_VERSION,
         "description": "Diamond prices by carat, colour, clarity and shape; the DCX index; market depth.",
         "websiteUrl": docs_url,
-        "remotes": [{
-            "type": "streamable-http",
-            "url": endpoint,
-            "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
-        }],
+        "remotes": [http],
         "serverInfo": { "name": SERVER_NAME, "version": SERVER_VERSION },
         "protocolVersion": jsonrpc::PROTOCOL_VERSION,
         "supportedVersions": jsonrpc::ALL_VERSIONS,
@@ -55,11 +56,7 @@ pub fn manifest(endpoint: &str, docs_url: &str, live: &Arc<datasets::Snapshot>) 
         "endpoint": endpoint,
         "transport": "streamable-http",
         "transports": [
-            {
-                "type": "streamable-http",
-                "url": endpoint,
-                "supportedProtocolVersions": jsonrpc::ALL_VERSIONS,
-            },
+            http,
             {
                 "type": "stdio",
                 "command": "dcx",

@@ -123,14 +123,9 @@ fn the_series_has_one_point_per_day() {
 #[test]
 fn reads_are_written_once_and_copied() {
     let history = history();
-    let mut uris: Vec<String> =
-        Feed::ALL.iter().map(|feed| format!("dcx://feeds/{}", feed.file_name())).collect();
-    uris.extend(
-        ["dcx://docs/methodology.md", "dcx://docs/api.md", "dcx://history/dcx.json"]
-            .map(String::from),
-    );
-    uris.extend(crate::apps::VIEWS.iter().map(|view| view.uri.to_owned()));
-    for uri in &uris {
+    // Every listed resource: the live feeds, the documents, the series and the views.
+    for resource in list().as_array().unwrap() {
+        let uri = resource["uri"].as_str().unwrap();
         let (first, second) =
             (read(Era::Modern, uri, &history).unwrap(), read(LEGACY, uri, &history).unwrap());
         assert!(Arc::ptr_eq(&first.contents, &second.contents), "{uri} was written twice");
