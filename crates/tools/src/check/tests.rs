@@ -3,10 +3,8 @@
 
 use datasets::{Snapshot, reference};
 use jsonrpc::Object;
-use pricing::{Given, QuoteInput};
+use pricing::{Given, asking_price, tenth};
 use serde_json::{Value, json};
-
-use pricing::{asking_price, tenth};
 
 use crate::check::{ARGUMENTS, check_asking_price};
 
@@ -51,14 +49,8 @@ fn the_verdict_and_percentile_shown_are_those_of_evidence_assess() {
         json!({"carat": 2.2, "color": "F", "clarity": "VVS1", "shape": "cushion"}),
     ];
     for stone in stones {
-        let input = QuoteInput {
-            carat: Given::Value(stone["carat"].as_f64().unwrap()),
-            color: Given::Value(stone["color"].as_str().unwrap()),
-            clarity: Given::Value(stone["clarity"].as_str().unwrap()),
-            shape: stone["shape"].as_str().into(),
-            ratio: stone["shape_ratio"].as_f64().into(),
-        };
-        let quote = snapshot.quote(&input.validate().unwrap()).unwrap();
+        let request = crate::price::request(&Object::from(stone.as_object().unwrap().clone()));
+        let quote = snapshot.quote(&request.unwrap()).unwrap();
         let evidence = snapshot.evidence(&quote).unwrap();
         for factor in [0.3, 0.8, 0.95, 1.0, 1.1, 1.4, 3.0] {
             let asking = (quote.total_usd * factor).round();
