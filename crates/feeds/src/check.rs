@@ -11,12 +11,13 @@ use datasets::{History, Snapshot};
 use hyper::{Response, StatusCode, header::HeaderValue};
 use pricing::{Evidence, Given, Quote, QuoteRequest, round_cents, tenth};
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::json;
 use serve::Body;
 
 use crate::{
     query,
     stone::{self, LISTED_PROBLEMS_MAX, PARAMETERS, Problem, Refusal},
+    track,
 };
 
 #[cfg(test)]
@@ -178,17 +179,8 @@ pub(crate) fn respond(
     cache_control: &HeaderValue,
 ) -> Response<Body> {
     let live = history.live();
-    let checked = parse(request.uri.query().unwrap_or("")).and_then(|(stone, ask)| {
-        let quote = live.quote(&stone).map_err(|err| Refusal {
-            problems: vec![Problem {
-                parameter: err.field.name().to_owned(),
-                message: err.message,
-                allowed: err.field.allowed(),
-            }],
-            more: 0,
-        })?;
-        Ok((quote, ask))
-    });
+    let checked = parse(request.uri.query().unwrap_or(""))
+        .and_then(|(stone, ask)| Ok((live.quote(&stone)?, ask)));
     match checked {
         Ok((quote, ask)) => match live.evidence(&quote) {
             Some(evidence) => {
@@ -208,18 +200,7 @@ pub(crate) fn respond(
                 serve::json_response(StatusCode::SERVICE_UNAVAILABLE, Bytes::from(body.to_string()))
             }
         },
-        Err(Refusal { problems, more }) => {
-            let problems: Vec<Value> = problems
-                .iter()
-                .map(|p| json!({ "parameter": p.parameter, "message": p.message, "allowed": p.allowed }))
-                .collect();
-            let mut body =
-                json!({ "error": "invalid parameters", "problems": problems, "example": EXAMPLE });
-            if more > 0 {
-                body["more_problems"] = json!(more);
-            }
-            serve::json_response(StatusCode::BAD_REQUEST, Bytes::from(body.to_string()))
-        }
+        Err(refusal) => track::refused(EXAMPLE, &refusal),
     }
 }
 

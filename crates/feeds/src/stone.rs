@@ -49,6 +49,28 @@ pub(crate) struct Refusal {
     pub(crate) more: usize,
 }
 
+impl From<pricing::QuoteError> for Refusal {
+    /// A quote's one problem, named by its field (the fields are the parameters).
+    fn from(err: pricing::QuoteError) -> Refusal {
+        let problem = Problem {
+            parameter: err.field.name().to_owned(),
+            message: err.message,
+            allowed: err.field.allowed(),
+        };
+        Refusal { problems: vec![problem], more: 0 }
+    }
+}
+
+/// The stone of the example queries: `shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4`.
+#[cfg(test)]
+pub(crate) const OVAL: QuoteRequest = QuoteRequest {
+    carat: 1.23,
+    color: pricing::Color::G,
+    clarity: pricing::Clarity::Vs2,
+    shape: pricing::Shape::Oval,
+    ratio: Some(1.4),
+};
+
 /// Reads the query into a quote request, reporting every bad parameter at once (the
 /// first [`LISTED_PROBLEMS_MAX`] by name, the rest counted).
 pub(crate) fn parse(query: &str) -> Result<QuoteRequest, Refusal> {

@@ -43,20 +43,26 @@ pub(crate) fn respond(
             serve::Representation::for_request(Bytes::from(body), kind, ts, request)
                 .respond(request, cache_control)
         }
-        Err(Refusal { problems, more }) => {
-            let body = Refused {
-                error: "invalid parameters",
-                example: "/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
-                more_problems: (more > 0).then_some(more),
-                problems: &problems,
-            };
-            let text = serde_json::to_string(&body).unwrap_or_default();
-            serve::json_response(StatusCode::BAD_REQUEST, Bytes::from(text))
+        Err(refusal) => {
+            refused("/track?shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4", &refusal)
         }
     }
 }
 
-/// `/track`'s `400` answer (its fields in this order, the order of their names).
+/// The `400` answer of `/track` and `/check`: every problem of `refusal`, and `example`,
+/// a good query.
+pub(crate) fn refused(example: &'static str, refusal: &Refusal) -> Response<Body> {
+    let body = Refused {
+        error: "invalid parameters",
+        example,
+        more_problems: (refusal.more > 0).then_some(refusal.more),
+        problems: &refusal.problems,
+    };
+    let text = serde_json::to_string(&body).unwrap_or_default();
+    serve::json_response(StatusCode::BAD_REQUEST, Bytes::from(text))
+}
+
+/// The `400` answer (its fields in this order, the order of their names).
 #[derive(serde::Serialize)]
 struct Refused<'a> {
     error: &'static str,

@@ -9,7 +9,7 @@ use serde::{Serialize, Serializer, ser::SerializeMap};
 
 use crate::{
     check::ShownEvidence,
-    stone::{self, Problem, Refusal},
+    stone::{self, Refusal},
 };
 
 /// One stone over a window of days, oldest first: `/track`'s answer. Serialized as the
@@ -163,15 +163,7 @@ pub(crate) struct Priced {
 /// problems, with the words `/track` and the tool give.
 pub(crate) fn price(history: &History, query: &str) -> Result<Priced, Refusal> {
     let request = stone::parse(query)?;
-    let quote = history.live().quote(&request).map_err(|err| {
-        // The field names are the parameters.
-        let problem = Problem {
-            parameter: err.field.name().to_owned(),
-            message: err.message,
-            allowed: err.field.allowed(),
-        };
-        Refusal { problems: vec![problem], more: 0 }
-    })?;
+    let quote = history.live().quote(&request)?;
     let tracked = track(history, &request, stone::from_date(query, history.live_date()));
     Ok(Priced { quote, tracked })
 }
