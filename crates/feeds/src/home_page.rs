@@ -25,27 +25,18 @@ pub(crate) struct Page<'a> {
 impl Page<'_> {
     /// The home page as a JSON object.
     pub(crate) fn value(&self) -> Value {
-        let mut feeds: Vec<Value> = Feed::ALL
-            .iter()
-            .zip(self.feeds)
-            .map(|(&feed, representation)| {
+        let stats = self.stats.map(|stats| (Route::Document(Document::MatrixStatsJson), stats));
+        let feeds: Vec<Value> = (Feed::ALL.into_iter().map(Route::Feed).zip(self.feeds))
+            .chain(stats)
+            .map(|(route, representation)| {
                 json!({
-                    "path": Route::Feed(feed).path(),
-                    "description": Route::Feed(feed).description(),
+                    "path": route.path(),
+                    "description": route.description(),
                     "bytes": representation.identity().len(),
                     "etag": representation.etag(),
                 })
             })
             .collect();
-        if let Some(stats) = self.stats {
-            let route = Route::Document(Document::MatrixStatsJson);
-            feeds.push(json!({
-                "path": route.path(),
-                "description": route.description(),
-                "bytes": stats.identity().len(),
-                "etag": stats.etag(),
-            }));
-        }
         let routes: Vec<Value> = Route::ALL
             .iter()
             .filter(|route| {

@@ -54,12 +54,6 @@ impl Default for Fields {
     }
 }
 
-impl Fields {
-    fn problems_of(&self, field: &str) -> impl Iterator<Item = &Problem> {
-        self.problems.iter().filter(move |p| p.parameter == field)
-    }
-}
-
 /// The answer page's status and markup.
 pub(crate) struct Answer {
     /// False when the query had bad parameters (answered `400`).
@@ -97,13 +91,14 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         more_problems: 0,
     };
     // A field left empty is a parameter not given; the rest goes through `/track`'s checks.
-    let given: Vec<String> = pairs
-        .iter()
-        .filter(|(name, value)| !value.trim().is_empty() && name != check::ASKING)
-        .map(|(name, value)| format!("{}={}", encode(name), encode(value.trim())))
-        .collect();
+    let mut given = form_urlencoded::Serializer::new(String::new());
+    for (name, value) in pairs.iter().filter(|(name, _)| name != check::ASKING) {
+        if !value.trim().is_empty() {
+            given.append_pair(name, value.trim());
+        }
+    }
     let priced =
-        asking::with_ask(tracked::price(history, &given.join("&")), asking::read(&fields.asking));
+        asking::with_ask(tracked::price(history, &given.finish()), asking::read(&fields.asking));
     let (ok, result) = match priced {
         Ok((priced, ask)) => (true, priced_stone(history, &priced, ask)),
         Err(Refusal { problems, more }) => {
@@ -121,20 +116,6 @@ pub(crate) fn answer(history: &History, frame: &Frame<'_>, query: &str) -> Answe
         }
     };
     Answer { ok, markup: layout::page(frame, "Price a stone · DCX", content) }
-}
-
-/// `text` percent-encoded for a query string (all but the unreserved characters).
-fn encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                out.push(byte as char)
-            }
-            _ => out.push_str(&format!("%{byte:02X}")),
-        }
-    }
-    out
 }
 
 /// The calculator form, filled with `fields` and their problems.
@@ -205,7 +186,7 @@ pub(crate) fn form(fields: &Fields, history: &History) -> Markup {
 
 /// One labelled field with its problems (message, then what is allowed) under it.
 fn field(fields: &Fields, name: &str, label: &str, control: Markup) -> Markup {
-    let problems: Vec<&Problem> = fields.problems_of(name).collect();
+    let problems: Vec<&Problem> = fields.problems.iter().filter(|p| p.parameter == name).collect();
     html! {
         div class={ "field" @if !problems.is_empty() { " invalid" } } {
             label for=(name) { (label) }

@@ -79,16 +79,9 @@ pub(crate) fn line(points: &[Point], measure: Measure, title: &str) -> Markup {
             g.points {
                 @for (point, (x, y)) in points.iter().zip(&coords) {
                     @let label = format!("{}: {}", point.date, words::usd(point.value));
-                    @match measure {
-                        Measure::Dcx => {
-                            circle.point cx=(round1(*x)) cy=(round1(*y)) r="3.5"
-                                data-date=(point.date) data-dcx=(point.value) { title { (label) } }
-                        }
-                        Measure::PerCarat => {
-                            circle.point cx=(round1(*x)) cy=(round1(*y)) r="3.5"
-                                data-date=(point.date) data-per-carat-usd=(point.value) { title { (label) } }
-                        }
-                    }
+                    @let value = |wanted| (measure == wanted).then_some(point.value);
+                    circle.point cx=(round1(*x)) cy=(round1(*y)) r="3.5" data-date=(point.date)
+                        data-dcx=[value(Measure::Dcx)] data-per-carat-usd=[value(Measure::PerCarat)] { title { (label) } }
                 }
             }
         }

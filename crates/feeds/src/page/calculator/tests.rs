@@ -2,7 +2,7 @@
 //! `/track`, next to their fields.
 
 use datasets::{History, Snapshot};
-use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
+use pricing::round_cents;
 
 use super::*;
 use crate::page::layout::Frame;
@@ -18,15 +18,7 @@ fn page(query: &str) -> (bool, String) {
 fn the_answer_is_the_quote_of_the_pricing_path() {
     let (ok, html) = page("shape=oval&carat=1.23&color=g&clarity=vs2&ratio=1.4");
     assert!(ok);
-    let quote = Snapshot::reference()
-        .quote(&QuoteRequest {
-            carat: 1.23,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Oval,
-            ratio: Some(1.4),
-        })
-        .unwrap();
+    let quote = Snapshot::reference().quote(&crate::stone::OVAL).unwrap();
     let total = round_cents(quote.total_usd);
     assert!(html.contains(&format!(r#"data-total-usd="{total}""#)), "{html}");
     assert!(html.contains(&words::usd(total)));
@@ -87,10 +79,16 @@ fn no_query_is_the_empty_form() {
     assert!(!html.contains("role=\"alert\""));
 }
 
+/// The fields reach `/track`'s checks as typed, whatever they hold.
 #[test]
-fn encoding_keeps_unreserved_characters_only() {
-    assert_eq!(encode("1.23"), "1.23");
-    assert_eq!(encode("a b&c=d"), "a%20b%26c%3Dd");
+fn values_reach_the_track_checks_as_typed() {
+    let query = "carat=1&color=G%26x%3D1+y%25&clarity=VS2";
+    let (ok, html) = page(query);
+    assert!(!ok);
+    let problem = &crate::stone::parse(query).unwrap_err().problems[0];
+    assert!(problem.message.contains(r#""G&x=1 y%""#), "{}", problem.message);
+    let message = maud::html! { (problem.message) }.into_string();
+    assert!(html.contains(&format!(r#"id="color-problem">{message}"#)), "{html}");
 }
 
 #[test]
