@@ -1,40 +1,31 @@
 //! Unit tests for `crate::cache`: the max-age rule and its clamps.
 
-use crate::cache_control;
+use std::time::{Duration, UNIX_EPOCH};
+
+use crate::{cache::cache_control_at, cache_control};
 
 const TS: i64 = 1_795_132_800; // 2026-11-20T00:00:00Z
 
-#[track_caller]
-fn check(now: i64, expect: &str) {
-    assert_eq!(cache_control(TS, now), expect);
-}
-
+/// Counts down to the next refresh; an overdue snapshot gets the minimum, a clock behind
+/// the snapshot at most a day.
 #[test]
-fn counts_down_to_the_next_refresh() {
-    check(TS, "public, max-age=86400");
-    check(TS + 3600, "public, max-age=82800");
-    check(TS + 86_400 - 61, "public, max-age=61");
-}
-
-#[test]
-fn overdue_snapshot_gets_the_minimum() {
-    check(TS + 86_400 - 10, "public, max-age=60");
-    check(TS + 10 * 86_400, "public, max-age=60");
-}
-
-#[test]
-fn clock_behind_the_snapshot_gets_at_most_a_day() {
-    check(TS - 3600, "public, max-age=86400");
-    assert_eq!(cache_control(i64::MAX, i64::MIN), "public, max-age=86400");
-    assert_eq!(cache_control(i64::MIN, i64::MAX), "public, max-age=60");
+fn max_age_counts_down_to_the_next_refresh_within_its_clamps() {
+    for (ts, now, expect) in [
+        (TS, TS, "public, max-age=86400"),
+        (TS, TS + 3600, "public, max-age=82800"),
+        (TS, TS + 86_400 - 61, "public, max-age=61"),
+        (TS, TS + 86_400 - 10, "public, max-age=60"),
+        (TS, TS + 10 * 86_400, "public, max-age=60"),
+        (TS, TS - 3600, "public, max-age=86400"),
+        (i64::MAX, i64::MIN, "public, max-age=86400"),
+        (i64::MIN, i64::MAX, "public, max-age=60"),
+    ] {
+        assert_eq!(cache_control(ts, now), expect, "ts {ts}, now {now}");
+    }
 }
 
 #[test]
 fn at_an_instant_counts_whole_seconds() {
-    use std::time::{Duration, UNIX_EPOCH};
-
-    use crate::cache::cache_control_at;
-
     let at = |seconds: i64, millis: u64| {
         UNIX_EPOCH + Duration::from_secs(seconds as u64) + Duration::from_millis(millis)
     };

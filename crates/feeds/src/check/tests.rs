@@ -2,26 +2,17 @@
 //! verdict and percentile are `Evidence::assess`'s) and the evidence of `/track`.
 
 use datasets::{History, Snapshot, reference};
-use pricing::{Clarity, Color, QuoteRequest, Shape};
+use pricing::{ASKING_PRICE_ALLOWED as ASKING_ALLOWED, Clarity, Color, QuoteRequest, Shape, tenth};
 
-use pricing::{ASKING_PRICE_ALLOWED as ASKING_ALLOWED, tenth};
-
-use crate::check::{answer, parse};
-
-fn stone() -> QuoteRequest {
-    QuoteRequest {
-        carat: 1.23,
-        color: Color::G,
-        clarity: Clarity::Vs2,
-        shape: Shape::Oval,
-        ratio: Some(1.4),
-    }
-}
+use crate::{
+    check::{answer, parse},
+    stone::OVAL,
+};
 
 #[test]
 fn reads_a_stone_and_an_ask() {
     let query = "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4&asking_price_usd=6500.5";
-    assert_eq!(parse(query), Ok((stone(), 6500.5)));
+    assert_eq!(parse(query), Ok((OVAL, 6500.5)));
 }
 
 #[test]
@@ -70,7 +61,7 @@ fn many_problems_are_listed_up_to_the_bound_and_counted() {
 #[test]
 fn the_answer_shows_what_evidence_assess_says() {
     let snapshot = Snapshot::reference();
-    let quote = snapshot.quote(&stone()).unwrap();
+    let quote = snapshot.quote(&OVAL).unwrap();
     let evidence = snapshot.evidence(&quote).unwrap();
     for factor in [0.2, 0.8, 1.0, 1.25, 4.0] {
         let ask = (quote.total_usd * factor).round();
@@ -93,12 +84,12 @@ fn the_answer_shows_what_evidence_assess_says() {
 fn track_entries_carry_the_evidence_when_the_day_has_spreads() {
     let with = History::single(Snapshot::reference());
     let tracked =
-        serde_json::to_value(crate::tracked::track(&with, &stone(), with.live_date())).unwrap();
+        serde_json::to_value(crate::tracked::track(&with, &OVAL, with.live_date())).unwrap();
     let entry = &tracked["entries"][0];
     assert!(entry["range"]["high_usd"].is_number() && entry["basis"].is_string(), "{entry}");
     let bare = History::single(Snapshot::parse(reference::embedded()).unwrap());
     let tracked =
-        serde_json::to_value(crate::tracked::track(&bare, &stone(), bare.live_date())).unwrap();
+        serde_json::to_value(crate::tracked::track(&bare, &OVAL, bare.live_date())).unwrap();
     let entry = tracked["entries"][0].as_object().unwrap();
     assert!(entry.contains_key("total_usd") && !entry.contains_key("range"), "{entry:?}");
 }

@@ -3,12 +3,10 @@
 use datasets::{History, Snapshot};
 use pricing::{Clarity, Color, QuoteRequest, Shape, round_cents};
 
-use crate::{stone::parse, tracked::track};
-
-#[track_caller]
-fn check_ok(query: &str, expect: QuoteRequest) {
-    assert_eq!(parse(query), Ok(expect));
-}
+use crate::{
+    stone::{OVAL, parse},
+    tracked::track,
+};
 
 /// Checks the bad parameters named, in order.
 #[track_caller]
@@ -21,42 +19,19 @@ fn check_err(query: &str, expect: &[&str]) {
     assert!(problems.iter().all(|p| !p.allowed.is_empty() && !p.message.is_empty()));
 }
 
+/// A tracking URL's query; grades in any case, and the shape round unless named.
 #[test]
-fn reads_a_tracking_url_query() {
-    check_ok(
-        "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4",
-        QuoteRequest {
-            carat: 1.23,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Oval,
-            ratio: Some(1.4),
-        },
-    );
-}
-
-#[test]
-fn grades_are_case_insensitive_and_shape_defaults_to_round() {
-    check_ok(
-        "carat=1&color=g&clarity=vs2",
-        QuoteRequest {
-            carat: 1.0,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Round,
-            ratio: None,
-        },
-    );
-    check_ok(
-        "shape=OVAL&carat=0.3&color=d&clarity=if",
-        QuoteRequest {
-            carat: 0.3,
-            color: Color::D,
-            clarity: Clarity::If,
-            shape: Shape::Oval,
-            ratio: None,
-        },
-    );
+fn reads_a_query_with_grades_in_any_case_and_round_by_default() {
+    let round = QuoteRequest { carat: 1.0, shape: Shape::Round, ratio: None, ..OVAL };
+    let small_oval =
+        QuoteRequest { carat: 0.3, color: Color::D, clarity: Clarity::If, ratio: None, ..OVAL };
+    for (query, expect) in [
+        ("shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4", OVAL),
+        ("carat=1&color=g&clarity=vs2", round),
+        ("shape=OVAL&carat=0.3&color=d&clarity=if", small_oval),
+    ] {
+        assert_eq!(parse(query), Ok(expect), "{query}");
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@ use datasets::{History, Snapshot};
 use pricing::{QuoteRequest, Shape};
 
 use super::*;
+use crate::stone::OVAL;
 
 #[test]
 fn history_has_one_row_per_day() {
@@ -35,13 +36,7 @@ fn round_cents_text(ln: f64) -> String {
 #[test]
 fn track_rows_quote_text_with_commas() {
     let history = History::single(Snapshot::reference());
-    let request = QuoteRequest {
-        carat: 1.0,
-        color: pricing::Color::G,
-        clarity: pricing::Clarity::Vs2,
-        shape: Shape::Oval,
-        ratio: Some(3.0),
-    };
+    let request = QuoteRequest { carat: 1.0, ratio: Some(3.0), ..OVAL };
     let csv = track_csv(&crate::tracked::track(&history, &request, chrono::NaiveDate::MIN));
     let rows: Vec<&str> = csv.trim_end().split("\r\n").collect();
     assert_eq!(rows.len(), 2);
@@ -56,13 +51,7 @@ fn track_rows_quote_text_with_commas() {
 
 #[test]
 fn track_rows_end_with_the_range_and_its_evidence() {
-    let request = QuoteRequest {
-        carat: 1.0,
-        color: pricing::Color::G,
-        clarity: pricing::Clarity::Vs2,
-        shape: Shape::Round,
-        ratio: None,
-    };
+    let request = QuoteRequest { carat: 1.0, shape: Shape::Round, ratio: None, ..OVAL };
     let header = "date,ts,shape,carat,color,clarity,per_carat_usd,total_usd,shape_ratio,\
                   ratio_multiplier,preference_driven_ratio,error,low_usd,high_usd,observations,basis";
     let snapshot = Snapshot::reference();

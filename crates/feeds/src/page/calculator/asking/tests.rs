@@ -2,7 +2,6 @@
 //! `Evidence::assess` and `/check` say; a bad ask is refused next to its field.
 
 use datasets::{History, Snapshot, reference};
-use pricing::{Clarity, Color, QuoteRequest, Shape};
 
 use crate::{
     check,
@@ -28,14 +27,7 @@ fn attribute<'h>(html: &'h str, name: &str) -> &'h str {
 fn the_verdict_and_percentile_shown_are_those_of_evidence_assess() {
     let history = History::single(Snapshot::reference());
     let snapshot = history.live();
-    let request = QuoteRequest {
-        carat: 1.23,
-        color: Color::G,
-        clarity: Clarity::Vs2,
-        shape: Shape::Oval,
-        ratio: Some(1.4),
-    };
-    let quote = snapshot.quote(&request).unwrap();
+    let quote = snapshot.quote(&crate::stone::OVAL).unwrap();
     let evidence = snapshot.evidence(&quote).unwrap();
     for factor in [0.3, 0.9, 1.0, 1.2, 3.0] {
         let ask = (quote.total_usd * factor).round();
