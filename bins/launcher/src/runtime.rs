@@ -3,9 +3,8 @@
 //!
 //! A page that held a connection's buffers becomes free only when the thread that owns
 //! it collects the frees other threads made into it, which mimalloc does when that thread
-//! next allocates from the page. After a burst of 1,000 connections, workers that went
-//! idle kept 1 to 6 MiB of such pages, a different amount after every burst; collected
-//! once idle, RSS comes back to the same level after each burst.
+//! next allocates from the page: a worker gone idle would keep them (docs/reliability.md,
+//! "Memory").
 
 use std::{
     cell::Cell,

@@ -1,7 +1,6 @@
 //! The servers' runtime hands back what a burst of connections left in its workers'
 //! heaps once the workers are idle, with no further allocation to trigger it: RSS comes
-//! back to the same level after every burst (without the collection it read 6 to 15 MiB
-//! after bursts that left 4.6 MiB with it).
+//! back to the same level after every burst.
 //!
 //! A bound on resident memory, so the test is ignored by `cargo test` and run by
 //! `scripts/memory-check.sh` (`--ignored`, alone in its process).

@@ -273,11 +273,8 @@ pub fn server_event(server: &str, event: &serve::Event<'_>) {
         Event::ConnectionFailed(err) => {
             debug!(target: "dcx::connection", server, error = %err, "{event}");
         }
-        Event::ShutdownBegun => info!(target: "dcx", server, "{event}"),
-        Event::Drained => info!(target: "dcx", server, "{event}"),
-        Event::DrainTimedOut => {
-            warn!(target: "dcx", server, "{event}");
-        }
+        Event::ShutdownBegun | Event::Drained => info!(target: "dcx", server, "{event}"),
+        Event::DrainTimedOut => warn!(target: "dcx", server, "{event}"),
         Event::Access { method, path, query, status, bytes, micros, peer, client, user_agent } => {
             info!(
                 target: access::TARGET,

@@ -11,9 +11,8 @@ pub(crate) const FLUSH_EVERY: Duration = Duration::from_millis(1);
 /// The log writer's stderr: lines gathered in a buffer, written when the writer thread
 /// has taken every queued line, but at most once per [`FLUSH_EVERY`]: a flush sooner than
 /// that after the last one first waits out the rest, and the lines queued meanwhile go
-/// out in the next write. A line alone is written at once. Under load the writer thread
-/// then makes about one `write` a millisecond, where it made one for every line or two
-/// and spun for the next (`sched_yield`), system calls a loaded server paid for.
+/// out in the next write. A line alone is written at once. Why: docs/performance.md,
+/// "What the access log costs".
 pub(crate) struct Paced<W: std::io::Write> {
     pub(crate) buffer: std::io::BufWriter<W>,
     flushed: std::time::Instant,
