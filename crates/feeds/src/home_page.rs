@@ -23,8 +23,8 @@ pub(crate) struct Page<'a> {
 }
 
 impl Page<'_> {
-    /// The home page as a JSON object.
-    pub(crate) fn value(&self) -> Value {
+    /// The home page as JSON bytes, pretty-printed for people reading it with curl.
+    pub(crate) fn json(&self) -> Bytes {
         let stats = self.stats.map(|stats| (Route::Document(Document::MatrixStatsJson), stats));
         let feeds: Vec<Value> = (Feed::ALL.into_iter().map(Route::Feed).zip(self.feeds))
             .chain(stats)
@@ -46,7 +46,7 @@ impl Page<'_> {
             .collect();
         let days: Vec<String> =
             self.history.days().iter().map(|day| day.date.to_string()).collect();
-        json!({
+        let page = json!({
             "server": { "name": self.name, "version": self.version },
             "ts": self.history.live().ts_text(),
             "live_date": self.history.live_date().to_string(),
@@ -54,12 +54,8 @@ impl Page<'_> {
             "methods": ALLOW,
             "feeds": feeds,
             "routes": routes,
-        })
-    }
-
-    /// The home page as JSON bytes, pretty-printed for people reading it with curl.
-    pub(crate) fn json(&self) -> Bytes {
-        let mut text = serde_json::to_string_pretty(&self.value()).unwrap_or_default();
+        });
+        let mut text = serde_json::to_string_pretty(&page).unwrap_or_default();
         text.push('\n');
         Bytes::from(text)
     }

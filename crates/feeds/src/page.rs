@@ -32,15 +32,10 @@ mod tests;
 /// The policy of every HTML answer: own stylesheet and script only, forms post here only.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/// Whether `history` serves the embedded reference snapshot (sample data) as live.
-pub(crate) fn is_sample(history: &History) -> bool {
-    history.live().is_reference()
-}
-
 /// The log line saying that `history`'s live snapshot is the embedded reference snapshot
 /// (made-up sample prices), or `None` when it is not. Servers print it at start-up.
 pub fn sample_note(history: &History) -> Option<&'static str> {
-    is_sample(history).then_some(SAMPLE_NOTE)
+    history.live().is_reference().then_some(SAMPLE_NOTE)
 }
 
 /// What the pages show besides the history.
@@ -69,7 +64,7 @@ impl Pages {
     pub(crate) fn new(history: &History, site: &Site<'_>) -> Pages {
         let live = history.live();
         let ts = live.ts().timestamp();
-        let sample = is_sample(history);
+        let sample = live.is_reference();
         let frame =
             layout::Frame { name: site.name, version: site.version, ts: live.ts_text(), sample };
         let mut feeds: Vec<home::FeedLink> = Feed::ALL

@@ -34,7 +34,8 @@ pub(crate) fn page(history: &History, frame: &Frame<'_>, feeds: &[FeedLink]) -> 
     let content = html! {
         (hero(history))
         section.card id="chart" {
-            h2 { "The DCX over " (days(history.days().len())) }
+            @let days = history.days().len();
+            h2 { "The DCX over " (days) " day" @if days != 1 { "s" } }
             (chart::line(&dcx_points(history), Measure::Dcx, "DCX per carat, by day"))
             p.note {
                 "One point per published day. The DCX is the weighted geometric mean of the asking \
@@ -52,10 +53,6 @@ pub(crate) fn page(history: &History, frame: &Frame<'_>, feeds: &[FeedLink]) -> 
         (links(feeds))
     };
     layout::page(frame, "DCX: the diamond price index", content)
-}
-
-fn days(n: usize) -> String {
-    format!("{n} day{}", if n == 1 { "" } else { "s" })
 }
 
 /// Every day's DCX as published in its `index.json`, oldest first.
@@ -205,8 +202,6 @@ fn grade_table(
 
 fn depth(history: &History) -> Markup {
     let depth = history.live().depth();
-    let colors: Vec<Color> = Color::ALL.to_vec();
-    let clarities: Vec<Clarity> = Clarity::ALL.to_vec();
     let count = |c: Color, k: Clarity| {
         depth
             .colclar
@@ -219,7 +214,7 @@ fn depth(history: &History) -> Markup {
             h2 { "Market depth" }
             p.note { "How many listings the snapshot saw for each colour and clarity, all carats together. \
                      Thin cells mean a price rests on few stones." }
-            (grade_table(&colors, &clarities, count, |n| words::grouped(n as u64)))
+            (grade_table(Color::ALL, Clarity::ALL, count, |n| words::grouped(n as u64)))
             h3 { "Listings by carat" }
             div.scroll {
                 table.numbers {

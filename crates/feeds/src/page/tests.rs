@@ -19,9 +19,9 @@ fn documents_round_trip_their_paths() {
 
 #[test]
 fn the_reference_snapshot_is_sample_data_and_a_variant_is_not() {
-    assert!(is_sample(&History::single(Snapshot::reference())));
+    assert_eq!(sample_note(&History::single(Snapshot::reference())), Some(SAMPLE_NOTE));
     let variant = datasets::reference::generate_variant("2026-11-21T00:00:00Z", 1.01);
-    assert!(!is_sample(&History::single(Snapshot::parse(variant).unwrap())));
+    assert_eq!(sample_note(&History::single(Snapshot::parse(variant).unwrap())), None);
 }
 
 #[test]
