@@ -35,14 +35,6 @@ fn history_dir(name: &str) -> TempDir {
     dir
 }
 
-/// Starts the reload loop of a `Live` over `history`; returns the report channel.
-fn reloads(
-    history: &TempDir,
-    poll: Option<Duration>,
-) -> (launcher::Reloads, mpsc::UnboundedReceiver<String>) {
-    start(open(history), poll, launcher::Hangups::install())
-}
-
 /// The `Live` over `history`, loaded now.
 fn open(history: &TempDir) -> Arc<datasets::Live> {
     let source = datasets::Source::History(history.0.clone());
@@ -83,7 +75,8 @@ async fn next_news(receiver: &mut mpsc::UnboundedReceiver<String>) -> String {
 #[tokio::test]
 async fn reload_runs_on_a_timer_and_reports_every_outcome() {
     let history = history_dir("timer");
-    let (_reloads, mut reports) = reloads(&history, Some(Duration::from_millis(20)));
+    let poll = Some(Duration::from_millis(20));
+    let (_reloads, mut reports) = start(open(&history), poll, launcher::Hangups::install());
     settle().await;
     test_support::write_day(&history.0, "2026-11-20", |_, text| text);
     let line = next_news(&mut reports).await;

@@ -11,21 +11,18 @@ use crate::support::{Server, config, write_plain_day};
 
 const STONE: &str = "shape=oval&carat=1.23&color=G&clarity=VS2&ratio=1.4";
 
-fn oval() -> QuoteRequest {
-    QuoteRequest {
+#[tokio::test]
+async fn an_ask_is_weighed_against_the_live_quote() {
+    let server = Server::reference().await;
+    let snapshot = Snapshot::reference();
+    let oval = QuoteRequest {
         carat: 1.23,
         color: Color::G,
         clarity: Clarity::Vs2,
         shape: Shape::Oval,
         ratio: Some(1.4),
-    }
-}
-
-#[tokio::test]
-async fn an_ask_is_weighed_against_the_live_quote() {
-    let server = Server::reference().await;
-    let snapshot = Snapshot::reference();
-    let quote = snapshot.quote(&oval()).unwrap();
+    };
+    let quote = snapshot.quote(&oval).unwrap();
     let evidence = snapshot.evidence(&quote).unwrap();
     for ask in [3000.0, 6500.0, 7217.06, 20000.0] {
         let reply = server.get(&format!("/check?{STONE}&asking_price_usd={ask}")).await;
