@@ -106,18 +106,13 @@ async fn head_has_the_headers_of_get_and_no_body() {
 #[tokio::test]
 async fn options_is_a_preflight_on_any_path() {
     let server = Server::reference().await;
+    let preflight = [
+        "Origin: https://sheet.example",
+        "Access-Control-Request-Method: GET",
+        "Access-Control-Request-Headers: if-none-match",
+    ];
     for path in ["/matrix.json", "/track", "/", "/nope"] {
-        let reply = server
-            .request(
-                "OPTIONS",
-                path,
-                &[
-                    "Origin: https://sheet.example",
-                    "Access-Control-Request-Method: GET",
-                    "Access-Control-Request-Headers: if-none-match",
-                ],
-            )
-            .await;
+        let reply = server.request("OPTIONS", path, &preflight).await;
         assert_eq!(reply.status, 204, "{path}");
         assert!(reply.body.is_empty());
         assert_eq!(reply.header("access-control-allow-origin"), Some("*"));
@@ -216,8 +211,7 @@ async fn index_is_json_by_default_and_html_for_browsers() {
     assert_eq!(html.header("content-type"), Some("text/html; charset=utf-8"));
     let etag = format!("If-None-Match: {}", html.header("etag").unwrap());
     assert_eq!(html.header("content-security-policy"), Some(feeds::CONTENT_SECURITY_POLICY));
-    let page = String::from_utf8(html.body).unwrap();
-    assert!(page.contains("<a href=\"/matrix.json\"><code>/matrix.json</code></a>"));
+    assert!(html.text().contains("<a href=\"/matrix.json\"><code>/matrix.json</code></a>"));
     let again = server.request("GET", "/", &["Accept: text/html", &etag]).await;
     assert_eq!(again.status, 304);
 }

@@ -47,19 +47,15 @@ async fn downloads_are_prebuilt_and_conditional() {
     let csv = server.get("/index/history.csv").await;
     assert_eq!(csv.status, 200);
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8; header=present"));
-    let text = String::from_utf8(csv.body.clone()).unwrap();
-    let rows: Vec<&str> = text.trim_end().split("\r\n").collect();
+    let rows: Vec<&str> = csv.text().trim_end().split("\r\n").collect();
     assert_eq!(rows.len(), 4);
     assert!(rows[1].starts_with("2026-11-18,"));
     let etag = format!("If-None-Match: {}", csv.header("etag").unwrap());
     assert_eq!(server.request("GET", "/index/history.csv", &[&etag]).await.status, 304);
     let gz = server.request("GET", "/matrix.csv", &["Accept-Encoding: gzip"]).await;
     assert_eq!(gz.header("content-encoding"), Some("gzip"));
-    assert!(
-        String::from_utf8(gz.decoded())
-            .unwrap()
-            .starts_with("band,color,clarity,usd_per_carat\r\n0.3,D,FL,")
-    );
+    let matrix = String::from_utf8(gz.decoded()).unwrap();
+    assert!(matrix.starts_with("band,color,clarity,usd_per_carat\r\n0.3,D,FL,"), "{matrix}");
 
     let history = server.get("/index/history.json").await.json();
     let days = history["days"].as_array().unwrap();
@@ -70,10 +66,8 @@ async fn downloads_are_prebuilt_and_conditional() {
     let openapi = server.get("/openapi.json").await;
     assert_eq!(openapi.status, 200);
     assert_eq!(openapi.json()["openapi"], "3.1.0");
-    assert_eq!(
-        server.get("/site.css").await.header("content-type"),
-        Some("text/css; charset=utf-8")
-    );
+    let css = server.get("/site.css").await;
+    assert_eq!(css.header("content-type"), Some("text/css; charset=utf-8"));
 }
 
 #[tokio::test]
