@@ -109,9 +109,6 @@ impl std::fmt::Debug for Config {
 /// Serves the feeds of `config.live` on `listener` until `shutdown` completes, then
 /// drains within `config.limits.grace`. Every [`serve::Event`] (listening, shutdown,
 /// drained, access lines) goes to `events`.
-///
-/// This is the one call another binary needs to embed the feed server, the same as
-/// `tools::run` for the tool server.
 pub async fn run(
     config: Config,
     listener: TcpListener,
