@@ -191,13 +191,10 @@ fn anchor(x: f64) -> &'static str {
     }
 }
 
+/// `M x,y L x,y …`: the line through `coords` (one at least).
 fn polyline(coords: &[(f64, f64)]) -> String {
-    let mut path = String::new();
-    for (i, (x, y)) in coords.iter().enumerate() {
-        path.push_str(if i == 0 { "M" } else { " L" });
-        path.push_str(&format!("{x:.1},{y:.1}"));
-    }
-    path
+    let points: Vec<String> = coords.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+    format!("M{}", points.join(" L"))
 }
 
 fn round1(x: f64) -> f64 {

@@ -125,35 +125,27 @@ pub(crate) fn track_csv(tracked: &Tracked) -> String {
     .join(",");
     for entry in &tracked.entries {
         let (date, ts) = (entry.date.to_string(), csv_text(&entry.ts));
-        let rest = match &entry.price {
+        let rest: Vec<String> = match &entry.price {
             Ok(price) => {
                 let fancy = price.fancy.map(|fancy| {
                     let preference = fancy.preference_driven_ratio.to_string();
                     [number(fancy.shape_ratio), number(fancy.ratio_multiplier), preference]
                 });
-                let [ratio, multiplier, preference] = fancy.unwrap_or_default();
-                let (per_carat, total) = (number(price.per_carat_usd), number(price.total_usd));
                 let evidence = price.evidence.map(|evidence| {
                     let (low, high) =
                         (number(evidence.range.low_usd), number(evidence.range.high_usd));
                     [low, high, evidence.observations.to_string(), evidence.basis.to_owned()]
                 });
-                let [low, high, observations, basis] = evidence.unwrap_or_default();
-                [
-                    per_carat,
-                    total,
-                    ratio,
-                    multiplier,
-                    preference,
-                    String::new(),
-                    low,
-                    high,
-                    observations,
-                    basis,
-                ]
+                // Priced, the error cell is empty.
+                [number(price.per_carat_usd), number(price.total_usd)]
+                    .into_iter()
+                    .chain(fancy.unwrap_or_default())
+                    .chain([String::new()])
+                    .chain(evidence.unwrap_or_default())
+                    .collect()
             }
             Err(error) => {
-                let mut cells = [(); 10].map(|()| String::new());
+                let mut cells = vec![String::new(); 10];
                 cells[5] = csv_text(error);
                 cells
             }

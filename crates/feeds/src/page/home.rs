@@ -130,9 +130,8 @@ fn matrix(round: &PriceMatrix) -> Markup {
     let bands: Vec<(usize, String)> =
         round.bands().iter().enumerate().map(|(i, &band)| (i, format::carat(band))).collect();
     // The default band comes last, so that `:target ~ .default` can hide it.
-    let mut ordered: Vec<&(usize, String)> =
-        bands.iter().filter(|(_, key)| key != DEFAULT_BAND).collect();
-    ordered.extend(bands.iter().filter(|(_, key)| key == DEFAULT_BAND));
+    let mut ordered: Vec<&(usize, String)> = bands.iter().collect();
+    ordered.sort_by_key(|(_, key)| key == DEFAULT_BAND);
     html! {
         section.card id="prices" {
             h2 { "Round prices, dollars per carat" }
