@@ -9,7 +9,7 @@ use std::{
 
 use hyper::Method;
 use proptest::prelude::*;
-use tracing_subscriber::fmt::{MakeWriter, format::Writer, time::FormatTime};
+use tracing_subscriber::fmt::{format::Writer, time::FormatTime};
 
 use super::{Lines, Shape};
 use crate::writer::LogClock;
@@ -45,18 +45,12 @@ impl io::Write for Captured {
     }
 }
 
-impl<'a> MakeWriter<'a> for Captured {
-    type Writer = Captured;
-    fn make_writer(&'a self) -> Captured {
-        self.clone()
-    }
-}
-
 /// What `log` writes in `shape`: through [`Lines`] (`fast`), or through
 /// tracing-subscriber's format alone.
 fn written(shape: Shape, fast: bool, log: impl Fn()) -> String {
     let out = Captured::default();
-    let builder = tracing_subscriber::fmt().with_writer(out.clone()).with_ansi(false);
+    let sink = out.clone();
+    let builder = tracing_subscriber::fmt().with_writer(move || sink.clone()).with_ansi(false);
     let text = || tracing_subscriber::fmt::format().with_ansi(false);
     let json = || tracing_subscriber::fmt::format().json().flatten_event(true);
     match (shape, fast) {
