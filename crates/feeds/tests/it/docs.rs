@@ -11,7 +11,7 @@ use crate::support::Server;
 const DOCS_BASE: &str = "http://127.0.0.1:8080";
 
 /// One example: what to send and the documented status.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Example {
     line: String,
     method: String,
@@ -48,14 +48,7 @@ fn words(line: &str) -> (Vec<String>, String) {
 fn parse(line: &str) -> Example {
     let (words, comment) = words(line);
     let status = comment.parse().unwrap_or_else(|_| panic!("{line:?} must end with `# <status>`"));
-    let mut example = Example {
-        line: line.to_owned(),
-        method: String::new(),
-        target: String::new(),
-        headers: Vec::new(),
-        body: None,
-        status,
-    };
+    let mut example = Example { line: line.to_owned(), status, ..Example::default() };
     let mut head = false;
     let mut args = words.into_iter().skip(1);
     while let Some(arg) = args.next() {
