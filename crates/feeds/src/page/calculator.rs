@@ -260,13 +260,8 @@ fn priced_stone(history: &History, priced: &Priced, ask: Option<f64>) -> Markup 
 
 /// `1.23 ct oval, G, VS2, L/W 1.40`.
 fn stone_name(quote: &Quote) -> String {
-    let mut name = format!(
-        "{} ct {}, {}, {}",
-        quote.carat,
-        quote.shape.as_str(),
-        quote.color.as_str(),
-        quote.clarity.as_str()
-    );
+    let mut name =
+        format!("{} ct {}, {}, {}", quote.carat, quote.shape, quote.color, quote.clarity);
     if quote.shape.is_fancy() {
         name.push_str(&format!(", L/W {:.2}", quote.shape_ratio));
     }
@@ -304,13 +299,8 @@ fn basis(history: &History, quote: &Quote) -> String {
 
 /// The `/track` query of a priced stone.
 fn track_query(quote: &Quote) -> String {
-    let mut query = format!(
-        "shape={}&carat={}&color={}&clarity={}",
-        quote.shape.as_str(),
-        quote.carat,
-        quote.color.as_str(),
-        quote.clarity.as_str()
-    );
+    let (shape, color, clarity) = (quote.shape, quote.color, quote.clarity);
+    let mut query = format!("shape={shape}&carat={}&color={color}&clarity={clarity}", quote.carat);
     if quote.shape.is_fancy() {
         query.push_str(&format!("&ratio={}", quote.shape_ratio));
     }

@@ -64,13 +64,7 @@ pub(crate) fn matrix_csv(matrix: &PriceMatrix) -> String {
         for &color in matrix.colors() {
             for &clarity in matrix.clarities() {
                 let usd = pricing::round_cents(matrix.ln_at_band(i, color, clarity).exp());
-                let _ = write!(
-                    out,
-                    "{},{},{},{usd:.2}\r\n",
-                    format::carat(band),
-                    color.as_str(),
-                    clarity.as_str()
-                );
+                let _ = write!(out, "{},{color},{clarity},{usd:.2}\r\n", format::carat(band));
             }
         }
     }
@@ -88,15 +82,8 @@ pub(crate) fn stats_csv(spreads: &SpreadSet) -> String {
             for &color in matrix.colors() {
                 for &clarity in matrix.clarities() {
                     let cell = matrix.cell(i, color, clarity);
-                    let _ = write!(
-                        out,
-                        "{name},{},{},{},{},{}",
-                        format::carat(band),
-                        color.as_str(),
-                        clarity.as_str(),
-                        cell.observations,
-                        cell.basis
-                    );
+                    let (band, asks, basis) = (format::carat(band), cell.observations, cell.basis);
+                    let _ = write!(out, "{name},{band},{color},{clarity},{asks},{basis}");
                     for q in cell.quantiles {
                         let _ = write!(out, ",{:.2}", pricing::round_cents(q));
                     }

@@ -77,14 +77,9 @@ fn every_stone_the_schema_allows_is_priced_and_the_next_ratio_out_is_refused() {
     for shape in shapes {
         let (min, max) = stated_ratio_bounds(&schema, shape);
         let query = |carat: f64, ratio: Option<f64>| {
-            let mut query = format!("carat={carat}&color=M&clarity=FL");
-            if let Some(shape) = shape {
-                query.push_str(&format!("&shape={shape}"));
-            }
-            if let Some(ratio) = ratio {
-                query.push_str(&format!("&ratio={ratio}"));
-            }
-            query
+            let shape = shape.map_or(String::new(), |shape| format!("&shape={shape}"));
+            let ratio = ratio.map_or(String::new(), |ratio| format!("&ratio={ratio}"));
+            format!("carat={carat}&color=M&clarity=FL{shape}{ratio}")
         };
         for carat in [CARAT_MIN, 1.0, CARAT_MAX] {
             for ratio in [None, Some(min), Some((min + max) / 2.0), Some(max)] {
