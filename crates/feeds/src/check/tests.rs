@@ -66,10 +66,8 @@ fn the_answer_shows_what_evidence_assess_says() {
         assert_eq!(shown["asking_price_usd"], ask);
         assert_eq!(shown["observations"], evidence.observations);
         assert_eq!(shown["basis"], evidence.basis.as_str());
-        assert!(
-            shown["range"]["low_usd"].as_f64().unwrap()
-                < shown["range"]["high_usd"].as_f64().unwrap()
-        );
+        let range = &shown["range"];
+        assert!(range["low_usd"].as_f64().unwrap() < range["high_usd"].as_f64().unwrap());
     }
 }
 

@@ -2,6 +2,7 @@
 //! `Evidence::assess` and `/check` say; a bad ask is refused next to its field.
 
 use datasets::{History, Snapshot, reference};
+use pricing::tenth;
 
 use crate::{
     check,
@@ -35,14 +36,8 @@ fn the_verdict_and_percentile_shown_are_those_of_evidence_assess() {
         assert!(ok, "{html}");
         let assessed = evidence.assess(ask);
         assert_eq!(attribute(&html, "data-verdict"), assessed.verdict.as_str());
-        assert_eq!(
-            attribute(&html, "data-percentile"),
-            pricing::tenth(assessed.percentile).to_string()
-        );
-        assert_eq!(
-            attribute(&html, "data-discount-pct"),
-            pricing::tenth(assessed.discount_pct).to_string()
-        );
+        assert_eq!(attribute(&html, "data-percentile"), tenth(assessed.percentile).to_string());
+        assert_eq!(attribute(&html, "data-discount-pct"), tenth(assessed.discount_pct).to_string());
         // The same as `/check` answers.
         let answered = check::answer(snapshot, &quote, &evidence, ask);
         assert_eq!(answered.verdict, attribute(&html, "data-verdict"));
