@@ -87,21 +87,18 @@ impl Pages {
                 // `/` also varies with `Accept` (JSON or HTML).
                 headers.insert(header::VARY, HeaderValue::from_static("Accept, Accept-Encoding"));
             });
+        let prices = live.pricing();
         let documents = Document::ALL
             .iter()
             .map(|&document| {
-                let body = match document {
-                    Document::HistoryJson => Bytes::from(downloads::history_json(history)),
-                    Document::HistoryCsv => Bytes::from(downloads::history_csv(history)),
-                    Document::MatrixCsv => {
-                        Bytes::from(downloads::matrix_csv(live.pricing().round()))
-                    }
-                    Document::MatrixCushionCsv => {
-                        Bytes::from(downloads::matrix_csv(live.pricing().cushion()))
-                    }
+                let body: Bytes = match document {
+                    Document::HistoryJson => downloads::history_json(history).into(),
+                    Document::HistoryCsv => downloads::history_csv(history).into(),
+                    Document::MatrixCsv => downloads::matrix_csv(prices.round()).into(),
+                    Document::MatrixCushionCsv => downloads::matrix_csv(prices.cushion()).into(),
                     Document::MatrixStatsJson => Bytes::copy_from_slice(live.stats_file()?),
-                    Document::MatrixStatsCsv => Bytes::from(downloads::stats_csv(live.spreads()?)),
-                    Document::OpenApi => Bytes::from(openapi::document(live.pricing())),
+                    Document::MatrixStatsCsv => downloads::stats_csv(live.spreads()?).into(),
+                    Document::OpenApi => openapi::document(prices).into(),
                     Document::Stylesheet => Bytes::from_static(STYLESHEET.as_bytes()),
                     Document::Script => Bytes::from_static(SCRIPT.as_bytes()),
                 };
