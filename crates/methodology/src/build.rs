@@ -4,7 +4,10 @@
 use std::{borrow::Borrow, io::BufRead};
 
 use chrono::NaiveDate;
-use datasets::{Feed, FeedFiles, Snapshot, wire};
+use datasets::{
+    Feed, FeedFiles, Snapshot,
+    wire::{self, DepthFile},
+};
 use pricing::Shape;
 
 use crate::{
@@ -19,7 +22,8 @@ use crate::{
     ratio,
     read::{InputFormat, ListingReader, RowCounts},
     report::{MatrixReport, Report, ShapeReport},
-    scope, select, smooth, spread,
+    scope::{self, BAND_KEYS},
+    select, smooth, spread,
 };
 
 /// Reads `csv` in `format` and builds from it: [`build_reader`] over text in memory.
@@ -201,7 +205,7 @@ fn assemble(
 
     stage(Stage::RatioModels);
     let (ratio_file, sources) = ratio::ratio_models(
-        &market.with_ratio(),
+        market.with_ratio(),
         reference.as_ref(),
         &round_matrix,
         &factors.ln,
@@ -213,7 +217,7 @@ fn assemble(
     stage(Stage::Index);
     let (index, trends) = feeds::index_file(&round_matrix, &options.basket, history, date, &ts)?;
     notes.extend(trends.notes);
-    let depth = feeds::depth_file(&market.depth, &ts);
+    let depth = DepthFile::from_counts(&BAND_KEYS, &market.depth, &ts);
 
     let mut bytes = [
         round_bytes,

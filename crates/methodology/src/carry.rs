@@ -16,7 +16,7 @@ use pricing::{Clarity, Color, PriceMatrix};
 use crate::{
     cells::{Cells, Provenance},
     observed::{Day, Family},
-    scope::{BAND_CARATS, BAND_KEYS, CELLS, CELLS_PER_BAND},
+    scope::{BAND_CARATS, BAND_KEYS, CELLS, CELLS_PER_BAND, cell_value},
     smooth,
 };
 
@@ -79,15 +79,7 @@ fn values(matrix: &PriceMatrix) -> Option<Vec<f64>> {
     let same = matrix.bands() == BAND_CARATS.as_slice()
         && matrix.colors() == Color::ALL
         && matrix.clarities() == Clarity::ALL;
-    same.then(|| {
-        (0..BAND_KEYS.len())
-            .flat_map(|band| {
-                Color::ALL.iter().flat_map(move |&color| {
-                    Clarity::ALL.iter().map(move |&clarity| matrix.ln_at_band(band, color, clarity))
-                })
-            })
-            .collect()
-    })
+    same.then(|| (0..CELLS).map(|cell| cell_value(matrix, cell)).collect())
 }
 
 /// Fills the empty cells of the bands below `low` and above `high` (the outermost

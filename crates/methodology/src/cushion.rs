@@ -50,17 +50,6 @@ pub(crate) struct Factors {
     pub(crate) note: String,
 }
 
-impl Factors {
-    /// The factor in words: `0.78`, or `the measured cushion factor`.
-    fn words(&self) -> String {
-        if self.measured {
-            "the measured cushion factor".to_owned()
-        } else {
-            CUSHION_FACTOR.to_string()
-        }
-    }
-}
-
 /// Measures the factor of each band from today's cushion asks.
 pub(crate) fn factors(
     cushion: &CellAsks,
@@ -147,10 +136,11 @@ pub(crate) fn cushion(
         }
     }
     let fallback = (own == 0 && derived == cells.ln.len()).then(|| {
-        format!(
-            "cushion matrix = round matrix x {}: no cushion cell has {MIN_OWN_CUSHION_ASKS} asks",
-            factors.words()
-        )
+        let factor = match factors.measured {
+            true => "the measured cushion factor".to_owned(),
+            false => CUSHION_FACTOR.to_string(),
+        };
+        format!("cushion matrix = round matrix x {factor}: no cushion cell has {MIN_OWN_CUSHION_ASKS} asks")
     });
     let outcome = smooth::smooth(&mut cells);
     (cells, outcome, fallback)

@@ -5,13 +5,12 @@
 use chrono::{Days, NaiveDate};
 use datasets::{
     History,
-    wire::{DepthFile, IndexFile, MatrixFile, Ordered, SpecFile},
+    wire::{IndexFile, MatrixFile, Ordered, SpecFile},
 };
 use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix};
 
 use crate::{
     BasketSpec, Error,
-    market::Depth,
     scope::{BAND_CARATS, BAND_KEYS},
 };
 
@@ -153,12 +152,6 @@ pub(crate) fn index_file(
         specs,
     };
     Ok((file, trends))
-}
-
-/// `depth.json`: in-scope listings per band key by clarity and by colour, and by colour x
-/// clarity over all bands. Every grade is listed, zeros included.
-pub(crate) fn depth_file(counts: &Depth, ts: &str) -> DepthFile {
-    DepthFile::from_counts(&BAND_KEYS, counts, ts)
 }
 
 #[cfg(test)]

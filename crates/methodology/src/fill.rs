@@ -18,14 +18,13 @@
 //! today's listings reaches them, and they are carried (`carry.rs`).
 
 use chrono::{Days, NaiveDate};
-use pricing::Clarity;
 
 use crate::{
     Error,
     carry::{self, Curve},
     cells::{Cells, Provenance},
     observed::{Day, Family},
-    scope::{BAND_CARATS, BAND_KEYS, CELLS_PER_BAND, WINDOW_DAYS},
+    scope::{BAND_CARATS, BAND_KEYS, CELLS_PER_BAND, WINDOW_DAYS, cell_grades},
 };
 
 /// The fewest observed cells a regression is fitted on, and the fewest a band needs to
@@ -68,12 +67,11 @@ fn points(cells: &Cells) -> Vec<Point> {
     (0..cells.ln.len())
         .filter(|&cell| cells.provenance[cell].is_some_and(Provenance::is_observed))
         .map(|cell| {
-            let band = cell / CELLS_PER_BAND;
-            let within = cell % CELLS_PER_BAND;
+            let (band, color, clarity) = cell_grades(cell);
             Point {
                 band,
-                color: (within / Clarity::ALL.len()) as f64,
-                clarity: (within % Clarity::ALL.len()) as f64,
+                color: color.index() as f64,
+                clarity: clarity.index() as f64,
                 ln_carat: BAND_CARATS[band].ln(),
                 ln: cells.ln[cell],
             }
@@ -150,13 +148,8 @@ fn fill_band(
     let mut filled = 0;
     for cell in range {
         if cells.provenance[cell].is_none() {
-            let within = cell % CELLS_PER_BAND;
-            let x = [
-                1.0,
-                (within / Clarity::ALL.len()) as f64,
-                (within % Clarity::ALL.len()) as f64,
-                ln_carat,
-            ];
+            let (_, color, clarity) = cell_grades(cell);
+            let x = [1.0, color.index() as f64, clarity.index() as f64, ln_carat];
             cells.ln[cell] = x.iter().zip(&coef).map(|(x, c)| x * c).sum();
             cells.provenance[cell] = Some(Provenance::Modelled);
             filled += 1;

@@ -15,7 +15,7 @@ use pricing::{Carat, Clarity, Color, PriceMatrix, Shape};
 
 use crate::{
     listing::Listing,
-    scope::{BAND_CARATS, BAND_KEYS, CELLS, Used, cell_index},
+    scope::{BAND_CARATS, BAND_KEYS, CELLS, cell_index},
 };
 
 /// Asks waiting in a cell before they are merged into its counted values.
@@ -192,13 +192,9 @@ impl Market {
         let cell = cell_index(band, listing.color, listing.clarity);
         let ln = listing.per_carat().ln();
         self.asks[listing.shape.index()].push(cell, ln);
-        let family = match listing.shape {
-            Shape::Round => Some(0),
-            Shape::Cushion => Some(1),
-            _ => None,
-        };
-        if let Some(family) = family {
-            self.at_band[family].push(cell, ln + to_band(listing, band));
+        if matches!(listing.shape, Shape::Round | Shape::Cushion) {
+            self.at_band[usize::from(listing.shape != Shape::Round)]
+                .push(cell, ln + to_band(listing, band));
         }
         self.depth[band][listing.color.index()][listing.clarity.index()] += 1;
         if listing.shape.is_fancy() && listing.lw_ratio.is_some() {
@@ -218,8 +214,8 @@ impl Market {
     }
 
     /// The fancy listings with an L/W ratio, as the ratio models read them.
-    pub(crate) fn with_ratio(&self) -> Vec<Used<'_>> {
-        self.with_ratio.iter().map(|listing| Used { listing }).collect()
+    pub(crate) fn with_ratio(&self) -> &[Listing] {
+        &self.with_ratio
     }
 }
 

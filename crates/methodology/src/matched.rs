@@ -24,12 +24,13 @@
 //! are junk and count on neither side. The cushion factor (`cushion.rs`) is measured on
 //! these values, and a model based on the cushion matrix reads them over that factor.
 
-use pricing::{Clarity, Color, PriceMatrix};
+use pricing::PriceMatrix;
 
 use crate::{
     NEIGHBOUR_FACTOR,
+    listing::Listing,
     market::{CellAsks, quantile_counted},
-    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND, Used, band_of, cell_index},
+    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND, band_of, cell_index, cell_value},
     select::quantile,
 };
 
@@ -83,18 +84,10 @@ impl RoundReference {
     }
 
     /// The relative ln value of one listing; see [`RoundReference::relative_ask`].
-    pub(crate) fn relative(&self, entry: &Used<'_>, round: &PriceMatrix) -> Option<f64> {
-        let listing = entry.listing;
+    pub(crate) fn relative(&self, listing: &Listing, round: &PriceMatrix) -> Option<f64> {
         let cell = cell_index(band_of(listing.carat), listing.color, listing.clarity);
         self.relative_ask(cell, listing.per_carat().ln(), round)
     }
-}
-
-/// The ln per-carat value of `cell` (band-major, then colour, then clarity) in `matrix`.
-fn cell_value(matrix: &PriceMatrix, cell: usize) -> f64 {
-    let (band, within) = (cell / CELLS_PER_BAND, cell % CELLS_PER_BAND);
-    let clarities = Clarity::ALL.len();
-    matrix.ln_at_band(band, Color::ALL[within / clarities], Clarity::ALL[within % clarities])
 }
 
 /// An offset, or `None` when it lies beyond [`NEIGHBOUR_FACTOR`] either way.

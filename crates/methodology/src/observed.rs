@@ -19,7 +19,7 @@ use crate::{
     BuildOptions,
     cells::{Cells, Provenance},
     scope::{
-        BAND_KEYS, CELLS, CELLS_PER_BAND, MAX_ASK_PER_CARAT, MIN_ASK_PER_CARAT, WINDOW_DAYS,
+        BAND_KEYS, CELLS, MAX_ASK_PER_CARAT, MIN_ASK_PER_CARAT, WINDOW_DAYS, cell_grades,
         cell_index,
     },
 };
@@ -93,11 +93,11 @@ fn entries(cells: &Cells) -> Vec<Entry> {
         .filter_map(|cell| {
             let provenance = cells.provenance[cell].filter(|p| p.is_observed())?;
             let ask = cells.ask[cell]?;
-            let within = cell % CELLS_PER_BAND;
+            let (band, color, clarity) = cell_grades(cell);
             Some(Entry {
-                band: BAND_KEYS[cell / CELLS_PER_BAND].to_owned(),
-                color: Color::ALL[within / Clarity::ALL.len()].as_str().to_owned(),
-                clarity: Clarity::ALL[within % Clarity::ALL.len()].as_str().to_owned(),
+                band: BAND_KEYS[band].to_owned(),
+                color: color.as_str().to_owned(),
+                clarity: clarity.as_str().to_owned(),
                 ln: crate::feeds::round6(ask.ln()),
                 listings: cells.listings[cell] - cells.screened[cell],
                 thin: provenance == Provenance::Thin,

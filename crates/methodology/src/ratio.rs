@@ -22,8 +22,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
+    listing::Listing,
     matched::{RoundReference, median},
-    scope::{BAND_KEYS, Used, band_of},
+    scope::{BAND_KEYS, band_of},
 };
 
 /// The fewest listings with a ratio that refit one band of a model.
@@ -62,7 +63,7 @@ impl ModelSource {
 
 /// The ratio models feed and where each shape's model came from.
 pub(crate) fn ratio_models(
-    used: &[Used<'_>],
+    listings: &[Listing],
     reference: Option<&RoundReference>,
     round: &PriceMatrix,
     cushion_factors: &[f64],
@@ -90,7 +91,7 @@ pub(crate) fn ratio_models(
         let zero = [0.0; BAND_KEYS.len()];
         let factors = if on_cushion { cushion_factors } else { &zero };
         let (mut model, source) = match reference {
-            Some(reference) => refit(model, shape, used, reference, round, factors),
+            Some(reference) => refit(model, shape, listings, reference, round, factors),
             None => (model, None),
         };
         let source = source.unwrap_or_else(|| fallback_source.clone());
@@ -106,7 +107,7 @@ pub(crate) fn ratio_models(
 fn refit(
     mut model: ShapeModel,
     shape: Shape,
-    used: &[Used<'_>],
+    with_ratio: &[Listing],
     reference: &RoundReference,
     round: &PriceMatrix,
     factors: &[f64],
@@ -123,13 +124,13 @@ fn refit(
                     None => true,
                 }
         };
-        let mut samples: Vec<(f64, f64)> = used
+        let mut samples: Vec<(f64, f64)> = with_ratio
             .iter()
-            .filter(|u| u.listing.shape == shape && inside(u.listing.carat))
-            .filter_map(|u| {
-                let ratio = u.listing.lw_ratio?;
-                let band = band_of(u.listing.carat);
-                let relative = (reference.relative(u, round)? - factors[band]).exp();
+            .filter(|l| l.shape == shape && inside(l.carat))
+            .filter_map(|l| {
+                let ratio = l.lw_ratio?;
+                let band = band_of(l.carat);
+                let relative = (reference.relative(l, round)? - factors[band]).exp();
                 let value = match mode {
                     ValueMode::DeltaPct => (relative - 1.0) * 100.0,
                     ValueMode::PercentOfBase => relative * 100.0,

@@ -5,14 +5,14 @@
 
 use std::fmt::Write as _;
 
-use pricing::{Clarity, Color, Shape};
+use pricing::Shape;
 use serde::Serialize;
 
 use crate::{
     cells::{Cells, Provenance},
     ratio::ModelSource,
     read::Rejected,
-    scope::{BAND_KEYS, CELLS_PER_BAND},
+    scope::{BAND_KEYS, CELLS_PER_BAND, cell_grades},
 };
 
 /// What a build did.
@@ -164,11 +164,11 @@ impl MatrixReport {
                 pooled_bands: cells.pooled[band],
             });
             for cell in range {
-                let within = cell % CELLS_PER_BAND;
+                let (_, color, clarity) = cell_grades(cell);
                 list.push(CellReport {
                     band: key,
-                    color: Color::ALL[within / Clarity::ALL.len()].as_str(),
-                    clarity: Clarity::ALL[within % Clarity::ALL.len()].as_str(),
+                    color: color.as_str(),
+                    clarity: clarity.as_str(),
                     provenance: cells.provenance[cell].unwrap_or(Provenance::Modelled),
                     listings: cells.listings[cell],
                     screened: cells.screened[cell],

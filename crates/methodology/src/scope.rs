@@ -11,7 +11,7 @@ use std::{
 };
 
 use chrono::{Days, NaiveDate};
-use pricing::{Clarity, Color, Shape};
+use pricing::{Clarity, Color, PriceMatrix, Shape};
 
 use crate::{
     listing::{Fluorescence, Listing},
@@ -45,15 +45,21 @@ pub(crate) const CELLS_PER_BAND: usize = 80;
 /// Cells in a whole matrix.
 pub(crate) const CELLS: usize = CELLS_PER_BAND * BAND_KEYS.len();
 
-/// An in-scope listing, as the ratio models read it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Used<'a> {
-    pub(crate) listing: &'a Listing,
-}
-
 /// Index of a cell in a band-major, row-major matrix.
 pub(crate) fn cell_index(band: usize, color: Color, clarity: Clarity) -> usize {
     band * CELLS_PER_BAND + color.index() * Clarity::ALL.len() + clarity.index()
+}
+
+/// The band, colour and clarity of a cell index: the inverse of [`cell_index`].
+pub(crate) fn cell_grades(cell: usize) -> (usize, Color, Clarity) {
+    let (band, within) = (cell / CELLS_PER_BAND, cell % CELLS_PER_BAND);
+    (band, Color::ALL[within / Clarity::ALL.len()], Clarity::ALL[within % Clarity::ALL.len()])
+}
+
+/// The ln per-carat value of `cell` in `matrix`.
+pub(crate) fn cell_value(matrix: &PriceMatrix, cell: usize) -> f64 {
+    let (band, color, clarity) = cell_grades(cell);
+    matrix.ln_at_band(band, color, clarity)
 }
 
 /// The band of an in-scope carat.

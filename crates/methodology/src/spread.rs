@@ -28,7 +28,7 @@ use pricing::{Basis, CellSpread, Clarity, Color, PERCENTILES};
 use crate::{
     cells::{Cells, Provenance},
     market::CellAsks,
-    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND},
+    scope::{BAND_KEYS, CELLS, CELLS_PER_BAND, cell_grades},
     select::{self, NEIGHBOUR_FACTOR, SCREEN_MIN_LISTINGS},
 };
 
@@ -135,14 +135,13 @@ pub(crate) fn spreads(at_band: &CellAsks, cells: &Cells, published: &[f64]) -> S
 /// matrix, widened or narrowed for the band by the ratio of the band's standard deviation
 /// of those residuals to the matrix's (when the band has [`BAND_SHAPE_MIN_ASKS`] or more).
 fn pooled_quantiles(kept: &[Vec<f64>]) -> Vec<Option<[f64; 5]>> {
-    let columns = Clarity::ALL.len();
     let estimated: Vec<(usize, CellMean)> = kept
         .iter()
         .enumerate()
         .filter(|(_, list)| list.len() >= MIN_SPREAD_ASKS)
         .map(|(cell, list)| {
-            let (band, within) = (cell / CELLS_PER_BAND, cell % CELLS_PER_BAND);
-            (cell, CellMean::new(band, within / columns, within % columns, list))
+            let (band, color, clarity) = cell_grades(cell);
+            (cell, CellMean::new(band, color.index(), clarity.index(), list))
         })
         .collect();
     if estimated.is_empty() {

@@ -257,7 +257,7 @@ impl Truth {
 pub fn write_listings(market: &Market, out: &mut dyn Write) -> io::Result<Written> {
     market.check().map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
     let truth = Truth::new();
-    let mut rng = Rng::new(market.seed);
+    let mut rng = Rng(market.seed);
     let mut written = Written::default();
     writeln!(out, "{HEADER}")?;
     let round = (Shape::Round, None, ROUND_LISTINGS);
@@ -328,10 +328,6 @@ pub fn listings_csv(market: &Market) -> Result<(String, Written), String> {
 struct Rng(u64);
 
 impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
     fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -11,7 +11,7 @@ use super::{Curve, carry, weighted_median};
 use crate::{
     cells::{Cells, Provenance},
     observed::{self, Family},
-    scope::{CELLS_PER_BAND, cell_index},
+    scope::{cell_index, cell_value},
 };
 
 fn day(d: u32) -> NaiveDate {
@@ -56,14 +56,7 @@ fn the_curve_is_the_previous_published_day_else_the_reference() {
 #[test]
 fn the_shift_compares_todays_asks_with_the_curve_days_asks() {
     let history = history_of("2026-11-20", 1.0);
-    let published = |cell: usize| {
-        let within = cell % CELLS_PER_BAND;
-        history.live().pricing().round().ln_at_band(
-            cell / CELLS_PER_BAND,
-            Color::ALL[within / Clarity::ALL.len()],
-            Clarity::ALL[within % Clarity::ALL.len()],
-        )
-    };
+    let published = |cell: usize| cell_value(history.live().pricing().round(), cell);
     let mut seen = Cells::empty();
     let cells_seen = [cell_index(5, Color::G, Clarity::Vs2), cell_index(5, Color::F, Clarity::Vs1)];
     for (i, &cell) in cells_seen.iter().enumerate() {

@@ -11,7 +11,7 @@ use crate::{
     listing::{Finish, Listing},
     market::CellAsks,
     matched::RoundReference,
-    scope::{CELLS_PER_BAND, band_of},
+    scope::{band_of, cell_value},
     tests::date,
 };
 
@@ -92,9 +92,7 @@ fn round_cells() -> Cells {
     let matrix = round();
     let mut cells = Cells::empty();
     for (cell, ln) in cells.ln.iter_mut().enumerate() {
-        let band = cell / CELLS_PER_BAND;
-        let (color, clarity) = (cell % CELLS_PER_BAND / 8, cell % 8);
-        *ln = matrix.ln_at_band(band, Color::ALL[color], Clarity::ALL[clarity]);
+        *ln = cell_value(&matrix, cell);
     }
     cells
 }

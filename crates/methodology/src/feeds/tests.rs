@@ -3,11 +3,11 @@
 use chrono::NaiveDate;
 use pricing::{Clarity, Color, Shape};
 
-use super::{depth_file, matrix_file, parse_matrix, round6, ts_text};
+use super::{matrix_file, parse_matrix, round6, ts_text};
 use crate::{
     listing::{Finish, Listing},
     market::Market,
-    scope::{CELLS, band_of},
+    scope::{BAND_KEYS, CELLS, band_of},
 };
 
 #[test]
@@ -41,7 +41,7 @@ fn depth_counts_agree_by_construction() {
     for listing in &listings {
         market.add(listing, band_of(listing.carat));
     }
-    let depth = depth_file(&market.depth, "ts");
+    let depth = datasets::wire::DepthFile::from_counts(&BAND_KEYS, &market.depth, "ts");
     let band = &depth.clarity.0[0];
     assert_eq!(band.0, "0.3");
     assert_eq!(band.1.0.len(), 8);

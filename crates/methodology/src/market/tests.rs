@@ -75,7 +75,7 @@ fn a_market_keeps_asks_by_shape_and_cell_depth_and_ratio_listings() {
     assert_eq!(depth, 4);
     let with_ratio = market.with_ratio();
     assert_eq!(with_ratio.len(), 1, "only fancy listings with a ratio are kept whole");
-    assert_eq!(*with_ratio[0].listing, Listing { lab: None, listing_id: None, ..oval });
+    assert_eq!(with_ratio[0], Listing { lab: None, listing_id: None, ..oval });
     assert_eq!(CellAsks::of(&[round]).cell(cell).len(), 1);
 }
 

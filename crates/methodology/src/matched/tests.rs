@@ -7,7 +7,7 @@ use super::RoundReference;
 use crate::{
     listing::{Finish, Listing},
     market::CellAsks,
-    scope::{Used, band_of},
+    scope::band_of,
 };
 
 fn round() -> PriceMatrix {
@@ -19,10 +19,6 @@ fn round() -> PriceMatrix {
 fn listing(shape: Shape, carat: f64, color: Color, factor: f64) -> Listing {
     let per_carat = round().ln_at_band(band_of(carat), color, Clarity::Vs2).exp();
     Listing::new(carat, color, Clarity::Vs2, shape, Finish::Excellent, per_carat * carat * factor)
-}
-
-fn used(listings: &[Listing]) -> Vec<Used<'_>> {
-    listings.iter().map(|listing| Used { listing }).collect()
 }
 
 /// The reference of the round listings among `listings`.
@@ -45,9 +41,8 @@ fn a_listing_is_measured_against_the_median_round_of_its_cell() {
         listing(Shape::Round, 1.4, Color::G, 1.10),
         listing(Shape::Oval, 1.3, Color::G, 1.10 * 0.85),
     ];
-    let used = used(&listings);
     let reference = reference(&listings).expect("rounds");
-    assert_close(reference.relative(&used[3], &round()).expect("oval"), 0.85f64.ln());
+    assert_close(reference.relative(&listings[3], &round()).expect("oval"), 0.85f64.ln());
 }
 
 #[test]
@@ -66,16 +61,15 @@ fn a_cell_with_too_few_rounds_borrows_its_band_then_the_market() {
         listing(Shape::Pear, 0.5, Color::G, 1.2),
         listing(Shape::Pear, 1.0, Color::G, 1.1),
     ];
-    let used = used(&listings);
     let reference = reference(&listings).expect("rounds");
     // 1.0 ct G VS2 has three rounds of its own (median 1.1): its pear is measured
     // against them, not against its band's median of 1.2.
-    assert_close(reference.relative(&used[8], &round()).expect("pear"), 0.0);
+    assert_close(reference.relative(&listings[8], &round()).expect("pear"), 0.0);
     // Band 1.0: 1.0, 1.1, 1.2, 1.5, 1.5, median 1.2.
-    assert_close(reference.relative(&used[6], &round()).expect("pear"), 0.0);
+    assert_close(reference.relative(&listings[6], &round()).expect("pear"), 0.0);
     // All six rounds: median of 1.0, 1.1, 1.2, 1.3, 1.5, 1.5 is between 1.2 and 1.3.
     let all = (1.2f64.ln() + 1.3f64.ln()) / 2.0;
-    assert_close(reference.relative(&used[7], &round()).expect("pear"), 1.2f64.ln() - all);
+    assert_close(reference.relative(&listings[7], &round()).expect("pear"), 1.2f64.ln() - all);
 }
 
 #[test]
@@ -90,10 +84,9 @@ fn junk_counts_on_neither_side() {
         listing(Shape::Oval, 1.0, Color::G, 0.8),
         listing(Shape::Oval, 1.0, Color::G, 0.03),
     ];
-    let used = used(&listings);
     let reference = reference(&listings).expect("rounds");
-    assert_close(reference.relative(&used[5], &round()).expect("oval"), 0.8f64.ln());
-    assert_eq!(reference.relative(&used[6], &round()), None, "a junk fancy ask");
+    assert_close(reference.relative(&listings[5], &round()).expect("oval"), 0.8f64.ln());
+    assert_eq!(reference.relative(&listings[6], &round()), None, "a junk fancy ask");
 }
 
 #[test]

@@ -9,7 +9,6 @@ use crate::{
     listing::{Finish, Listing},
     market::CellAsks,
     matched::RoundReference,
-    scope::Used,
 };
 
 fn date() -> NaiveDate {
@@ -66,11 +65,10 @@ fn rounds_and_ovals(level: f64) -> Vec<Listing> {
 fn fit(listings: &[Listing]) -> (datasets::wire::RatioModelsFile, Vec<(Shape, ModelSource)>) {
     let reference = Snapshot::reference();
     let round = reference.pricing().round();
-    let used: Vec<Used<'_>> = listings.iter().map(|listing| Used { listing }).collect();
     let rounds: Vec<Listing> =
         listings.iter().filter(|l| l.shape == Shape::Round).cloned().collect();
     let rounds = RoundReference::new(&CellAsks::of(&rounds), round);
-    ratio_models(&used, rounds.as_ref(), round, &[0.7f64.ln(); 12], None, date(), "ts")
+    ratio_models(listings, rounds.as_ref(), round, &[0.7f64.ln(); 12], None, date(), "ts")
 }
 
 #[test]
