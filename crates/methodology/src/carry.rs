@@ -46,10 +46,7 @@ impl Curve {
             let snapshot = h.snapshot_of(day).ok()?;
             let ln = values(pick(snapshot.pricing(), family))?;
             let seen = observed.iter().find(|o| o.date == day.date);
-            let asks = match seen {
-                Some(seen) => seen.cells(family).iter().map(|s| s.map(|s| s.ln)).collect(),
-                None => vec![None; CELLS],
-            };
+            let asks = seen.map_or(vec![None; CELLS], |seen| seen.cells(family).to_vec());
             Some(Curve { ln, asks, from: day.date.to_string() })
         });
         from_day.unwrap_or_else(|| {

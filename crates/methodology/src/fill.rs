@@ -38,11 +38,11 @@ pub(crate) fn look_back(cells: &mut Cells, days: &[Day], date: NaiveDate, family
     let oldest = date.checked_sub_days(Days::new(WINDOW_DAYS)).unwrap_or(date);
     let mut filled = 0;
     for day in days.iter().filter(|d| d.date < date && d.date >= oldest) {
-        for (cell, seen) in day.cells(family).iter().enumerate() {
-            let Some(seen) = seen else { continue };
+        for (cell, &seen) in day.cells(family).iter().enumerate() {
+            let Some(ln) = seen else { continue };
             if cells.provenance[cell].is_none() {
-                cells.ln[cell] = seen.ln;
-                cells.ask[cell] = Some(seen.ln.exp());
+                cells.ln[cell] = ln;
+                cells.ask[cell] = Some(ln.exp());
                 cells.provenance[cell] = Some(Provenance::LookedBack);
                 cells.from[cell] = Some(day.date);
                 filled += 1;

@@ -51,27 +51,17 @@ struct Entry {
     thin: bool,
 }
 
-/// One observed cell of an earlier day.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Seen {
-    /// ln of the selected per-carat ask.
-    pub(crate) ln: f64,
-    /// Asks kept after screening.
-    pub(crate) listings: u32,
-    /// Selected from one or two asks.
-    pub(crate) thin: bool,
-}
-
-/// One earlier day's observed cells, by cell index.
+/// One earlier day's observed cells, by cell index: the ln of each selected per-carat
+/// ask.
 #[derive(Debug, Clone)]
 pub(crate) struct Day {
     pub(crate) date: NaiveDate,
-    round: Vec<Option<Seen>>,
-    cushion: Vec<Option<Seen>>,
+    round: Vec<Option<f64>>,
+    cushion: Vec<Option<f64>>,
 }
 
 impl Day {
-    pub(crate) fn cells(&self, family: Family) -> &[Option<Seen>] {
+    pub(crate) fn cells(&self, family: Family) -> &[Option<f64>] {
         match family {
             Family::Round => &self.round,
             Family::Cushion => &self.cushion,
@@ -119,7 +109,7 @@ pub(crate) fn parse(date: NaiveDate, bytes: &[u8]) -> Result<Day, String> {
     })
 }
 
-fn cells_of(entries: &[Entry], family: &str) -> Result<Vec<Option<Seen>>, String> {
+fn cells_of(entries: &[Entry], family: &str) -> Result<Vec<Option<f64>>, String> {
     let mut cells = vec![None; CELLS];
     let plausible = MIN_ASK_PER_CARAT.ln()..=MAX_ASK_PER_CARAT.ln();
     for entry in entries {
@@ -144,7 +134,7 @@ fn cells_of(entries: &[Entry], family: &str) -> Result<Vec<Option<Seen>>, String
         if cells[cell].is_some() {
             return Err(format!("{}: listed twice", at()));
         }
-        cells[cell] = Some(Seen { ln: entry.ln, listings: entry.listings, thin: entry.thin });
+        cells[cell] = Some(entry.ln);
     }
     Ok(cells)
 }
