@@ -147,9 +147,7 @@ fn run(
     report.rows_used = read.accepted;
     report.rejected = read.rejected;
     report.rejected_examples = read.examples.clone();
-    let mut notes = read.notes.clone();
-    notes.append(&mut report.notes);
-    report.notes = notes;
+    report.notes.splice(0..0, read.notes.iter().cloned());
     if let Some(reason) =
         gate::check_build(&build.report, &options.gates, options.history, options.date)
     {

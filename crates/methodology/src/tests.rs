@@ -16,7 +16,7 @@ use crate::{Build, BuildOptions, InputFormat, build_csv};
 const MAX_OBSERVED_DRIFT: f64 = 0.25;
 
 pub(crate) fn date() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 21).expect("valid date")
+    day(21)
 }
 
 pub(crate) fn diamonds() -> (String, &'static str) {
@@ -226,7 +226,8 @@ fn bad_basket_is_an_error() {
     assert!(err.to_string().starts_with("invalid basket: weights sum to"), "{err}");
 }
 
-fn day(d: u32) -> NaiveDate {
+/// Day `d` of November 2026.
+pub(crate) fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, d).expect("date")
 }
 

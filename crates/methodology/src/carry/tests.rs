@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDate;
 use datasets::{History, Snapshot, reference};
 use pricing::{Clarity, Color};
 
@@ -12,11 +11,8 @@ use crate::{
     cells::{Cells, Provenance},
     observed::{self, Family},
     scope::{cell_index, cell_value},
+    tests::day,
 };
-
-fn day(d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, d).expect("date")
-}
 
 #[test]
 fn weighted_median_examples() {

@@ -8,12 +8,16 @@ use super::{MAX_RECORD_BYTES, Records};
 
 type Expected<'a> = (usize, Result<&'a [&'a str], &'a str>);
 
-/// Every record of `input` as (line, fields or error).
-fn records(input: impl BufRead) -> Vec<(usize, Result<Vec<String>, String>)> {
+/// A record as read: (first line, lines spanned, line breaks in its values, fields or
+/// error).
+type Parsed = (usize, usize, usize, Result<Vec<String>, String>);
+
+/// Every record of `input`.
+fn records(input: impl BufRead) -> Vec<Parsed> {
     let mut records = Records::new(input).expect("in memory");
     let mut out = Vec::new();
-    while let Some(record) = records.next_record().expect("in memory") {
-        out.push((record.line, record.fields.map(<[String]>::to_vec)));
+    while let Some(r) = records.next_record().expect("in memory") {
+        out.push((r.line, r.lines, r.breaks, r.fields.map(<[String]>::to_vec)));
     }
     out
 }
@@ -33,6 +37,15 @@ impl Read for Trickle<'_> {
     }
 }
 
+/// Every record of `input` read from a whole buffer, checked to read the same byte by
+/// byte.
+#[track_caller]
+fn both_ways(input: &[u8]) -> Vec<Parsed> {
+    let whole = records(input);
+    assert_eq!(records(BufReader::with_capacity(1, Trickle(input))), whole, "byte by byte");
+    whole
+}
+
 #[track_caller]
 fn check_bytes(input: &[u8], expect: &[Expected<'_>]) {
     let expect: Vec<(usize, Result<Vec<String>, String>)> = expect
@@ -44,8 +57,9 @@ fn check_bytes(input: &[u8], expect: &[Expected<'_>]) {
             )
         })
         .collect();
-    assert_eq!(records(input), expect, "whole buffer");
-    assert_eq!(records(BufReader::with_capacity(1, Trickle(input))), expect, "byte by byte");
+    let got: Vec<_> =
+        both_ways(input).into_iter().map(|(line, _, _, fields)| (line, fields)).collect();
+    assert_eq!(got, expect);
 }
 
 #[track_caller]
@@ -109,20 +123,21 @@ fn a_record_that_is_not_utf8_is_an_error_of_that_record_only() {
 }
 
 #[test]
-fn an_endless_record_is_not_kept_and_the_lines_still_count() {
-    let mut input = b"a\n\"".to_vec();
-    input.extend(std::iter::repeat_n(b"x,y\n".as_slice(), MAX_RECORD_BYTES / 4 + 1).flatten());
-    input.extend_from_slice(b"\"\nlast\n");
+fn an_endless_record_is_not_kept_and_its_lines_still_count() {
     let lines = MAX_RECORD_BYTES / 4 + 1;
+    let input = format!("a\n\"{}\"\nlast\n", "x,y\n".repeat(lines));
     let message =
         format!("record longer than {MAX_RECORD_BYTES} bytes (a quote that is never closed?)");
-    let got = records(input.as_slice());
+    let got: Vec<_> = records(input.as_bytes())
+        .into_iter()
+        .map(|(line, lines, _, fields)| (line, lines, fields))
+        .collect();
     assert_eq!(
         got,
         vec![
-            (1, Ok(vec!["a".to_owned()])),
-            (2, Err(message)),
-            (lines + 3, Ok(vec!["last".to_owned()])),
+            (1, 1, Ok(vec!["a".to_owned()])),
+            (2, lines + 1, Err(message)),
+            (lines + 3, 1, Ok(vec!["last".to_owned()])),
         ]
     );
 }
@@ -130,17 +145,8 @@ fn an_endless_record_is_not_kept_and_the_lines_still_count() {
 /// Every record of `input` as (first line, lines spanned), whole and byte by byte.
 #[track_caller]
 fn check_spans(input: &str, expect: &[(usize, usize)]) {
-    let spans = |input: &mut dyn BufRead| {
-        let mut records = Records::new(input).expect("in memory");
-        let mut out = Vec::new();
-        while let Some(record) = records.next_record().expect("in memory") {
-            out.push((record.line, record.lines));
-        }
-        out
-    };
-    assert_eq!(spans(&mut input.as_bytes()), expect, "whole buffer");
-    let mut trickle = BufReader::with_capacity(1, Trickle(input.as_bytes()));
-    assert_eq!(spans(&mut trickle), expect, "byte by byte");
+    let spans: Vec<_> = both_ways(input.as_bytes()).iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(spans, expect);
 }
 
 #[test]
@@ -158,44 +164,14 @@ fn a_record_says_how_many_lines_it_spans() {
 
 #[test]
 fn a_record_says_how_many_line_breaks_its_values_hold() {
-    let breaks = |input: &str| {
-        let mut records = Records::new(input.as_bytes()).expect("in memory");
-        let mut out = Vec::new();
-        while let Some(record) = records.next_record().expect("in memory") {
-            out.push((record.lines, record.breaks));
-        }
-        out
+    let breaks = |input: &str| -> Vec<_> {
+        both_ways(input.as_bytes()).iter().map(|r| (r.1, r.2)).collect()
     };
     assert_eq!(breaks("a\nb"), [(1, 0), (1, 0)]);
     assert_eq!(breaks("a\n\"b\nc\"\n"), [(1, 0), (2, 1)]);
     // A quote still open at the end took in the last line end: one line, one break.
     assert_eq!(breaks("a\n\"b\n"), [(1, 0), (1, 1)]);
     assert_eq!(breaks("a\n\"b"), [(1, 0), (1, 0)]);
-}
-
-#[test]
-fn a_record_too_long_to_keep_still_says_its_lines() {
-    let lines = MAX_RECORD_BYTES / 4 + 1;
-    let mut input = String::from("a\n\"");
-    input.push_str(&"x,y\n".repeat(lines));
-    input.push_str("\"\nlast\n");
-    let mut records = Records::new(input.as_bytes()).expect("in memory");
-    let spans: Vec<(usize, usize, bool)> = std::iter::from_fn(|| {
-        let record = records.next_record().expect("in memory")?;
-        Some((record.line, record.lines, record.fields.is_ok()))
-    })
-    .collect();
-    assert_eq!(spans, [(1, 1, true), (2, lines + 1, false), (lines + 3, 1, true)]);
-}
-
-/// Every record of `input` as (first line, lines spanned, fields or error).
-fn spanned(input: impl BufRead) -> Vec<(usize, usize, Result<Vec<String>, String>)> {
-    let mut records = Records::new(input).expect("in memory");
-    let mut out = Vec::new();
-    while let Some(record) = records.next_record().expect("in memory") {
-        out.push((record.line, record.lines, record.fields.map(<[String]>::to_vec)));
-    }
-    out
 }
 
 proptest! {
@@ -209,12 +185,12 @@ proptest! {
         ),
         chunk in 1usize..17,
     ) {
-        let whole = spanned(bytes.as_slice());
-        prop_assert_eq!(&whole, &spanned(BufReader::with_capacity(chunk, bytes.as_slice())));
+        let whole = records(bytes.as_slice());
+        prop_assert_eq!(&whole, &records(BufReader::with_capacity(chunk, bytes.as_slice())));
         let lines = bytes.iter().filter(|&&b| b == b'\n').count()
             + usize::from(bytes.last().is_some_and(|&b| b != b'\n'));
         let mut next = 1;
-        for (line, spans, _) in &whole {
+        for (line, spans, _, _) in &whole {
             prop_assert!(*line >= next && *spans >= 1, "{whole:?}");
             next = line + spans;
         }

@@ -11,6 +11,7 @@ use crate::{
     cells::{Cells, Provenance},
     observed::{self, Family},
     scope::{BAND_CARATS, CELLS, CELLS_PER_BAND, cell_index},
+    tests::day,
 };
 
 /// An exact log-linear surface.
@@ -33,10 +34,6 @@ fn support(cells: &mut Cells, band: usize) {
     for (c, q) in SUPPORT {
         observe(cells, band, Color::ALL[c], Clarity::ALL[q]);
     }
-}
-
-fn day(d: u32) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, d).expect("date")
 }
 
 fn reference_curve() -> Curve {
@@ -87,13 +84,11 @@ fn one_colour_only_cannot_be_fitted() {
     for &clarity in Clarity::ALL {
         observe(&mut cells, 5, Color::G, clarity);
     }
-    match regress(&mut cells.clone()) {
-        Err(Error::NotEnoughData { observed: 8, needed: MIN_FIT_CELLS }) => {}
-        other => panic!("expected NotEnoughData, got {other:?}"),
-    }
-    match fill(&mut cells, &reference_curve(), "round") {
-        Err(Error::NotEnoughData { observed: 8, needed: MIN_FIT_CELLS }) => {}
-        other => panic!("expected NotEnoughData, got {other:?}"),
+    let regressed = regress(&mut cells.clone()).map(drop);
+    for result in [regressed, fill(&mut cells, &reference_curve(), "round").map(drop)] {
+        let expected =
+            matches!(result, Err(Error::NotEnoughData { observed: 8, needed: MIN_FIT_CELLS }));
+        assert!(expected, "expected NotEnoughData, got {result:?}");
     }
 }
 

@@ -1,6 +1,5 @@
 //! Tests of `ratio`: refit from fancy listings, carry-over and the reference fallback.
 
-use chrono::NaiveDate;
 use datasets::{Feed, History, Snapshot};
 use pricing::{Clarity, Color, Shape};
 
@@ -9,11 +8,8 @@ use crate::{
     listing::{Finish, Listing},
     market::CellAsks,
     matched::RoundReference,
+    tests::date,
 };
-
-fn date() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 21).expect("date")
-}
 
 #[test]
 fn reference_models_when_there_is_no_history() {

@@ -1,17 +1,13 @@
 //! Tests of `scope`: band assignment, impossible values, scope rules and duplicates.
 
-use chrono::NaiveDate;
 use pricing::{Clarity, Color, Shape};
 
 use super::{Filter, band_of};
 use crate::{
     listing::{Finish, Fluorescence, Listing},
     read::{Rejected, RowCounts},
+    tests::{date, day},
 };
-
-fn date() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 21).expect("date")
-}
 
 fn stone(carat: f64, price: f64) -> Listing {
     Listing::new(carat, Color::G, Clarity::Vs2, Shape::Round, Finish::Excellent, price)
@@ -56,58 +52,52 @@ fn check(listings: &[Listing], expect: Rejected, used: usize) {
 
 #[test]
 fn impossible_values() {
-    let mut ratio = stone(1.0, 5000.0);
-    ratio.lw_ratio = Some(0.9);
-    let mut future = stone(1.0, 5000.0);
-    future.observed = NaiveDate::from_ymd_opt(2026, 11, 22);
     let listings = [
         stone(0.0, 5000.0),
         stone(-1.0, 5000.0),
         stone(1.0, 0.0),
         stone(f64::NAN, 1.0),
-        ratio,
-        future,
+        Listing { lw_ratio: Some(0.9), ..stone(1.0, 5000.0) },
+        Listing { observed: Some(day(22)), ..stone(1.0, 5000.0) },
     ];
     check(&listings, Rejected { impossible: 6, ..Rejected::default() }, 0);
 }
 
 #[test]
 fn out_of_scope() {
-    let mut cut = stone(1.0, 5000.0);
-    cut.cut = Finish::VeryGood;
-    let mut premium = stone(1.0, 5000.0);
-    premium.cut = Finish::Premium;
-    let mut polish = stone(1.0, 5000.0);
-    polish.polish = Some(Finish::Good);
-    let mut fluorescent = stone(1.0, 5000.0);
-    fluorescent.fluorescence = Some(Fluorescence::Faint);
-    let mut lab = stone(1.0, 5000.0);
-    lab.lab = Some("IGI".to_owned());
-    let mut stale = stone(1.0, 5000.0);
-    stale.observed = NaiveDate::from_ymd_opt(2026, 11, 15);
-    let listings =
-        [stone(0.29, 500.0), stone(6.01, 50000.0), cut, premium, polish, fluorescent, lab, stale];
+    let one = || stone(1.0, 5000.0);
+    let listings = [
+        stone(0.29, 500.0),
+        stone(6.01, 50000.0),
+        Listing { cut: Finish::VeryGood, ..one() },
+        Listing { cut: Finish::Premium, ..one() },
+        Listing { polish: Some(Finish::Good), ..one() },
+        Listing { fluorescence: Some(Fluorescence::Faint), ..one() },
+        Listing { lab: Some("IGI".to_owned()), ..one() },
+        Listing { observed: Some(day(15)), ..one() },
+    ];
     check(&listings, Rejected { out_of_scope: 8, ..Rejected::default() }, 0);
 }
 
 #[test]
 fn in_scope_details_pass() {
-    let mut full = stone(6.0, 90000.0);
-    full.cut = Finish::Ideal;
-    full.polish = Some(Finish::Excellent);
-    full.symmetry = Some(Finish::Ideal);
-    full.fluorescence = Some(Fluorescence::None);
-    full.lab = Some("GIA".to_owned());
-    full.observed = NaiveDate::from_ymd_opt(2026, 11, 16);
+    let full = Listing {
+        cut: Finish::Ideal,
+        polish: Some(Finish::Excellent),
+        symmetry: Some(Finish::Ideal),
+        fluorescence: Some(Fluorescence::None),
+        lab: Some("GIA".to_owned()),
+        observed: Some(day(16)),
+        ..stone(6.0, 90000.0)
+    };
     check(&[stone(0.3, 500.0), full], Rejected::default(), 2);
 }
 
 #[test]
 fn duplicates_by_id_or_by_identical_fields() {
-    let mut a = stone(1.0, 5000.0);
-    a.listing_id = Some("x".to_owned());
-    let mut b = stone(1.2, 6000.0);
-    b.listing_id = Some("x".to_owned());
+    let x = Some("x".to_owned());
+    let a = Listing { listing_id: x.clone(), ..stone(1.0, 5000.0) };
+    let b = Listing { listing_id: x, ..stone(1.2, 6000.0) };
     let listings = [a, b, stone(1.0, 5000.0), stone(1.0, 5000.0), stone(1.0, 5001.0)];
     let (kept, counts) = filter(&listings);
     assert_eq!(counts.rejected, Rejected { duplicate: 2, ..Rejected::default() });
@@ -127,8 +117,7 @@ fn duplicates_by_id_or_by_identical_fields() {
 
 #[test]
 fn an_id_and_a_row_without_one_are_told_apart() {
-    let mut with_id = stone(1.0, 5000.0);
-    with_id.listing_id = Some("1".to_owned());
+    let with_id = Listing { listing_id: Some("1".to_owned()), ..stone(1.0, 5000.0) };
     let (kept, counts) = filter(&[with_id, stone(1.0, 5000.0)]);
     assert_eq!(kept, [0, 1]);
     assert_eq!(counts.rejected, Rejected::default());

@@ -21,10 +21,6 @@ fn listings(clarity: Clarity, per_carat: &[f64]) -> Vec<Listing> {
     per_carat.iter().map(|&p| stone(1.0, Color::G, clarity, p)).collect()
 }
 
-fn used(listings: &[Listing]) -> CellAsks {
-    CellAsks::of(listings)
-}
-
 const CELL: usize = 5 * 80 + 3 * 8 + 5; // 1.0 ct G VS2
 
 #[test]
@@ -39,7 +35,7 @@ fn quantile_interpolates_between_order_statistics() {
 #[test]
 fn a_full_cell_publishes_its_lower_quartile() {
     let asks = [5000.0, 4000.0, 7000.0, 4500.0, 6000.0];
-    let cells = select(&used(&listings(Clarity::Vs2, &asks)));
+    let cells = select(&CellAsks::of(&listings(Clarity::Vs2, &asks)));
     let mut ln: Vec<f64> = asks.iter().map(|a: &f64| a.ln()).collect();
     ln.sort_by(f64::total_cmp);
     assert_eq!(cells.provenance[CELL], Some(Provenance::Observed));
@@ -54,7 +50,7 @@ fn the_level_does_not_sink_as_a_cell_fills() {
     let market = |n: usize| -> Vec<f64> {
         (0..n).map(|i| 4000.0 * 2f64.powf(i as f64 / (n - 1) as f64)).collect()
     };
-    let level = |n: usize| select(&used(&listings(Clarity::Vs1, &market(n)))).ln[CELL - 1];
+    let level = |n: usize| select(&CellAsks::of(&listings(Clarity::Vs1, &market(n)))).ln[CELL - 1];
     let (small, large) = (level(5), level(500));
     assert!((small - large).abs() < 1e-9, "{small} vs {large}");
     // The old 2nd-lowest rule would have fallen from 4757 to 4006 USD.
@@ -64,21 +60,21 @@ fn the_level_does_not_sink_as_a_cell_fills() {
 #[test]
 fn junk_asks_in_a_full_cell_are_screened() {
     let real = [6000.0, 6200.0, 6300.0, 6500.0, 6800.0, 7000.0, 5900.0, 6400.0];
-    let clean = select(&used(&listings(Clarity::Vs2, &real)));
+    let clean = select(&CellAsks::of(&listings(Clarity::Vs2, &real)));
     let mut junk = real.to_vec();
     junk.extend([300.0, 310.0, 320.0]);
-    let dirty = select(&used(&listings(Clarity::Vs2, &junk)));
+    let dirty = select(&CellAsks::of(&listings(Clarity::Vs2, &junk)));
     assert_eq!(dirty.ln[CELL], clean.ln[CELL]);
     assert_eq!((dirty.listings[CELL], dirty.screened[CELL]), (11, 3));
     // And absurdly dear ones.
     let mut dear = real.to_vec();
     dear.push(900_000.0);
-    let dirty = select(&used(&listings(Clarity::Vs2, &dear)));
+    let dirty = select(&CellAsks::of(&listings(Clarity::Vs2, &dear)));
     assert_eq!(dirty.ln[CELL], clean.ln[CELL]);
     // A cell of near-equal asks keeps a stone 20 % dearer (the spread floor).
     let mut close = vec![6000.0; 6];
     close.push(7200.0);
-    let kept = select(&used(&listings(Clarity::Vs2, &close)));
+    let kept = select(&CellAsks::of(&listings(Clarity::Vs2, &close)));
     assert_eq!(kept.screened[CELL], 0);
 }
 
@@ -102,18 +98,18 @@ fn market() -> Vec<Listing> {
 #[test]
 fn an_absurd_ask_in_an_empty_cell_is_screened_by_its_neighbours() {
     let mut all = market();
-    let clean = select(&used(&all));
+    let clean = select(&CellAsks::of(&all));
     let fl = cell_index(5, Color::D, Clarity::Fl);
     assert!(clean.ln[fl].is_nan(), "no FL in the market");
     all.push(stone(1.0, Color::D, Clarity::Fl, 500_000.0));
-    let dirty = select(&used(&all));
+    let dirty = select(&CellAsks::of(&all));
     assert!(dirty.ln[fl].is_nan(), "the absurd ask is dropped");
     assert_eq!((dirty.listings[fl], dirty.screened[fl]), (1, 1));
     // A plausible one is kept: 1.25 times what the neighbours predict.
     let predicted: f64 = 8.6;
     all.pop();
     all.push(stone(1.0, Color::D, Clarity::Fl, 1.25 * predicted.exp()));
-    let kept = select(&used(&all));
+    let kept = select(&CellAsks::of(&all));
     assert_eq!(kept.provenance[fl], Some(Provenance::Thin));
     assert_eq!(kept.screened[fl], 0);
 }
@@ -122,12 +118,12 @@ fn an_absurd_ask_in_an_empty_cell_is_screened_by_its_neighbours() {
 fn thin_cells_take_their_median_plus_the_market_offset() {
     const { assert!(MIN_CELL_LISTINGS < SCREEN_MIN_LISTINGS) };
     // Too few full cells to measure the offset: the default applies.
-    let cells = select(&used(&listings(Clarity::Si1, &[5000.0, 4000.0])));
+    let cells = select(&CellAsks::of(&listings(Clarity::Si1, &[5000.0, 4000.0])));
     let cell = CELL + 1;
     assert_eq!(cells.provenance[cell], Some(Provenance::Thin));
     let median = (5000f64.ln() + 4000f64.ln()) / 2.0;
     assert!((cells.ln[cell] - (median + DEFAULT_THIN_OFFSET)).abs() < 1e-12);
-    let empty = select(&used(&listings(Clarity::Si2, &[])));
+    let empty = select(&CellAsks::of(&listings(Clarity::Si2, &[])));
     assert!(empty.ln[CELL + 2].is_nan());
     assert_eq!(empty.provenance[CELL + 2], None);
     // Enough cells of ten asks: the offset is measured (here the same in every cell).
@@ -139,7 +135,7 @@ fn thin_cells_take_their_median_plus_the_market_offset() {
         }
     }
     all.push(stone(1.0, Color::G, Clarity::Si1, 5000.0));
-    let cells = select(&used(&all));
+    let cells = select(&CellAsks::of(&all));
     let mut ln: Vec<f64> = spread.iter().map(|p| p.ln()).collect();
     ln.sort_by(f64::total_cmp);
     let offset = quantile(&ln, QUANTILE) - quantile(&ln, 0.5);
