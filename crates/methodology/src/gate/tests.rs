@@ -25,27 +25,35 @@ fn market() -> Vec<crate::Listing> {
     synthetic(Shape::Round, &[0.5, 1.0, 2.0], 8.0)
 }
 
+/// The market's CSV with each line `i` (0: the header) rewritten by `edit`.
+fn edited_csv(edit: impl Fn(usize, &str) -> String) -> String {
+    let text = csv_of(&market());
+    text.lines().enumerate().flat_map(|(i, line)| [edit(i, line), "\n".to_owned()]).collect()
+}
+
+/// The error of `text` (native CSV) under the default gates, and its build when the
+/// share of bad rows may reach `lenient`.
+fn refused_then_built(text: &str, lenient: f64) -> (crate::Error, crate::Build) {
+    let options = BuildOptions::new(date());
+    let err = build_csv(text, InputFormat::Native, &options, None).expect_err("refused");
+    let mut options = BuildOptions::new(date());
+    options.gates.max_bad_share = lenient;
+    let built = build_csv(text, InputFormat::Native, &options, None).expect("within the limit");
+    (err, built)
+}
+
 #[test]
 fn too_many_unparseable_rows_are_refused_with_the_share_and_the_limit() {
-    let text = csv_of(&market());
     // Thousands separators in 30 % of the prices: quoted "2,757"-style fields.
-    let mut bad = String::new();
-    for (i, line) in text.lines().enumerate() {
-        if i > 0 && i % 10 < 3 {
-            let (head, price) = line.rsplit_once(',').expect("price");
-            let price: f64 = price.parse().expect("number");
-            bad.push_str(&format!(
-                "{head},\"{},{:03}\"\n",
-                price as u64 / 1000,
-                price as u64 % 1000
-            ));
-        } else {
-            bad.push_str(line);
-            bad.push('\n');
+    let bad = edited_csv(|i, line| {
+        if i == 0 || i % 10 >= 3 {
+            return line.to_owned();
         }
-    }
-    let options = BuildOptions::new(date());
-    let err = build_csv(&bad, InputFormat::Native, &options, None).expect_err("refused");
+        let (head, price) = line.rsplit_once(',').expect("price");
+        let price: f64 = price.parse().expect("number");
+        format!("{head},\"{},{:03}\"", price as u64 / 1000, price as u64 % 1000)
+    });
+    let (err, built) = refused_then_built(&bad, 0.35);
     let refusal = refusal(&err);
     assert_eq!(
         refusal.refused,
@@ -56,9 +64,6 @@ fn too_many_unparseable_rows_are_refused_with_the_share_and_the_limit() {
     assert!(refusal.build.is_none());
     assert!(err.to_string().starts_with("build refused: 30.0 % of rows"), "{err}");
     // The limit is an option.
-    let mut lenient = BuildOptions::new(date());
-    lenient.gates.max_bad_share = 0.35;
-    let built = build_csv(&bad, InputFormat::Native, &lenient, None).expect("within the limit");
     assert_eq!(built.report.rejected.unparseable, 216);
 }
 
@@ -67,20 +72,13 @@ fn a_stray_quote_that_swallows_more_than_the_limit_is_refused() {
     // One quote opens the shape of row 100, the next closes the shape of row 300: read
     // as CSV that is one record, which reads with the right field count. Counted as one
     // row it would be 0.1 % of the file; counted by the 201 lines it swallowed it is 28 %.
-    let text = csv_of(&market());
-    let mut stray = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = match i {
-            100 => line.replacen(",round,", ",\"round,", 1),
-            300 => line.replacen(",round,", ",round\",", 1),
-            _ => line.to_owned(),
-        };
-        stray.push_str(&line);
-        stray.push('\n');
-    }
+    let stray = edited_csv(|i, line| match i {
+        100 => line.replacen(",round,", ",\"round,", 1),
+        300 => line.replacen(",round,", ",round\",", 1),
+        _ => line.to_owned(),
+    });
     assert_eq!(stray.matches('"').count(), 2, "both rows are round");
-    let options = BuildOptions::new(date());
-    let err = build_csv(&stray, InputFormat::Native, &options, None).expect_err("refused");
+    let (err, built) = refused_then_built(&stray, 0.30);
     let refusal = refusal(&err);
     assert_eq!(
         refusal.refused,
@@ -94,9 +92,6 @@ fn a_stray_quote_that_swallows_more_than_the_limit_is_refused() {
         refusal.rejected_examples
     );
     // Under a looser limit the build publishes, and its report counts the same lines.
-    let mut lenient = BuildOptions::new(date());
-    lenient.gates.max_bad_share = 0.30;
-    let built = build_csv(&stray, InputFormat::Native, &lenient, None).expect("within the limit");
     assert_eq!((built.report.rows_in, built.report.rejected.unparseable), (720, 201));
     assert_eq!(built.report.rows_used, 519);
 }
