@@ -107,10 +107,7 @@ pub(crate) fn trends(history: Option<&History>, date: NaiveDate, dcx: f64) -> Tr
             }
         }
     };
-    let trend = change(1);
-    let trend_7d = change(7);
-    let trend_30d = change(30);
-    Trends { trend: trend.unwrap_or(0.0), trend_7d, trend_30d, notes }
+    Trends { trend: change(1).unwrap_or(0.0), trend_7d: change(7), trend_30d: change(30), notes }
 }
 
 /// `index.json` from the parsed round matrix; returns the feed and the published DCX.

@@ -182,13 +182,11 @@ fn over_lines(lines: usize, error: Option<String>) -> String {
 
 /// The header problem of a missing column: which, the columns found and those required.
 fn missing_column(names: &[String], format: InputFormat, missing: &str) -> String {
-    let wanted: Vec<&str> = match format {
-        InputFormat::Native => REQUIRED.to_vec(),
-        InputFormat::Diamonds => DIAMONDS_HEADER.to_vec(),
-    };
-    let hint = match format {
-        InputFormat::Native => "; for the ggplot2 `diamonds` layout use `--format diamonds`",
-        InputFormat::Diamonds => "",
+    let (wanted, hint) = match format {
+        InputFormat::Native => {
+            (REQUIRED.as_slice(), "; for the ggplot2 `diamonds` layout use `--format diamonds`")
+        }
+        InputFormat::Diamonds => (DIAMONDS_HEADER.as_slice(), ""),
     };
     format!(
         "header lacks column `{missing}` (the columns are {}; required: {}){hint}",

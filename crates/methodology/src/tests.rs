@@ -350,12 +350,10 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
     assert_eq!((band("0.3").carried, band("2.0").carried), (80, 80));
 }
 
-/// A look-back that copies what earlier days derived lets the DCX ratchet: the same thin
-/// input every day once moved it 6.65 % in ten days. Ten consecutive builds of the same
-/// input, each published into the history the next one reads, keep the DCX flat: the
-/// committed sample (a chained look-back moved it 0.054 %), and a thin input of 0.3-0.45
-/// and 0.9-1.2 ct stones only (the first 1,500 rows; with `DIAMONDS_CSV`, where a chained
-/// look-back moved it +20.7 %).
+/// A look-back that copies what earlier days derived lets the DCX ratchet. Ten
+/// consecutive builds of the same input, each published into the history the next one
+/// reads, keep the DCX flat: the committed sample, and a thin input of 0.3-0.45 and
+/// 0.9-1.2 ct stones only (its first 1,500 rows; of the full file with `DIAMONDS_CSV`).
 #[test]
 fn the_same_thin_input_every_day_does_not_ratchet() {
     let sample = test_support::fixture("listings/diamonds-sample.csv");
@@ -426,25 +424,17 @@ fn the_real_high_bands_are_carried_and_plausible() {
         assert_eq!(band.carried + band.observed + band.thin, 80, "{which}: band {}", band.band);
     }
     assert!(bands[8..].iter().all(|b| b.carried > 0), "{which}: 3.0 ct and above are carried");
-    let round_quote = |snapshot: &Snapshot, carat: f64, color: Color, clarity: Clarity| {
-        let request = pricing::QuoteRequest {
-            carat,
-            color,
-            clarity,
-            shape: pricing::Shape::Round,
-            ratio: None,
-        };
+    let quote = |snapshot: &Snapshot, carat: f64, color, clarity| {
+        let shape = pricing::Shape::Round;
+        let request = pricing::QuoteRequest { carat, color, clarity, shape, ratio: None };
         snapshot.quote(&request).expect("quote")
     };
-    let quote = |carat, color, clarity| round_quote(&snapshot, carat, color, clarity);
-    let reference = Snapshot::reference();
-    let reference_quote = |carat, color, clarity| round_quote(&reference, carat, color, clarity);
-    let top = quote(5.0, Color::D, Clarity::Fl);
-    let two = quote(2.0, Color::D, Clarity::Fl);
-    let slope = quote(3.0, Color::G, Clarity::Vs2).per_carat_usd
-        / quote(2.0, Color::G, Clarity::Vs2).per_carat_usd;
-    let versus_reference =
-        top.per_carat_usd / reference_quote(5.0, Color::D, Clarity::Fl).per_carat_usd;
+    let top = quote(&snapshot, 5.0, Color::D, Clarity::Fl);
+    let two = quote(&snapshot, 2.0, Color::D, Clarity::Fl);
+    let slope = quote(&snapshot, 3.0, Color::G, Clarity::Vs2).per_carat_usd
+        / quote(&snapshot, 2.0, Color::G, Clarity::Vs2).per_carat_usd;
+    let reference = quote(&Snapshot::reference(), 5.0, Color::D, Clarity::Fl);
+    let versus_reference = top.per_carat_usd / reference.per_carat_usd;
     eprintln!(
         "{which}: 5 ct D FL {:.0} USD/ct ({:.2} x the reference, {:.2} x 2 ct D FL), total {:.0} USD; 3 ct / 2 ct G VS2 per carat {slope:.2}",
         top.per_carat_usd,

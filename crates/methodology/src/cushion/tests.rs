@@ -88,23 +88,24 @@ fn too_few_cushions_or_no_rounds_keep_the_reference_factor() {
     assert_eq!(none.note, "cushion factor 0.78 (reference): no round listing to compare with");
 }
 
-fn round_cells() -> Cells {
-    let matrix = round();
-    let mut cells = Cells::empty();
-    for (cell, ln) in cells.ln.iter_mut().enumerate() {
+/// The cushion cells of `listings` on the reference round matrix with a measured factor
+/// of 0.7 in every band, the round cells, and the reason of a fallback.
+fn cushion_of(listings: &[Listing]) -> (Cells, Cells, Option<String>) {
+    let (matrix, mut round_cells) = (round(), Cells::empty());
+    for (cell, ln) in round_cells.ln.iter_mut().enumerate() {
         *ln = cell_value(&matrix, cell);
     }
-    cells
+    let factors = super::Factors { ln: vec![0.7f64.ln(); 12], measured: true, note: String::new() };
+    let options = BuildOptions::new(date());
+    let (cells, _, reason) =
+        cushion(&CellAsks::of(listings), &round_cells, &factors, &options, &[]);
+    (cells, round_cells, reason)
 }
 
 #[test]
 fn cells_of_few_asks_are_derived_from_the_round_with_the_reason() {
-    let round_cells = round_cells();
-    let factors = super::Factors { ln: vec![0.7f64.ln(); 12], measured: true, note: String::new() };
     // Thirty cells of three asks each (at 0.6 x the round): too few to keep their own.
-    let few = listings(Shape::Cushion, 1.0, 90, 0.6);
-    let (cells, _, reason) =
-        cushion(&CellAsks::of(&few), &round_cells, &factors, &BuildOptions::new(date()), &[]);
+    let (cells, round_cells, reason) = cushion_of(&listings(Shape::Cushion, 1.0, 90, 0.6));
     assert!(cells.provenance.iter().all(|p| *p == Some(Provenance::Derived)));
     for cell in [0, 400, 959] {
         assert!((cells.ln[cell] - round_cells.ln[cell] - 0.7f64.ln()).abs() < 1e-12);
@@ -119,12 +120,9 @@ fn cells_of_few_asks_are_derived_from_the_round_with_the_reason() {
 
 #[test]
 fn cells_of_enough_asks_keep_their_own_level() {
-    let round_cells = round_cells();
-    let factors = super::Factors { ln: vec![0.7f64.ln(); 12], measured: true, note: String::new() };
     // Ten asks in each of thirty 1.0 ct cells, at 0.75 x the round.
     let many = listings(Shape::Cushion, 1.0, 300, 0.75);
-    let (cells, _, reason) =
-        cushion(&CellAsks::of(&many), &round_cells, &factors, &BuildOptions::new(date()), &[]);
+    let (cells, round_cells, reason) = cushion_of(&many);
     assert_eq!(reason, None);
     assert_eq!(cells.observed_count(), 30);
     let own = crate::scope::cell_index(band_of(1.0), many[0].color, many[0].clarity);

@@ -86,9 +86,16 @@ impl Coverage {
         coverage
     }
 
-    fn shares(&self) -> (f64, f64) {
+    /// Prints the coverage and asserts more than 1,000 asks checked and both shares
+    /// within `tolerance` of 80 %.
+    #[track_caller]
+    fn assert_four_fifths(&self, which: &str, tolerance: f64) {
         let share = |(inside, all): (usize, usize)| inside as f64 / all.max(1) as f64;
-        (share(self.cell), share(self.quote))
+        let (cell, quote) = (share(self.cell), share(self.quote));
+        eprintln!("{which} coverage: {self:?}: cells {cell:.3}, quotes {quote:.3}");
+        assert!(self.cell.1 > 1_000, "{self:?}");
+        assert!((cell - 0.80).abs() <= tolerance, "cell coverage {cell:.3}");
+        assert!((quote - 0.80).abs() <= tolerance, "quote coverage {quote:.3}");
     }
 }
 
@@ -100,12 +107,7 @@ fn synthetic_csv(seed: u64, multiple: u64) -> String {
 fn the_band_covers_four_fifths_of_a_second_synthetic_sample() {
     let built = snapshot(&synthetic_csv(1, 1), InputFormat::Native);
     let held_out = in_scope(&synthetic_csv(2, 1), InputFormat::Native);
-    let coverage = Coverage::of(&built, &held_out);
-    let (cell, quote) = coverage.shares();
-    eprintln!("synthetic coverage: {coverage:?}: cells {cell:.3}, quotes {quote:.3}");
-    assert!(coverage.cell.1 > 1_000, "{coverage:?}");
-    assert!((cell - 0.80).abs() <= 0.05, "cell coverage {cell:.3}");
-    assert!((quote - 0.80).abs() <= 0.05, "quote coverage {quote:.3}");
+    Coverage::of(&built, &held_out).assert_four_fifths("synthetic", 0.05);
 }
 
 /// The market of the percentile check: eight times the default, so that most cells of 20
@@ -178,12 +180,7 @@ fn the_band_covers_four_fifths_of_held_out_real_asks() {
     let csv = |part: &[&str]| format!("{header}\n{}\n", part.join("\n"));
     let built = snapshot(&csv(&rows[..half]), InputFormat::Diamonds);
     let held_out = in_scope(&csv(&rows[half..]), InputFormat::Diamonds);
-    let coverage = Coverage::of(&built, &held_out);
-    let (cell, quote) = coverage.shares();
-    eprintln!("{which} coverage: {coverage:?}: cells {cell:.3}, quotes {quote:.3}");
-    assert!(coverage.cell.1 > 1_000, "{coverage:?}");
-    assert!((cell - 0.80).abs() <= 0.10, "cell coverage {cell:.3}");
-    assert!((quote - 0.80).abs() <= 0.10, "quote coverage {quote:.3}");
+    Coverage::of(&built, &held_out).assert_four_fifths(which, 0.10);
 }
 
 #[test]
