@@ -1,13 +1,8 @@
-//! Beyond the data: the bands outside the range today's listings support take the shape
-//! of a known per-carat curve, scaled to today's nearest supported band.
-//!
-//! The curve is the matrix of the newest earlier published day or, on a first build, the
-//! embedded reference snapshot's. Each carried cell is the curve's value plus one shift
-//! per side: the weighted median, over the cells observed today in the anchor band (the
-//! outermost supported band on that side), of today's ask minus the curve day's value
-//! for the same cell (its observed ask when that day observed the cell, else its
-//! published price). Comparing asks with asks, the same input on two days gives a shift
-//! of zero, so the carried bands cannot creep from day to day.
+//! Beyond the data (docs/methodology.md, section 6, "carried bands"): the bands outside the
+//! range today's listings support take the shape of the newest earlier published day's
+//! per-carat curve (else the reference snapshot's), shifted per side to today's level at
+//! the nearest supported band. The shift compares today's asks with that day's asks, so
+//! the same input on two days gives a shift of zero: the carried bands cannot creep.
 
 use chrono::NaiveDate;
 use datasets::History;

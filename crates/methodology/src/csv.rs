@@ -1,15 +1,9 @@
 //! Reading CSV as a stream with `csv-core`, the parser of the `csv` crate without its
-//! buffering (which keeps a record of any length): comma-separated fields, optional
-//! double quotes around a field, `""` for a quote inside a quoted field, commas and line
-//! breaks allowed inside quotes, `\n` or `\r\n` line ends, blank lines skipped, a leading
-//! byte order mark ignored. Like the `csv` crate it prefers a parse to none: a quote
-//! inside an unquoted field is kept as text, text after a closing quote is appended to
-//! the field, and a quote still open at the end of the input closes there.
-//!
-//! [`Records`] holds one record at a time (at most [`MAX_RECORD_BYTES`] of it), whatever
-//! the size of the input; a record that is not UTF-8 is an error of that record only.
-//! Every record says how many physical lines it spans, so a caller can count the lines a
-//! stray quote swallowed into one record.
+//! buffering (docs/methodology.md, section 1): double quotes, `""`, `\n` or `\r\n` line
+//! ends and blank lines read as there, a leading byte order mark is ignored, and like the
+//! `csv` crate it prefers a parse to none. [`Records`] holds one record at a time (at most
+//! [`MAX_RECORD_BYTES`] of it); a record that is not UTF-8 is an error of that record
+//! only, and every record says how many physical lines it spans.
 
 use std::io::{self, BufRead, Chain, Cursor, Read};
 

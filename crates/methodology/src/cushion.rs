@@ -1,21 +1,9 @@
-//! The cushion matrix: the round matrix times the cushion-to-round factor measured like
-//! with like (`matched.rs`), per carat band, except in the cushion cells with enough asks
-//! of their own.
-//!
-//! The factor of a band is exp(median relative value) of its cushion listings against the
-//! round reference: what the median cushion asks over what the median round of the same
-//! colour, clarity and band asks. A band with fewer than [`MIN_FACTOR_LISTINGS`] usable
-//! cushion listings takes the factor of all bands pooled, and with fewer than that in
-//! all, [`CUSHION_FACTOR`] (the reference snapshot's ratio).
-//!
-//! A cushion cell with at least [`MIN_OWN_CUSHION_ASKS`] asks left after screening keeps
-//! its own level (`select.rs`); when there is such a cell, an empty cell looks back to the
-//! own levels earlier days observed (their `observed.json`, `observed.rs`); every other
-//! cell is the round cell times its band's factor (`derived`). A cell of a few asks does
-//! not keep its own level: a low quantile of three asks sits higher than the same
-//! quantile of many (and a thin cell's offset is a guess), so it would not be on the
-//! round matrix's footing, and the factor, measured on every cushion listing, is. Smoothing
-//! then runs as for the round matrix.
+//! The cushion matrix (docs/methodology.md, section 8): the round matrix times a
+//! cushion-to-round factor per band, measured like with like (`matched.rs`), except in the
+//! cushion cells with [`MIN_OWN_CUSHION_ASKS`] asks of their own, which keep their own
+//! level (their empty neighbours may look back to earlier days' own levels). A cell of a
+//! few asks does not: a low quantile of three asks sits above the same quantile of many,
+//! so it would not be on the round matrix's footing, and the factor is.
 
 use pricing::PriceMatrix;
 

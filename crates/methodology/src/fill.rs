@@ -1,21 +1,13 @@
-//! Filling empty cells: first a bounded look-back into the asks earlier days observed,
-//! then a log-linear regression on the cells observed today inside the bands they
-//! support, and beyond those bands the carried curve of `carry.rs`.
+//! Filling empty cells (docs/methodology.md, sections 5 and 6): first a bounded look-back
+//! into the asks earlier days observed, then a log-linear regression on the cells
+//! observed today inside the bands they support, and beyond those bands the carried curve
+//! of `carry.rs`.
 //!
-//! Look-back: an empty cell takes the newest ask observed for it on an earlier day at
-//! most [`WINDOW_DAYS`] before the build date (from that day's `observed.json`), with the
-//! day it was observed. Only observed asks are kept in those files, so modelled or
-//! carried values are never copied, and a copied ask is never copied again.
-//!
-//! Regression: ln(per-carat) = a + b·colour_index + c·clarity_index (+ d·ln carat),
-//! ordinary least squares on the observed (and thin) cells. A band is **supported** when
-//! it can be fitted on its own: at least [`MIN_FIT_CELLS`] of its cells observed today,
-//! spanning two colours and two clarities. A supported band is fitted on its own cells;
-//! a band between two supported bands widens its window one band on each side at a time,
-//! adding the ln-carat term, until the window holds a supported band on each side, so
-//! that its carat slope is measured on both sides of it (interpolation). Bands below the
-//! lowest or above the highest supported band are beyond the data: no slope measured on
-//! today's listings reaches them, and they are carried (`carry.rs`).
+//! Regression: ln(per-carat) = a + b·colour_index + c·clarity_index (+ d·ln carat). A band
+//! is **supported** when it can be fitted on its own ([`MIN_FIT_CELLS`] cells observed
+//! today, spanning two colours and two clarities). A band between supported bands widens
+//! its window one band on each side at a time until it holds a supported band on each
+//! side, so that its carat slope is measured on both sides of it (interpolation).
 
 use chrono::{Days, NaiveDate};
 

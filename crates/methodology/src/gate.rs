@@ -1,11 +1,8 @@
-//! Gates before publishing: a build that fails one is refused, with one line a person
-//! understands, and nothing is published.
-//!
-//! In order: the share of rows that are unparseable or impossible (rows counted by
-//! physical line, so a stray quote that merges lines into one record counts every line
-//! it swallowed, `read.rs`); the coverage (round cells observed today); every published
-//! per-carat price inside a plausible range; the DCX move against the newest earlier
-//! published day. Each limit is a field of [`Gates`] (and a `dcx build` flag).
+//! Gates before publishing (docs/methodology.md, section 12): a build that fails one is
+//! refused, with one line a person understands, and nothing is published. In order: the
+//! share of unparseable or impossible rows (counted by physical line, `read.rs`), the
+//! coverage, plausible prices, the DCX move; each limit is a field of [`Gates`] (and a
+//! `dcx build` flag).
 
 use chrono::NaiveDate;
 use datasets::History;

@@ -1,13 +1,8 @@
-//! What a build keeps of its in-scope listings while it reads them, instead of the rows:
-//! per shape and cell the asks (ln per-carat USD, each distinct value once with its
-//! count), the depth counts, and the fancy listings that carry an L/W ratio (the ratio
-//! models sort them by ratio, so they are kept, without their text fields). The round and
-//! cushion asks are kept a second time brought to their band's carat, for the spread of
-//! each cell (`spread.rs`).
-//!
-//! Memory therefore grows with the number of *distinct* asks per cell (16 bytes each,
-//! plus at most as many 8-byte asks waiting to be merged), not with the number of rows: a
-//! market seen through ten times as many listings at the same prices costs the same.
+//! What a build keeps of its in-scope listings instead of the rows (docs/methodology.md,
+//! section 1, "Reading as a stream"): per shape and cell the asks (ln per-carat USD, each
+//! distinct value once with its count), the depth counts, the fancy listings with an L/W
+//! ratio (without their text fields), and the round and cushion asks brought to their
+//! band's carat (`spread.rs`). Memory grows with the distinct asks per cell, not the rows.
 
 use std::sync::OnceLock;
 

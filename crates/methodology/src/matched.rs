@@ -1,28 +1,15 @@
-//! Like with like: a listing's price relative to round stones of the same colour, clarity
-//! and carat band, measured with the same statistic on both sides. The ratio models and
-//! the cushion factor are refitted from these relative values.
+//! Like with like (docs/methodology.md, section 9a): a listing's price relative to round
+//! stones of the same colour, clarity and carat band, measured with the same statistic on
+//! both sides (a published cell is a low quantile of its asks, not a typical ask). The
+//! ratio models and the cushion factor are refitted from these relative values.
 //!
-//! Every published matrix cell is a low quantile of its asks (`select.rs`), not what a
-//! typical stone asks; a fancy listing divided by it reads dearer than it is by the
-//! cell's ask spread, and by more in a fuller cell. So both sides are measured the same
-//! way, cell by cell (band x colour x clarity), in ln per-carat USD:
-//! - a listing's **offset** is ln(its per-carat ask) minus its cell's value in a matrix;
-//! - the **round reference** of a cell is the median offset of its round asks against the
-//!   round matrix (at least [`MIN_REFERENCE_LISTINGS`]; else the median over the round
-//!   asks of its band, else over all round asks);
-//! - a listing's **relative value** is its offset against the round matrix minus the
-//!   round reference of its cell: ln(its ask over the median round ask of its cell). A
-//!   fancy stone asking what the median round of its cell asks reads 0, whatever the
-//!   matrix's level and however many listings there are.
-//!
-//! Both sides are compared within a cell, at no particular carat: a band is narrow, and
-//! the fancy and round stones of a cell are taken to spread over it alike. Only the asks
-//! per cell are needed, so a build that keeps per-cell state rather than rows can
-//! compute the reference.
-//!
-//! Offsets further than [`NEIGHBOUR_FACTOR`](crate::NEIGHBOUR_FACTOR) from the matrix
-//! are junk and count on neither side. The cushion factor (`cushion.rs`) is measured on
-//! these values, and a model based on the cushion matrix reads them over that factor.
+//! A listing's **offset** is ln(its per-carat ask) minus its cell's value in a matrix; the
+//! **round reference** of a cell is the median offset of its round asks (at least
+//! [`MIN_REFERENCE_LISTINGS`], else of its band's, else of all); a listing's **relative
+//! value** is its offset minus its cell's reference: ln(its ask over the median round ask
+//! of its cell), whatever the matrix's level and however many listings there are.
+//! Offsets further than [`NEIGHBOUR_FACTOR`] from the matrix are
+//! junk and count on neither side.
 
 use pricing::PriceMatrix;
 

@@ -1,16 +1,9 @@
-//! Ratio models for the fancy shapes: refitted from today's fancy listings that carry an
-//! L/W ratio, else carried over from the newest earlier published day, else the
-//! reference snapshot's models.
-//!
-//! Refit, per shape and per carat band of the fallback model: each listing's value is its
-//! ask over the median round ask of its cell, measured like with like (`matched.rs`), and
-//! for a model based on the cushion matrix (`dataSource`) over the cushion factor of its
-//! band too (`cushion.rs`), expressed in the model's `valueMode`. With at least
-//! [`MIN_BAND_LISTINGS`] listings, they are split by ratio into three equal groups and
-//! each group gives one point: (median ratio, median value). A band whose three median
-//! ratios are not strictly increasing keeps its fallback points. Without round listings
-//! to compare with, nothing is refitted. Slider, data source, value mode and band limits
-//! are those of the fallback model.
+//! Ratio models for the fancy shapes (docs/methodology.md, section 9): refitted from
+//! today's fancy listings that carry an L/W ratio, else carried over from the newest
+//! earlier published day, else the reference snapshot's models. A band of the fallback
+//! model with [`MIN_BAND_LISTINGS`] listings is refitted: split by ratio into three equal
+//! groups, each gives a point (median ratio, median relative value, `matched.rs`). Slider,
+//! data source, value mode and band limits stay those of the fallback model.
 
 use chrono::NaiveDate;
 use datasets::{

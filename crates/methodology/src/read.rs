@@ -1,19 +1,9 @@
 //! Reading listings from a CSV stream, one row at a time: the native schema and the
-//! `diamonds` data set, with every rejected row counted by reason.
-//!
-//! Rows are counted by physical line, so that no input can hide its bad lines: no value
-//! of either schema holds a line break, and a record that runs over several lines (a
-//! stray quote that swallowed the lines up to the next quote) is unparseable and counts
-//! as one unparseable row per line it spans. A stray quote that swallows a fifth of a
-//! file therefore trips the bad-rows gate (`gate.rs`) as the lines would have one by one.
-//!
-//! Native schema (header row required, column names case-insensitive, any order, unknown
-//! columns ignored): `carat`, `color`, `clarity`, `shape`, `cut`, `price` (USD for the
-//! stone) are required; `length`, `width` (mm), `lw_ratio`, `lab`, `polish`, `symmetry`,
-//! `fluorescence`, `listing_id` and `observed` (`YYYY-MM-DD`) are optional and may be
-//! empty. `diamonds` schema: `carat,cut,color,clarity,depth,table,price,x,y,z`; every
-//! stone is round, its L/W ratio is max(x, y) / min(x, y) (none when a dimension is 0)
-//! and its identity (for duplicates) is the whole row.
+//! `diamonds` data set (docs/methodology.md, section 1), with every rejected row counted
+//! by reason. Rows are counted by physical line: no value holds a line break, so a record
+//! over several lines (a stray quote that swallowed the lines up to the next quote) is
+//! unparseable once per line it spans, and trips the bad-rows gate (`gate.rs`) as the
+//! lines would have one by one.
 
 use std::io::{self, BufRead};
 

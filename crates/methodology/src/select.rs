@@ -1,25 +1,9 @@
-//! Per-cell price selection: screen the asks that cannot belong to a cell, then take a
-//! low quantile of the rest (a competitive ask whose level does not drift with the
-//! number of listings).
-//!
-//! All in ln per-carat USD (steps run in the order 2, 1, 3):
-//! 1. **Screen within the cell** (cells of at least [`SCREEN_MIN_LISTINGS`] asks): drop
-//!    every ask more than [`SCREEN_MADS`] robust spreads from the cell's median, the
-//!    spread being 1.4826 x the median absolute deviation, at least [`SCREEN_FLOOR`].
-//! 2. **Screen against the neighbours**, first: the cells of at least
-//!    [`SCREEN_MIN_LISTINGS`] asks screen themselves (step 1) and are levelled (step 3);
-//!    the regression of `fill.rs` is fitted to those levels and predicts every cell; any
-//!    ask further than a factor [`NEIGHBOUR_FACTOR`] from its cell's prediction is
-//!    dropped. This catches what a cell cannot catch itself: an absurd ask alone in its
-//!    cell, or junk that outnumbers the real asks of a small cell. Skipped when no fit is
-//!    possible. Step 1 then runs on what is left.
-//! 3. **Level**: with at least [`MIN_CELL_LISTINGS`] asks left, the [`QUANTILE`]
-//!    quantile (linear interpolation between order statistics, Hyndman and Fan type 7).
-//!    With fewer (a **thin** cell), the median of the asks plus the market's typical
-//!    quantile-to-median offset: the median over cells of at least
-//!    [`OFFSET_MIN_LISTINGS`] asks of (quantile - median), or [`DEFAULT_THIN_OFFSET`]
-//!    when fewer than [`OFFSET_MIN_CELLS`] such cells exist. So a thin cell is put on
-//!    the same footing as a full one instead of above it.
+//! Per-cell price selection (docs/methodology.md, section 4): the asks that cannot belong
+//! to a cell are screened out, first against what its neighbours predict, then within the
+//! cell, and the [`QUANTILE`] of the rest is published: a competitive ask whose level does
+//! not drift with the number of listings. A thin cell (fewer than [`MIN_CELL_LISTINGS`]
+//! asks left) publishes its median plus the market's typical quantile-to-median offset,
+//! so that it stands on the same footing as a full one instead of above it.
 
 use crate::{
     cells::{Cells, Provenance},

@@ -1,12 +1,8 @@
-//! Monotone smoothing: a better grade is never cheaper, and the per-carat price never
-//! falls as carat rises.
-//!
-//! Weighted isotonic regression (pool-adjacent-violators) runs along colour within each
-//! clarity column, along clarity within each colour row, and along carat for each cell,
-//! and the three passes repeat until no violation is left (at most [`MAX_PASSES`]
-//! rounds). Should the rounds run out, a last step lifts every cell to the largest value
-//! among the cells it must not be cheaper than (the smallest monotone majorant), which
-//! removes any violation left; a final check confirms it.
+//! Monotone smoothing (docs/methodology.md, section 7): a better grade is never cheaper,
+//! and the per-carat price never falls as carat rises. Weighted isotonic regression
+//! (pool-adjacent-violators) runs along colour, clarity and carat until no violation is
+//! left (at most [`MAX_PASSES`] rounds); a violation still left is removed by lifting
+//! every cell to the smallest monotone majorant, and a final check confirms it.
 
 use pricing::{Clarity, Color};
 

@@ -1,21 +1,10 @@
-//! The spread of each cell, published as `matrix_stats.json`: how many asks stand behind
-//! the price and where they lie (10th to 90th percentile per carat), and how the price
-//! was made.
-//!
-//! The asks of a cell are taken brought to its band's carat (`market.rs`), so that they
-//! differ by their stones and not by where in the band their carats lie, and screened as
-//! the price selection screens (`select.rs`): an ask further than a factor
-//! [`NEIGHBOUR_FACTOR`] from the published price is dropped, then, with
-//! [`SCREEN_MIN_LISTINGS`] or more, every ask beyond [`SCREEN_MADS`](crate::select::SCREEN_MADS) robust spreads from
-//! the median. With at least [`MIN_SPREAD_ASKS`] left, the cell's quantiles are estimated
-//! from its asks and its neighbours' ([`pooled_quantiles`]: a centre drawn towards a
-//! model of the matrix, `pooled.rs`, and the matrix's shape of the spread around it,
-//! scaled to the band). A cell with fewer gets the model range
-//! ([`datasets::modelled_quantiles`]): the typical distance of each quantile from the
-//! published price, measured over the cells of at least [`SPREAD_MIN_LISTINGS`] asks
-//! (the median over them; [`datasets::DEFAULT_SPREAD_LN`] when fewer than
-//! [`SPREAD_MIN_CELLS`] cells measure it), placed around the cell's published price;
-//! widened by [`datasets::MODEL_WIDENING`] when the cell has no asks at all today.
+//! The spread of each cell, published as `matrix_stats.json` (docs/methodology.md, section
+//! 16): how many asks stand behind the price, where they lie (10th to 90th percentile per
+//! carat) and how the price was made. A cell's asks are brought to its band's carat
+//! (`market.rs`) and screened as the price selection screens them (`select.rs`). With at
+//! least [`MIN_SPREAD_ASKS`] left its quantiles are estimated with its neighbours'
+//! ([`pooled_quantiles`]); a cell with fewer gets the market's typical range around its
+//! published price ([`datasets::modelled_quantiles`]), widened when it has no asks at all.
 
 mod pooled;
 

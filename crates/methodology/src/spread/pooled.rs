@@ -1,20 +1,9 @@
-//! A matrix's cells estimated together: each cell's centre (its mean ln ask at its band's
-//! carat) drawn towards what its band, colour and clarity make of it across the matrix,
-//! as far as the cells agree with that.
-//!
-//! The model: ln price = band level + band scale x (colour premium + clarity premium).
-//! Within a band a colour costs a fixed share more than the next whatever the clarity,
-//! and a clarity likewise (the ratio models' premise); across bands the premiums keep
-//! their pattern and grow or shrink together (large stones pay more for the same grade).
-//! It is fitted to the cells by weighted least squares, each cell weighted by its asks.
-//!
-//! A cell's own mean, from `n` asks, is off by its sampling error (variance s² / n, s² the
-//! spread within cells); the fit is off by how far cells depart from the model (variance
-//! tau², measured from the residuals, net of the sampling error). Each cell's centre is
-//! the precision-weighted mix of the two (empirical Bayes shrinkage): with tau² 0 it is
-//! the fit, with a large tau² its own mean. On a market that follows the model the centres
-//! borrow the strength of every ask of their row, column and band; where cells depart from
-//! it, each keeps its own mean.
+//! A matrix's cells estimated together (docs/methodology.md, section 16): each cell's
+//! centre (its mean ln ask at its band's carat) is drawn towards a model of the matrix,
+//! ln price = band level + band scale x (colour premium + clarity premium), fitted by
+//! weighted least squares, as far as the cells agree with it. The centre is the
+//! precision-weighted mix of the cell's own mean (sampling variance s² / n) and the fit
+//! (variance tau², how far cells depart from the model): empirical Bayes shrinkage.
 
 /// Sweeps of the alternating least-squares fit (it settles in a few dozen).
 const FIT_SWEEPS: usize = 200;
