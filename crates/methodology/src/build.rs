@@ -88,13 +88,25 @@ impl Progress<'_> {
     }
 }
 
+/// The refusal of a build for `reason`, with the rows read and the report when the build
+/// ran to the end.
 fn refuse(
     options: &BuildOptions<'_>,
-    reason: String,
+    refused: String,
     rows: &RowCounts,
     report: Option<Report>,
 ) -> Error {
-    Error::Gate(Box::new(Refusal::new(options.date, reason, rows, report)))
+    Error::Gate(Box::new(Refusal {
+        date: options.date.to_string(),
+        published: false,
+        refused,
+        rows_in: rows.rows,
+        rows_used: rows.accepted,
+        rejected: rows.rejected,
+        rejected_examples: rows.examples.clone(),
+        notes: rows.notes.clone(),
+        build: report.map(Box::new),
+    }))
 }
 
 /// Filters the listings as they come and keeps what the build needs of them (never the
@@ -250,7 +262,10 @@ fn assemble(
             fallback,
             cushion_outcome,
         ),
-        ratio_models: sources.into_iter().map(|(s, src)| ShapeReport::new(s, src)).collect(),
+        ratio_models: sources
+            .into_iter()
+            .map(|(shape, source)| ShapeReport { shape: shape.as_str(), source })
+            .collect(),
         dcx: index.dcx,
         trend: index.trend,
         trend_7d: index.trend_7d,

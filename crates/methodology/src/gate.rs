@@ -80,27 +80,6 @@ pub struct Refusal {
     pub build: Option<Box<Report>>,
 }
 
-impl Refusal {
-    pub(crate) fn new(
-        date: NaiveDate,
-        refused: String,
-        rows: &RowCounts,
-        build: Option<Report>,
-    ) -> Refusal {
-        Refusal {
-            date: date.to_string(),
-            published: false,
-            refused,
-            rows_in: rows.rows,
-            rows_used: rows.accepted,
-            rejected: rows.rejected,
-            rejected_examples: rows.examples.clone(),
-            notes: rows.notes.clone(),
-            build: build.map(Box::new),
-        }
-    }
-}
-
 /// The share-of-bad-rows gate, checked before anything is built.
 pub(crate) fn check_rows(rows: &RowCounts, gates: &Gates) -> Option<String> {
     if rows.rows == 0 {

@@ -3,14 +3,8 @@
 //! [`ListingReader`] reads [`Listing`]s one at a time from a CSV stream (the native schema
 //! or the `diamonds` data set), counting every unusable row by reason; [`read_listings`]
 //! collects it from text. [`build_reader`] (or [`build`], from listings in memory) then
-//! runs the steps of `docs/methodology.md` while the listings stream by, keeping per-cell
-//! state, never the rows: scope filtering and de-duplication, carat band assignment,
-//! per-cell price selection (outliers screened, then the lower quartile), a bounded look-back into the
-//! asks earlier days observed, a log-linear regression for the cells still empty inside
-//! the bands the data support, carried curves beyond them, monotone
-//! smoothing (weighted PAVA along colour, clarity and carat, repeated until no
-//! violation is left), the cushion matrix, the ratio models, the DCX with its trends
-//! and the depth counts. The five feeds it returns have passed
+//! runs the steps of `docs/methodology.md` (each a [`Stage`]) while the listings stream
+//! by, keeping per-cell state, never the rows. The five feeds it returns have passed
 //! [`datasets::Snapshot::parse`]; a build whose output would not is an [`Error`].
 //! [`publish`] writes a build into a history folder atomically, with the cells it observed
 //! (`observed.json`, read back by [`read_observed`] for later look-backs). With the

@@ -5,7 +5,6 @@
 
 use std::fmt::Write as _;
 
-use pricing::Shape;
 use serde::Serialize;
 
 use crate::{
@@ -127,12 +126,6 @@ pub struct ShapeReport {
     pub shape: &'static str,
     /// Its source.
     pub source: ModelSource,
-}
-
-impl ShapeReport {
-    pub(crate) fn new(shape: Shape, source: ModelSource) -> ShapeReport {
-        ShapeReport { shape: shape.as_str(), source }
-    }
 }
 
 impl MatrixReport {

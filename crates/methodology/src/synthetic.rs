@@ -1,21 +1,10 @@
-//! A synthetic market with a known truth, to check what a build recovers: listings drawn
-//! from a known price surface, known shape discounts and L/W ratio effects and a known
-//! cushion factor, with multiplicative noise and a share of junk rows, deterministic from
-//! a seed, at any multiple of its size (`dcx gen-listings`; docs/methodology.md,
-//! "Checking the refits on a known market").
-//!
-//! The truth:
-//! - a round stone's median ask per carat is the reference snapshot's round matrix at its
-//!   carat and grades ([`Truth::round_per_carat`]);
-//! - a fancy shape's median ask is its base times the shape's multiplier at its L/W ratio
-//!   ([`ShapeTruth::multiplier`], the same at every carat); the base is the round, or for
-//!   cushion and radiant the round times [`TRUE_CUSHION_FACTOR`];
-//! - each ask is the median ask times exp(noise x a standard normal draw).
-//!
-//! Junk rows replace a share of the listings: unparseable ones (a price `n/a` or
-//! `"7,000"`, a colour `G+`, a short row), impossible ones (a price of 1 USD or ten
-//! million times the real one) and mispriced ones (four times or a third of the real
-//! price). [`Written`] counts each kind.
+//! A synthetic market with a known truth, to check what a build recovers
+//! (docs/methodology.md, section 9b; `dcx gen-listings`): listings drawn from a known
+//! price surface ([`Truth`]), known shape discounts and L/W ratio effects ([`SHAPES`]) and
+//! a known cushion factor ([`TRUE_CUSHION_FACTOR`]), each ask the median ask times
+//! exp(noise x a standard normal draw), with a share of unparseable, impossible and
+//! mispriced junk rows ([`Written`] counts each kind), deterministic from a seed, at any
+//! multiple of its size.
 
 use std::io::{self, Write};
 
