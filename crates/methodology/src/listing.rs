@@ -28,12 +28,7 @@ pub enum Finish {
 impl Finish {
     /// Parses a grade word, ignoring case, spaces, `-` and `_` (`very good`, `VG`, `EX`).
     pub fn parse(text: &str) -> Option<Finish> {
-        let word: String = text
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '-' | '_'))
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        Some(match word.as_str() {
+        Some(match grade_word(text).as_str() {
             "poor" | "p" => Finish::Poor,
             "fair" | "f" => Finish::Fair,
             "good" | "g" | "gd" => Finish::Good,
@@ -64,6 +59,11 @@ impl Finish {
     }
 }
 
+/// A grade word in lower case without spaces, `-` or `_`.
+fn grade_word(text: &str) -> String {
+    text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).map(|c| c.to_ascii_lowercase()).collect()
+}
+
 /// Fluorescence strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Fluorescence {
@@ -80,11 +80,9 @@ pub enum Fluorescence {
 }
 
 impl Fluorescence {
-    /// Parses a strength word, ignoring case and spaces.
+    /// Parses a strength word, ignoring case, spaces, `-` and `_`.
     pub fn parse(text: &str) -> Option<Fluorescence> {
-        let word: String =
-            text.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).collect::<String>();
-        Some(match word.to_ascii_lowercase().as_str() {
+        Some(match grade_word(text).as_str() {
             "none" | "non" | "n" | "nil" => Fluorescence::None,
             "faint" | "fnt" | "f" | "slight" => Fluorescence::Faint,
             "medium" | "med" | "m" => Fluorescence::Medium,

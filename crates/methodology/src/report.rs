@@ -188,16 +188,9 @@ impl MatrixReport {
     /// Cells by provenance over all bands: observed, thin, looked back, modelled,
     /// derived, carried.
     pub fn totals(&self) -> [usize; 6] {
-        self.bands.iter().fold([0; 6], |acc, b| {
-            [
-                acc[0] + b.observed,
-                acc[1] + b.thin,
-                acc[2] + b.looked_back,
-                acc[3] + b.modelled,
-                acc[4] + b.derived,
-                acc[5] + b.carried,
-            ]
-        })
+        let each =
+            |b: &BandReport| [b.observed, b.thin, b.looked_back, b.modelled, b.derived, b.carried];
+        self.bands.iter().map(each).fold([0; 6], |sum, n| std::array::from_fn(|i| sum[i] + n[i]))
     }
 }
 
