@@ -5,8 +5,8 @@
 //! row) is built, and the same properties are asserted.
 
 use chrono::NaiveDate;
-use datasets::{Feed, Snapshot};
-use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix};
+use datasets::{Feed, Snapshot, fs::Existing};
+use pricing::{BasketEntry, Carat, Clarity, Color, PriceMatrix, Shape};
 use test_support::TempDir;
 
 use crate::{Build, BuildOptions, InputFormat, build_csv};
@@ -136,7 +136,7 @@ fn diamonds_build_is_sound_and_deterministic() {
 }
 
 /// Three asks per cell of `bands` for `shape`, from a smooth log-linear surface.
-pub(crate) fn synthetic(shape: pricing::Shape, bands: &[f64], level: f64) -> Vec<crate::Listing> {
+pub(crate) fn synthetic(shape: Shape, bands: &[f64], level: f64) -> Vec<crate::Listing> {
     let mut out = Vec::new();
     for &carat in bands {
         for &color in Color::ALL {
@@ -171,7 +171,6 @@ pub(crate) fn refusal(err: &crate::Error) -> &crate::Refusal {
 
 #[test]
 fn synthetic_build_observes_and_reports_every_stage() {
-    use pricing::Shape;
     let mut listings = synthetic(Shape::Round, &[0.3, 0.5, 1.0, 2.0], 8.0);
     listings.extend(synthetic(Shape::Cushion, &[0.5, 1.0], 7.7));
     let mut stages = Vec::new();
@@ -221,7 +220,7 @@ fn no_listings_and_no_history_is_an_error() {
 fn bad_basket_is_an_error() {
     let mut options = BuildOptions::new(date());
     options.basket[0].weight = 0.5;
-    let listings = synthetic(pricing::Shape::Round, &[0.5, 1.0], 8.0);
+    let listings = synthetic(Shape::Round, &[0.5, 1.0], 8.0);
     let err = crate::build(&listings, &options, None).expect_err("weights");
     assert!(err.to_string().starts_with("invalid basket: weights sum to"), "{err}");
 }
@@ -246,7 +245,6 @@ fn options_on<'a>(
 
 #[test]
 fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
-    use pricing::Shape;
     let dir = TempDir::new("history");
     // Day 1: a full build. Day 2: only 1.0 ct listings, 2 % dearer; the asks day 1
     // observed are looked back, the other bands carried from day 1's curve.
@@ -256,16 +254,13 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
         None,
     )
     .expect("day 1");
-    let path =
-        crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
+    let path = crate::publish(&dir.0, day(1), &first, Existing::Refuse).expect("publish");
     assert_eq!(path, dir.0.join("2026-11-01"));
     let written = std::fs::read(path.join(crate::OBSERVED_FILE)).expect("observed.json");
     assert_eq!(written, first.observed);
-    let refused =
-        crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect_err("exists");
+    let refused = crate::publish(&dir.0, day(1), &first, Existing::Refuse).expect_err("exists");
     assert!(matches!(refused, crate::Error::Publish { .. }), "{refused}");
-    let wrong_day =
-        crate::publish(&dir.0, day(3), &first, datasets::fs::Existing::Refuse).expect_err("date");
+    let wrong_day = crate::publish(&dir.0, day(3), &first, Existing::Refuse).expect_err("date");
     assert!(matches!(wrong_day, crate::Error::Refused { .. }), "{wrong_day}");
     assert!(!dir.0.join("2026-11-03").exists());
 
@@ -291,9 +286,8 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
             .iter()
             .all(|s| s.source == crate::ModelSource::CarriedOver { from: "2026-11-01".to_owned() })
     );
-    crate::publish(&dir.0, day(2), &second, datasets::fs::Existing::Refuse).expect("publish day 2");
-    crate::publish(&dir.0, day(2), &second, datasets::fs::Existing::Replace)
-        .expect("force replaces");
+    crate::publish(&dir.0, day(2), &second, Existing::Refuse).expect("publish day 2");
+    crate::publish(&dir.0, day(2), &second, Existing::Replace).expect("force replaces");
     let (history, _) = datasets::History::load(&dir.0).expect("load");
     let summary = crate::history_summary(&history);
     assert_eq!(summary.len(), 2);
@@ -315,11 +309,10 @@ fn history_gives_look_back_trends_and_carry_over_and_publish_is_atomic() {
 /// published it: days keep only what they observed themselves.
 #[test]
 fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
-    use pricing::Shape;
     let dir = TempDir::new("no-chaining");
     let full = synthetic(Shape::Round, &[0.3, 0.5, 1.0, 2.0], 8.0);
     let first = crate::build(&full, &BuildOptions::new(day(1)), None).expect("day 1");
-    crate::publish(&dir.0, day(1), &first, datasets::fs::Existing::Refuse).expect("publish");
+    crate::publish(&dir.0, day(1), &first, Existing::Refuse).expect("publish");
     let partial = synthetic(Shape::Round, &[0.5, 1.0], 8.0);
     let (history, _) = datasets::History::load(&dir.0).expect("load");
     let sixth = crate::build(&partial, &options_on(&dir.0, &history, day(6)), None).expect("day 6");
@@ -336,7 +329,7 @@ fn looked_back_asks_never_chain_past_five_days_from_their_observation() {
             .iter()
             .all(|c| c.provenance == crate::Provenance::LookedBack && c.ask.is_some())
     );
-    crate::publish(&dir.0, day(6), &sixth, datasets::fs::Existing::Refuse).expect("publish");
+    crate::publish(&dir.0, day(6), &sixth, Existing::Refuse).expect("publish");
     let kept: serde_json::Value = serde_json::from_slice(&sixth.observed).expect("json");
     assert_eq!(kept["round"].as_array().expect("list").len(), 160, "only day 6's own cells");
 
@@ -399,7 +392,7 @@ fn ten_days_of(text: &str, min_observed_cells: usize) -> Vec<f64> {
                 cell.looked_back_from.as_deref().expect("day").parse().expect("date");
             assert!((date - from).num_days() <= 5, "{cell:?} on {date}");
         }
-        crate::publish(&dir.0, date, &build, datasets::fs::Existing::Refuse).expect("publish");
+        crate::publish(&dir.0, date, &build, Existing::Refuse).expect("publish");
         dcx.push(build.report.dcx);
     }
     dcx
@@ -425,8 +418,8 @@ fn the_real_high_bands_are_carried_and_plausible() {
     }
     assert!(bands[8..].iter().all(|b| b.carried > 0), "{which}: 3.0 ct and above are carried");
     let quote = |snapshot: &Snapshot, carat: f64, color, clarity| {
-        let shape = pricing::Shape::Round;
-        let request = pricing::QuoteRequest { carat, color, clarity, shape, ratio: None };
+        let request =
+            pricing::QuoteRequest { carat, color, clarity, shape: Shape::Round, ratio: None };
         snapshot.quote(&request).expect("quote")
     };
     let top = quote(&snapshot, 5.0, Color::D, Clarity::Fl);

@@ -18,24 +18,21 @@ fn wobble(i: usize) -> f64 {
     ((i * 7919) % 201) as f64 / 100.0 - 1.0
 }
 
+/// Cells of `n` asks in `bands` bands of 4 x 4 grades, band by band, row by row, each at
+/// the truth plus `off(index, row)`.
+fn grid(bands: usize, n: usize, off: impl Fn(usize, usize) -> f64) -> Vec<CellMean> {
+    (0..bands * 16)
+        .map(|i| (i, i / 16, (i / 4) % 4, i % 4))
+        .map(|(i, band, row, column)| {
+            cell(band, row, column, n, truth(band, row, column) + off(i, row))
+        })
+        .collect()
+}
+
 #[test]
 fn cells_that_follow_the_model_are_centred_on_it() {
-    let mut cells = Vec::new();
-    for band in 0..3 {
-        for row in 0..4 {
-            for column in 0..4 {
-                let i = cells.len();
-                // Means off by up to their sampling error (0.1 / sqrt(20) = 0.022).
-                cells.push(cell(
-                    band,
-                    row,
-                    column,
-                    20,
-                    truth(band, row, column) + 0.02 * wobble(i),
-                ));
-            }
-        }
-    }
+    // Means off by up to their sampling error (0.1 / sqrt(20) = 0.022).
+    let cells = grid(3, 20, |i, _| 0.02 * wobble(i));
     let centres = centres(&cells);
     let error = |(c, centre): (&CellMean, &f64)| (centre - truth(c.band, c.row, c.column)).abs();
     let worst = cells.iter().zip(&centres).map(error).fold(0.0, f64::max);
@@ -46,10 +43,7 @@ fn cells_that_follow_the_model_are_centred_on_it() {
 
 #[test]
 fn a_cell_far_from_the_model_keeps_most_of_its_own_mean() {
-    let mut cells: Vec<CellMean> = (0..32)
-        .map(|i| (i / 16, (i / 4) % 4, i % 4))
-        .map(|(band, row, column)| cell(band, row, column, 50, truth(band, row, column)))
-        .collect();
+    let mut cells = grid(2, 50, |_, _| 0.0);
     cells[5].mean += 0.5;
     let centre = centres(&cells)[5];
     assert!(centre > cells[5].mean - 0.05, "{centre} against {}", cells[5].mean);
@@ -63,12 +57,9 @@ fn too_few_cells_for_the_model_keep_their_own_means() {
 
 #[test]
 fn cells_without_spread_keep_their_exact_means() {
-    let cells: Vec<CellMean> = (0..32)
-        .map(|i| (i / 16, (i / 4) % 4, i % 4))
-        .map(|(band, row, column)| CellMean {
-            squares: 0.0,
-            ..cell(band, row, column, 20, truth(band, row, column) + 0.01 * wobble(row))
-        })
+    let cells: Vec<CellMean> = grid(2, 20, |_, row| 0.01 * wobble(row))
+        .into_iter()
+        .map(|c| CellMean { squares: 0.0, ..c })
         .collect();
     let centres = centres(&cells);
     assert!(cells.iter().zip(&centres).all(|(c, &centre)| centre == c.mean), "{centres:?}");
