@@ -3,7 +3,6 @@
 
 use std::{borrow::Borrow, io::BufRead};
 
-use chrono::NaiveDate;
 use datasets::{
     Feed, FeedFiles, Snapshot,
     wire::{self, DepthFile},
@@ -45,7 +44,7 @@ pub fn build_reader(
     input: impl BufRead,
     format: InputFormat,
     options: &BuildOptions<'_>,
-    progress: Option<&mut dyn FnMut(Stage)>,
+    mut progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
     let mut reader = ListingReader::new(input, format).map_err(Error::Read)?;
     if let Some(problem) = reader.counts().header_problem.clone() {
@@ -54,10 +53,7 @@ pub fn build_reader(
         }
         return Err(refuse(options, problem, reader.counts(), None));
     }
-    let mut progress = Progress(progress);
-    check_basket(options)?;
-    progress.start(Stage::Filtering);
-    let (market, filtered) = take_in(reader.by_ref(), options.date)?;
+    let (market, filtered) = take_in(reader.by_ref(), options, &mut progress)?;
     run(&market, reader.into_counts(), filtered, options, progress)
 }
 
@@ -68,27 +64,13 @@ pub fn build_reader(
 pub fn build(
     listings: &[Listing],
     options: &BuildOptions<'_>,
-    progress: Option<&mut dyn FnMut(Stage)>,
+    mut progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
-    let mut progress = Progress(progress);
-    check_basket(options)?;
-    progress.start(Stage::Filtering);
-    let (market, filtered) = take_in(listings.iter().map(Ok), options.date)?;
+    let (market, filtered) = take_in(listings.iter().map(Ok), options, &mut progress)?;
     run(&market, RowCounts::default(), filtered, options, progress)
 }
 
-/// The progress callback of a build, when one is given.
-struct Progress<'p>(Option<&'p mut dyn FnMut(Stage)>);
-
-impl Progress<'_> {
-    fn start(&mut self, stage: Stage) {
-        if let Some(progress) = self.0.as_mut() {
-            progress(stage);
-        }
-    }
-}
-
-/// The refusal of a build for `reason`, with the rows read and the report when the build
+/// The refusal of a build for `refused`, with the rows read and the report when the build
 /// ran to the end.
 fn refuse(
     options: &BuildOptions<'_>,
@@ -109,13 +91,19 @@ fn refuse(
     }))
 }
 
-/// Filters the listings as they come and keeps what the build needs of them (never the
-/// listings themselves); returns that and what filtering rejected.
+/// Checks the basket, then filters the listings as they come and keeps what the build
+/// needs of them (never the listings themselves); returns that and what filtering
+/// rejected.
 fn take_in<L: Borrow<Listing>>(
     listings: impl Iterator<Item = std::io::Result<L>>,
-    date: NaiveDate,
+    options: &BuildOptions<'_>,
+    progress: &mut Option<&mut dyn FnMut(Stage)>,
 ) -> Result<(Market, RowCounts), Error> {
-    let mut filter = scope::Filter::new(date);
+    check_basket(options)?;
+    if let Some(progress) = progress {
+        progress(Stage::Filtering);
+    }
+    let mut filter = scope::Filter::new(options.date);
     let mut market = Market::default();
     for listing in listings {
         let listing = listing.map_err(Error::Read)?;
@@ -134,7 +122,7 @@ fn run(
     mut read: RowCounts,
     mut filtered: RowCounts,
     options: &BuildOptions<'_>,
-    mut progress: Progress<'_>,
+    mut progress: Option<&mut dyn FnMut(Stage)>,
 ) -> Result<Build, Error> {
     read.rows = read.rows.max(filtered.rows);
     read.accepted = filtered.accepted;
@@ -147,7 +135,12 @@ fn run(
     if let Some(reason) = gate::check_rows(&read, &options.gates) {
         return Err(refuse(options, reason, &read, None));
     }
-    let mut build = match assemble(market, options, &mut |stage| progress.start(stage)) {
+    let mut stage = |stage| {
+        if let Some(progress) = progress.as_mut() {
+            progress(stage);
+        }
+    };
+    let mut build = match assemble(market, options, &mut stage) {
         Ok(build) => build,
         Err(err @ Error::NotEnoughData { .. }) => {
             return Err(refuse(options, err.to_string(), &read, None));
