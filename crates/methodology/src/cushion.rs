@@ -128,7 +128,9 @@ pub(crate) fn cushion(
             true => "the measured cushion factor".to_owned(),
             false => CUSHION_FACTOR.to_string(),
         };
-        format!("cushion matrix = round matrix x {factor}: no cushion cell has {MIN_OWN_CUSHION_ASKS} asks")
+        format!(
+            "cushion matrix = round matrix x {factor}: no cushion cell has {MIN_OWN_CUSHION_ASKS} asks"
+        )
     });
     let outcome = smooth::smooth(&mut cells);
     (cells, outcome, fallback)

@@ -40,10 +40,6 @@ fn reference_curve() -> Curve {
     Curve::before(None, &[], day(21), Family::Round)
 }
 
-fn provenance_of_band(cells: &Cells, band: usize) -> Vec<Option<Provenance>> {
-    cells.provenance[band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND].to_vec()
-}
-
 #[test]
 fn regression_recovers_a_log_linear_band() {
     let mut cells = Cells::empty();
@@ -104,7 +100,7 @@ fn bands_between_supported_bands_are_modelled_and_beyond_them_carried() {
             2..=5 => Provenance::Modelled,
             _ => Provenance::Carried,
         };
-        let empty_before = provenance_of_band(&cells, band)
+        let empty_before = cells.provenance[band * CELLS_PER_BAND..(band + 1) * CELLS_PER_BAND]
             .iter()
             .filter(|p| **p != Some(Provenance::Observed))
             .all(|p| *p == Some(expected));

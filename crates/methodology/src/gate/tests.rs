@@ -9,26 +9,17 @@ use crate::{
     tests::{date, refusal, synthetic},
 };
 
-/// The synthetic market as native CSV rows.
-fn csv_of(listings: &[crate::Listing]) -> String {
-    let mut out = String::from("carat,color,clarity,shape,cut,price\n");
-    for l in listings {
-        out.push_str(&format!(
-            "{},{},{},{},Excellent,{:.2}\n",
-            l.carat, l.color, l.clarity, l.shape, l.price
-        ));
-    }
-    out
-}
-
 fn market() -> Vec<crate::Listing> {
     synthetic(Shape::Round, &[0.5, 1.0, 2.0], 8.0)
 }
 
-/// The market's CSV with each line `i` (0: the header) rewritten by `edit`.
+/// The market as native CSV, each line `i` (0: the header) rewritten by `edit`.
 fn edited_csv(edit: impl Fn(usize, &str) -> String) -> String {
-    let text = csv_of(&market());
-    text.lines().enumerate().flat_map(|(i, line)| [edit(i, line), "\n".to_owned()]).collect()
+    let rows = market().into_iter().map(|l| {
+        format!("{},{},{},{},Excellent,{:.2}", l.carat, l.color, l.clarity, l.shape, l.price)
+    });
+    let lines = std::iter::once("carat,color,clarity,shape,cut,price".to_owned()).chain(rows);
+    lines.enumerate().flat_map(|(i, line)| [edit(i, &line), "\n".to_owned()]).collect()
 }
 
 /// The error of `text` (native CSV) under the default gates, and its build when the
