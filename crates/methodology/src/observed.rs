@@ -1,12 +1,8 @@
-//! What each published day observed, kept beside its feeds as `observed.json`: the cells
-//! selected from that day's own listings, with their asks. A later build's look-back
-//! copies only these, dated by the day they were observed, so nothing modelled, carried
-//! or itself looked back is ever copied, and no value outlives its window (no chaining).
-//!
-//! The file is one JSON object: `date` (`YYYY-MM-DD`, the day's) and, for `round` and
-//! `cushion`, a list of cells `{band, color, clarity, ln, listings, thin}`: the ln of
-//! the selected per-carat ask (USD, 6 decimals), the asks kept after screening, and
-//! whether the cell was thin. Readers of snapshots (servers, `dcx validate`) ignore it.
+//! What each published day observed, kept beside its feeds as `observed.json` (its format:
+//! docs/data-formats.md): the cells selected from that day's own listings, with their
+//! asks. A later build's look-back copies only these, dated by the day they were
+//! observed, so nothing modelled, carried or itself looked back is ever copied, and no
+//! value outlives its window (no chaining).
 
 use std::path::Path;
 
