@@ -2,27 +2,35 @@
 //! listings from standard input, one writer at a time, no day from the future, a first
 //! build into a folder with no valid day, an unwritable report.
 
-use std::{path::Path, process::Command};
+use std::path::{Path, PathBuf};
 
 use test_support::TempDir;
 
-use super::{dcx, stderr, stdout};
+use super::{command, dcx, stderr, stdout};
 
-fn build(history: &Path, date: &str, extra: &[&str]) -> std::process::Output {
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let mut args = vec![
-        "build",
-        "--listings",
-        listings.to_str().unwrap(),
-        "--format",
-        "diamonds",
-        "--history",
-        history.to_str().unwrap(),
-        "--date",
-        date,
-    ];
-    args.extend_from_slice(extra);
-    dcx(&args)
+/// `dcx build` of the sample listings into `history`, with the flags of `extra` and its
+/// `{}` `paths` (see [`dcx`]).
+fn build(history: &Path, extra: &str, paths: &[&Path]) -> std::process::Output {
+    let line = format!("build --listings {{}} --format diamonds --history {{}} {extra}");
+    dcx(&line, &[&[sample().as_path(), history][..], paths].concat())
+}
+
+/// `dcx build` of the listings `{}` (in the `diamonds` layout) into the folder `{}`.
+const BUILD_OUT: &str = "build --listings {} --format diamonds --date 2026-11-20 --out {}";
+
+/// The sample listings, in the `diamonds` layout.
+fn sample() -> PathBuf {
+    test_support::fixture_path("listings/diamonds-sample.csv")
+}
+
+/// Asserts that the day folders `a` and `b` hold the same bytes in every feed.
+#[track_caller]
+fn assert_same_feeds(a: &Path, b: &Path, between: &str) {
+    for feed in datasets::Feed::ALL {
+        let name = feed.file_name();
+        let same = std::fs::read(a.join(name)).unwrap() == std::fs::read(b.join(name)).unwrap();
+        assert!(same, "{feed} differs between {between}");
+    }
 }
 
 #[test]
@@ -31,12 +39,12 @@ fn a_date_more_than_a_day_ahead_is_refused() {
     let tomorrow = (chrono::Utc::now().date_naive() + chrono::Days::new(1)).to_string();
     let later = (chrono::Utc::now().date_naive() + chrono::Days::new(2)).to_string();
     for date in ["9999-12-31", later.as_str()] {
-        let out = build(&dir.0, date, &[]);
+        let out = build(&dir.0, &format!("--date {date}"), &[]);
         assert_eq!(out.status.code(), Some(2), "{date}: {}", stderr(&out));
         assert!(stderr(&out).contains("more than 1 day ahead of today"), "{}", stderr(&out));
         assert!(!dir.0.join(date).exists());
     }
-    let out = build(&dir.0, &tomorrow, &[]);
+    let out = build(&dir.0, &format!("--date {tomorrow}"), &[]);
     assert!(out.status.success(), "tomorrow (UTC) is allowed: {}", stderr(&out));
 }
 
@@ -44,14 +52,14 @@ fn a_date_more_than_a_day_ahead_is_refused() {
 fn a_second_builder_is_refused_while_the_first_holds_the_history() {
     let dir = TempDir::new("locked");
     let lock = datasets::fs::HistoryLock::acquire(&dir.0, false).unwrap();
-    let out = build(&dir.0, "2026-11-20", &[]);
+    let out = build(&dir.0, "--date 2026-11-20", &[]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stderr(&out);
     assert!(text.contains("another build holds this history's lock"), "{text}");
     assert!(text.contains("--wait"), "{text}");
     assert!(!dir.0.join("2026-11-20").exists());
     drop(lock);
-    assert!(build(&dir.0, "2026-11-20", &[]).status.success());
+    assert!(build(&dir.0, "--date 2026-11-20", &[]).status.success());
 }
 
 /// A history folder without a valid day (a fresh file system's lost+found, a README, a
@@ -68,20 +76,20 @@ fn a_first_build_works_in_a_folder_with_no_valid_day() {
         for feed in datasets::Feed::ALL {
             std::fs::write(day.join(feed.file_name()), zeroed).unwrap();
         }
-        let out = build(&dir.0, "2026-11-20", &[]);
+        let out = build(&dir.0, "--date 2026-11-20", &[]);
         assert!(out.status.success(), "{}", stderr(&out));
         assert!(stderr(&out).contains("skipped 2026-11-19"), "{}", stderr(&out));
         assert!(datasets::fs::load_dir(&dir.0.join("2026-11-20")).is_ok());
         // The zeroed day is reported by name with what to do, and replaced only when asked.
-        let out = build(&dir.0, "2026-11-19", &[]);
+        let out = build(&dir.0, "--date 2026-11-19", &[]);
         assert_eq!(out.status.code(), Some(1));
         assert!(stderr(&out).contains("not a valid snapshot"), "{}", stderr(&out));
         assert!(stderr(&out).contains("--replace-invalid"), "{}", stderr(&out));
-        let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
+        let out = build(&dir.0, "--date 2026-11-19 --replace-invalid", &[]);
         assert!(out.status.success(), "{}", stderr(&out));
-        assert!(dcx(&["validate", dir.0.to_str().unwrap()]).status.success());
+        assert!(dcx("validate {}", &[&dir.0]).status.success());
         // A valid day is not replaced by --replace-invalid.
-        let out = build(&dir.0, "2026-11-19", &["--replace-invalid"]);
+        let out = build(&dir.0, "--date 2026-11-19 --replace-invalid", &[]);
         assert!(stderr(&out).contains("already published"), "{}", stderr(&out));
     }
 }
@@ -90,11 +98,11 @@ fn a_first_build_works_in_a_folder_with_no_valid_day() {
 fn a_published_day_is_announced_even_when_its_report_cannot_be_written() {
     let dir = TempDir::new("report");
     let report = dir.0.join("no-such-folder/report.json");
-    let out = build(&dir.0, "2026-11-20", &["--report", report.to_str().unwrap()]);
+    let out = build(&dir.0, "--date 2026-11-20 --report {}", &[&report]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stdout(&out).contains("written: "), "{}", stdout(&out));
     assert!(stderr(&out).contains("is published, but the report could not be written"));
-    assert!(dcx(&["validate", dir.0.join("2026-11-20").to_str().unwrap()]).status.success());
+    assert!(dcx("validate {}", &[&dir.0.join("2026-11-20")]).status.success());
 }
 
 /// `dcx build` writes a valid snapshot, byte-identical for identical input, never
@@ -102,37 +110,23 @@ fn a_published_day_is_announced_even_when_its_report_cannot_be_written() {
 #[test]
 fn build_publishes_valid_deterministic_days() {
     let dir = TempDir::new("build");
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let listings = listings.to_str().unwrap();
     let history = dir.0.join("history");
-    let history = history.to_str().unwrap();
-    let build = |date: &str, extra: &[&str]| {
-        let mut args =
-            vec!["build", "--listings", listings, "--format", "diamonds", "--date", date];
-        args.extend_from_slice(extra);
-        dcx(&args)
-    };
-    let first = build("2026-11-20", &["--history", history]);
+    let first = build(&history, "--date 2026-11-20", &[]);
     assert!(first.status.success(), "{}", stderr(&first));
     assert!(stdout(&first).contains("rows: 450 in"), "{}", stdout(&first));
-    let again = build("2026-11-20", &["--history", history]);
+    let again = build(&history, "--date 2026-11-20", &[]);
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("already published; pass --force"), "{}", stderr(&again));
-    let out = dir.0.join("copy");
-    let copy = build("2026-11-20", &["--out", out.to_str().unwrap()]);
+    let (day, out) = (history.join("2026-11-20"), dir.0.join("copy"));
+    let copy = dcx(BUILD_OUT, &[&sample(), &out]);
     assert!(copy.status.success(), "{}", stderr(&copy));
-    for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.0.join("history/2026-11-20").join(feed.file_name())).unwrap();
-        let b = std::fs::read(out.join(feed.file_name())).unwrap();
-        assert!(a == b, "{feed} differs between two builds of the same input");
-    }
+    assert_same_feeds(&day, &out, "two builds of the same input");
     // The day's observed cells sit beside its feeds; readers of the history ignore them.
-    let observed = std::fs::read_to_string(dir.0.join("history/2026-11-20/observed.json")).unwrap();
+    let observed = std::fs::read_to_string(day.join("observed.json")).unwrap();
     assert!(observed.starts_with("{\"date\":\"2026-11-20\",\"round\":[{"), "{observed}");
-    assert!(dcx(&["validate", history]).status.success());
-    let day = dir.0.join("history/2026-11-20");
-    assert!(dcx(&["validate", day.to_str().unwrap()]).status.success());
-    let listed = dcx(&["history", history]);
+    assert!(dcx("validate {}", &[&history]).status.success());
+    assert!(dcx("validate {}", &[&day]).status.success());
+    let listed = dcx("history {}", &[&history]);
     assert!(stdout(&listed).contains("2026-11-20"), "{}", stdout(&listed));
 }
 
@@ -157,17 +151,8 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
     std::fs::write(&listings, text).unwrap();
     let history = dir.0.join("history");
     let report = dir.0.join("report.json");
-    let out = dcx(&[
-        "build",
-        "--listings",
-        listings.to_str().unwrap(),
-        "--history",
-        history.to_str().unwrap(),
-        "--date",
-        "2026-11-20",
-        "--report",
-        report.to_str().unwrap(),
-    ]);
+    let line = "build --listings {} --history {} --date 2026-11-20 --report {}";
+    let out = dcx(line, &[&listings, &history, &report]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stderr(&out);
     assert!(text.contains("build refused: "), "{text}");
@@ -187,43 +172,21 @@ fn a_refused_build_publishes_nothing_and_reports_why() {
 fn build_reads_listings_from_standard_input() {
     use std::io::Write;
     let dir = TempDir::new("stdin");
-    let listings = test_support::fixture_path("listings/diamonds-sample.csv");
-    let args = |out: &std::path::Path, listings: &str| {
-        [
-            "build",
-            "--listings",
-            listings,
-            "--format",
-            "diamonds",
-            "--date",
-            "2026-11-20",
-            "--out",
-            out.to_str().unwrap(),
-        ]
-        .map(str::to_owned)
-    };
-    let from_file =
-        dcx(&args(&dir.0.join("file"), listings.to_str().unwrap()).each_ref().map(String::as_str));
+    let from_file = dcx(BUILD_OUT, &[&sample(), &dir.0.join("file")]);
     assert!(from_file.status.success(), "{}", stderr(&from_file));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-        .args(args(&dir.0.join("stdin"), "-"))
+    let mut child = command(BUILD_OUT, &[Path::new("-"), &dir.0.join("stdin")])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run dcx");
-    let bytes = std::fs::read(&listings).unwrap();
+    let bytes = std::fs::read(sample()).unwrap();
     child.stdin.take().unwrap().write_all(&bytes).unwrap();
     let from_stdin = child.wait_with_output().unwrap();
     assert!(from_stdin.status.success(), "{}", stderr(&from_stdin));
     assert!(stdout(&from_stdin).contains("rows: 450 in"), "{}", stdout(&from_stdin));
-    for feed in datasets::Feed::ALL {
-        let a = std::fs::read(dir.0.join("file").join(feed.file_name())).unwrap();
-        let b = std::fs::read(dir.0.join("stdin").join(feed.file_name())).unwrap();
-        assert!(a == b, "{feed} differs between a file and standard input");
-    }
-    let folder =
-        dcx(&args(&dir.0.join("none"), dir.0.to_str().unwrap()).each_ref().map(String::as_str));
+    assert_same_feeds(&dir.0.join("file"), &dir.0.join("stdin"), "a file and standard input");
+    let folder = dcx(BUILD_OUT, &[&dir.0, &dir.0.join("none")]);
     assert_eq!(folder.status.code(), Some(2), "{}", stderr(&folder));
     let refused = stderr(&folder);
     assert!(refused.contains("dcx build: cannot read "), "{refused}");

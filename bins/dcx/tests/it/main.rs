@@ -4,12 +4,28 @@
 mod build;
 mod mcp;
 
-use std::process::{Command, Output};
+use std::{
+    path::Path,
+    process::{Command, Output},
+};
 
 use test_support::{TempDir, process::Server};
 
-fn dcx(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dcx")).args(args).output().expect("run dcx")
+/// `dcx` with the words of `line`, each `{}` replaced by the next of `paths` (which may
+/// hold spaces).
+fn command(line: &str, paths: &[&Path]) -> Command {
+    let mut paths = paths.iter();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dcx"));
+    command.args(line.split_whitespace().map(|word| match word {
+        "{}" => paths.next().expect("a path for each {}").as_os_str(),
+        word => word.as_ref(),
+    }));
+    command
+}
+
+/// Runs [`command`] to its end.
+fn dcx(line: &str, paths: &[&Path]) -> Output {
+    command(line, paths).output().expect("run dcx")
 }
 
 fn stdout(output: &Output) -> String {
@@ -22,27 +38,15 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn quote_prints_a_readable_price() {
-    let out = dcx(&["quote", "--carat", "1.0", "--color", "G", "--clarity", "VS2"]);
+    let out = dcx("quote --carat 1.0 --color G --clarity VS2", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("Per carat: $5,900.00"), "{}", stdout(&out));
 }
 
 #[test]
 fn quote_json_is_the_tool_structured_content() {
-    let out = dcx(&[
-        "quote",
-        "--carat",
-        "1.23",
-        "--color",
-        "g",
-        "--clarity",
-        "vs2",
-        "--shape",
-        "oval",
-        "--ratio",
-        "1.35",
-        "--json",
-    ]);
+    let out =
+        dcx("quote --carat 1.23 --color g --clarity vs2 --shape oval --ratio 1.35 --json", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let snapshot = datasets::Snapshot::reference();
@@ -59,25 +63,24 @@ fn quote_json_is_the_tool_structured_content() {
 
 #[test]
 fn bad_arguments_exit_2_with_a_message() {
-    let out = dcx(&["quote", "--carat", "7", "--color", "G", "--clarity", "VS2"]);
+    let out = dcx("quote --carat 7 --color G --clarity VS2", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("carat must be between 0.3 and 6, got 7"), "{}", stderr(&out));
-    let out = dcx(&["quote", "--carat", "1", "--color", "Z", "--clarity", "VS2"]);
+    let out = dcx("quote --carat 1 --color Z --clarity VS2", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown color \"Z\""));
-    let out = dcx(&["quote", "--carat", "abc", "--color", "G", "--clarity", "VS2"]);
+    let out = dcx("quote --carat abc --color G --clarity VS2", &[]);
     assert_eq!(out.status.code(), Some(2));
     let expected = "dcx quote: carat must be a number of carats from 0.3 to 6, got \"abc\"\n";
     assert_eq!(stderr(&out), expected);
-    let out = dcx(&["frobnicate"]);
+    let out = dcx("frobnicate", &[]);
     assert_eq!(out.status.code(), Some(2));
 }
 
 /// Every problem at once, in the words of the MCP tool and `/track` (the quote rules').
 #[test]
 fn quote_lists_every_problem_in_the_quote_rules_words() {
-    let out =
-        dcx(&["quote", "--shape", "blob", "--carat", "9", "--color", "Z", "--clarity", "vs2"]);
+    let out = dcx("quote --shape blob --carat 9 --color Z --clarity vs2", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -89,7 +92,7 @@ fn quote_lists_every_problem_in_the_quote_rules_words() {
         ]
         .join("\n")
     );
-    let out = dcx(&["quote", "--carat", "-1", "--ratio", "-2"]);
+    let out = dcx("quote --carat -1 --ratio -2", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
@@ -103,19 +106,7 @@ fn quote_lists_every_problem_in_the_quote_rules_words() {
         .join("\n")
     );
     // A rule only a snapshot can apply: the oval model's slider.
-    let out = dcx(&[
-        "quote",
-        "--carat",
-        "1",
-        "--color",
-        "G",
-        "--clarity",
-        "VS2",
-        "--shape",
-        "oval",
-        "--ratio",
-        "3",
-    ]);
+    let out = dcx("quote --carat 1 --color G --clarity VS2 --shape oval --ratio 3", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out), "dcx quote: L/W ratio for oval must be between 1.25 and 1.7, got 3\n");
 }
@@ -125,7 +116,7 @@ fn quote_lists_every_problem_in_the_quote_rules_words() {
 #[test]
 fn negative_and_non_finite_numbers_get_the_range_message() {
     for carat in ["-1", "NaN", "inf"] {
-        let out = dcx(&["quote", "--carat", carat, "--color", "G", "--clarity", "VS2"]);
+        let out = dcx(&format!("quote --carat {carat} --color G --clarity VS2"), &[]);
         assert_eq!(out.status.code(), Some(2), "{carat}");
         assert_eq!(
             stderr(&out),
@@ -133,14 +124,13 @@ fn negative_and_non_finite_numbers_get_the_range_message() {
             "{carat}"
         );
     }
-    let out = dcx(&["quote", "--carat", "NaN", "--color", "Z", "--clarity", "VS2"]);
+    let out = dcx("quote --carat NaN --color Z --clarity VS2", &[]);
     assert_eq!(
         stderr(&out),
         "dcx quote: carat must be between 0.3 and 6, got NaN\n\
          dcx quote: unknown color \"Z\"; allowed: D, E, F, G, H, I, J, K, L, M\n"
     );
-    let oval = ["quote", "--carat", "1", "--color", "G", "--clarity", "VS2", "--shape", "oval"];
-    let out = dcx(&[&oval[..], &["--ratio", "NaN"]].concat());
+    let out = dcx("quote --carat 1 --color G --clarity VS2 --shape oval --ratio NaN", &[]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stderr(&out), "dcx quote: L/W ratio must be a positive number, got NaN\n");
 }
@@ -149,33 +139,25 @@ fn negative_and_non_finite_numbers_get_the_range_message() {
 #[test]
 fn a_closed_pipe_exits_quietly() {
     use std::process::Stdio;
-    for args in
-        [&["history", "--help"][..], &["quote", "--carat", "1", "--color", "G", "--clarity", "VS2"]]
-    {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+    for line in ["history --help", "quote --carat 1 --color G --clarity VS2"] {
+        let mut child =
+            command(line, &[]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
-        assert_eq!(stderr(&out), "", "{args:?}");
+        assert_eq!(out.status.code(), Some(0), "{line}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{line}");
     }
 }
 
 /// `--help` shows examples, and `--version` the real version.
 #[test]
 fn help_has_examples_and_version_is_real() {
-    for args in
-        [&["--help"][..], &["quote", "--help"], &["validate", "--help"], &["serve", "--help"]]
-    {
-        let out = dcx(args);
+    for line in ["--help", "quote --help", "validate --help", "serve --help"] {
+        let out = dcx(line, &[]);
         assert!(out.status.success());
-        assert!(stdout(&out).contains("Examples:\n  dcx "), "{args:?}: {}", stdout(&out));
+        assert!(stdout(&out).contains("Examples:\n  dcx "), "{line}: {}", stdout(&out));
     }
-    let version = stdout(&dcx(&["--version"]));
+    let version = stdout(&dcx("--version", &[]));
     assert_eq!(version, format!("dcx {}\n", env!("CARGO_PKG_VERSION")));
     assert_ne!(env!("CARGO_PKG_VERSION"), "0.0.0");
 }
@@ -183,7 +165,7 @@ fn help_has_examples_and_version_is_real() {
 #[test]
 fn validate_accepts_the_reference_and_lists_every_problem() {
     let dir = test_support::fixture_path("snapshot");
-    let out = dcx(&["validate", dir.to_str().unwrap()]);
+    let out = dcx("validate {}", &[&dir]);
     assert!(out.status.success(), "{}", stdout(&out));
     assert!(stdout(&out).contains("valid snapshot of 2026-11-20T00:00:00Z"));
 
@@ -193,7 +175,7 @@ fn validate_accepts_the_reference_and_lists_every_problem() {
         &bad.0,
         &["matrix.json", "matrix_cushion.json", "ratio_models.json", "depth.json"],
     );
-    let out = dcx(&["validate", bad.0.to_str().unwrap()]);
+    let out = dcx("validate {}", &[&bad.0]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("4 problems"), "{text}");
@@ -221,7 +203,7 @@ fn validate_runs_every_check_and_lists_every_problem() {
     let root = TempDir::new("validate-all");
     let bad = root.0.join("snapshot");
     write_broken_basket(&bad, &["matrix.json", "matrix_cushion.json", "ratio_models.json"]);
-    let out = dcx(&["validate", bad.to_str().unwrap()]);
+    let out = dcx("validate {}", &[&bad]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(text.contains("depth.json /: file") && text.contains("is missing"), "{text}");
@@ -232,7 +214,7 @@ fn validate_runs_every_check_and_lists_every_problem() {
     test_support::write_day(&history, "2026-11-22", |_, text| {
         text.replace("2026-11-22T00:00:00Z", "2026-11-23T00:00:00Z")
     });
-    let out = dcx(&["validate", history.to_str().unwrap()]);
+    let out = dcx("validate {}", &[&history]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stdout(&out),
@@ -244,7 +226,7 @@ fn validate_runs_every_check_and_lists_every_problem() {
 
 #[test]
 fn validate_of_a_missing_folder_fails() {
-    let out = dcx(&["validate", "/nonexistent/dcx-snapshot"]);
+    let out = dcx("validate /nonexistent/dcx-snapshot", &[]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "/nonexistent/dcx-snapshot: no such snapshot folder\n");
 }
@@ -260,8 +242,7 @@ fn documented_examples_are_true() {
             let Some(command) = line.strip_prefix("$ dcx ") else { continue };
             let expected: Vec<&str> =
                 lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
-            let args: Vec<&str> = command.split_whitespace().collect();
-            let out = dcx(&args);
+            let out = dcx(command, &[]);
             assert!(out.status.success(), "{doc}: dcx {command}: {}", stderr(&out));
             assert_eq!(stdout(&out).trim_end(), expected.join("\n"), "{doc}: dcx {command}");
             checked += 1;
@@ -270,12 +251,13 @@ fn documented_examples_are_true() {
     assert!(checked >= 2, "no documented examples found");
 }
 
-/// `dcx serve` on free loopback ports with `extra` flags; the process and the feed and
-/// tool server addresses it printed.
+/// `dcx serve` on free loopback ports.
+const SERVE: [&str; 5] = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
+
+/// [`SERVE`] with `extra` flags; the process and the feed and tool server addresses it
+/// printed.
 fn start_serve(extra: &[&str]) -> (Server, String, String) {
-    let mut args = vec!["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
-    args.extend_from_slice(extra);
-    let server = Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
+    let server = Server::start(env!("CARGO_BIN_EXE_dcx"), &[&SERVE[..], extra].concat());
     let (feeds, tools) = (served_addr(&server, "feeds"), served_addr(&server, "tools"));
     (server, feeds, tools)
 }
@@ -291,9 +273,8 @@ fn served_addr(server: &Server, name: &str) -> String {
 /// and stop as usual.
 #[test]
 fn serve_survives_a_sighup_while_the_data_loads() {
-    let args = ["serve", "--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
     let feeds = |server: &Server| served_addr(server, "feeds");
-    let health = Server::hang_up_while_loading(env!("CARGO_BIN_EXE_dcx"), &args, feeds);
+    let health = Server::hang_up_while_loading(env!("CARGO_BIN_EXE_dcx"), &SERVE, feeds);
     assert_eq!(health.json()["history_days"], 120, "{health:?}");
 }
 
@@ -345,25 +326,20 @@ fn serve_reloads_one_copy_of_the_data_for_both_servers() {
 /// the value named, as a usage error (exit 2), before anything is loaded or bound.
 #[test]
 fn every_command_refuses_bad_url_flags_alike() {
-    let listen = ["--feed-listen", "127.0.0.1:0", "--tool-listen", "127.0.0.1:0"];
-    let quote = ["quote", "--carat", "1", "--color", "G", "--clarity", "VS2"];
-    for (command, flag, url, problem) in [
-        (&["serve"][..], "--public-url", "ftp://x", "not an http(s) URL"),
-        (&["serve"], "--feed-url", "localhost:8080", "not an http(s) URL"),
-        (&["serve"], "--docs-url", "http://", "an http(s) URL needs a host"),
-        (&quote, "--feed-url", "notaurl", "not an http(s) URL"),
-        (&["mcp"], "--feed-url", "notaurl", "not an http(s) URL"),
+    let (serve, quote) = (SERVE.join(" "), "quote --carat 1 --color G --clarity VS2");
+    for (args, flag, url, problem) in [
+        (serve.as_str(), "--public-url", "ftp://x", "not an http(s) URL"),
+        (&serve, "--feed-url", "localhost:8080", "not an http(s) URL"),
+        (&serve, "--docs-url", "http://", "an http(s) URL needs a host"),
+        (quote, "--feed-url", "notaurl", "not an http(s) URL"),
+        ("mcp", "--feed-url", "notaurl", "not an http(s) URL"),
     ] {
-        let mut args = command.to_vec();
-        if command == ["serve"] {
-            args.extend(listen);
-        }
-        args.extend([flag, url]);
-        let out = dcx(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let line = format!("{args} {flag} {url}");
+        let out = dcx(&line, &[]);
+        assert_eq!(out.status.code(), Some(2), "{line}");
         let text = stderr(&out);
         let named = format!("invalid value '{url}' for '{flag} <");
-        assert!(text.contains(&named) && text.contains(problem), "{args:?}: {text}");
+        assert!(text.contains(&named) && text.contains(problem), "{line}: {text}");
         assert!(!text.contains("listening"), "{text}");
     }
 }
@@ -374,25 +350,17 @@ fn every_command_refuses_bad_url_flags_alike() {
 fn gen_listings_writes_a_market_dcx_builds() {
     let dir = TempDir::new("gen");
     let file = dir.0.join("listings.csv");
-    let out = dcx(&["gen-listings", "--seed", "3", "--out", file.to_str().unwrap()]);
+    let out = dcx("gen-listings --seed 3 --out {}", &[&file]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).starts_with("dcx gen-listings: 25800 rows: "), "{}", stderr(&out));
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(written.lines().count(), 25_801);
-    let again = dcx(&["gen-listings", "--seed", "3"]);
+    let again = dcx("gen-listings --seed 3", &[]);
     assert_eq!(stdout(&again), written, "the same seed, the same bytes");
-    let build = dcx(&[
-        "build",
-        "--listings",
-        file.to_str().unwrap(),
-        "--date",
-        "2026-11-20",
-        "--out",
-        dir.0.join("day").to_str().unwrap(),
-    ]);
+    let build = dcx("build --listings {} --date 2026-11-20 --out {}", &[&file, &dir.0.join("day")]);
     assert!(build.status.success(), "{}", stderr(&build));
     assert!(stdout(&build).contains("rows: 25800 in"), "{}", stdout(&build));
-    let refused = dcx(&["gen-listings", "--junk", "2"]);
+    let refused = dcx("gen-listings --junk 2", &[]);
     assert_eq!(refused.status.code(), Some(2));
     assert_eq!(stderr(&refused), "dcx gen-listings: junk share must be 0..=1, got 2\n");
 }
@@ -404,26 +372,12 @@ fn serve_metrics_cover_both_servers_and_the_reloads() {
     use test_support::{http::get_blocking, write_day};
     let dir = TempDir::new("serve-metrics");
     write_day(&dir.0, "2026-11-20", |_, text| text);
-    let args = [
-        "serve",
-        "--feed-listen",
-        "127.0.0.1:0",
-        "--tool-listen",
-        "127.0.0.1:0",
-        "--metrics-listen",
-        "127.0.0.1:0",
-        "--history",
-        dir.0.to_str().unwrap(),
-        "--poll-secs",
-        "0",
-    ];
+    let history = ["--history", dir.0.to_str().unwrap(), "--poll-secs", "0"];
+    let args = [&SERVE[..], &["--metrics-listen", "127.0.0.1:0"], &history].concat();
     let server = Server::start(env!("CARGO_BIN_EXE_dcx"), &args);
+    // The metrics address is logged before the servers' addresses.
     let metrics = server.metrics_addr();
-    let address = |name: &str| {
-        let line = server.line(&format!("server=\"{name}\" listen="));
-        line.rsplit("listen=").next().unwrap().trim().to_owned()
-    };
-    let (feeds, tools) = (address("feeds"), address("tools"));
+    let (feeds, tools) = (served_addr(&server, "feeds"), served_addr(&server, "tools"));
     assert_eq!(get_blocking(&feeds, "/health").status, 200);
     assert_eq!(get_blocking(&tools, "/health").status, 200);
     write_day(&dir.0, "2026-11-21", |_, text| text);

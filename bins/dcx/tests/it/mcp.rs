@@ -4,7 +4,7 @@
 
 use std::{
     io::{BufRead, BufReader, Write},
-    process::{Child, ChildStdin, ChildStdout, Command, Stdio},
+    process::{Child, ChildStdin, ChildStdout, Stdio},
 };
 
 use serde_json::{Value, json};
@@ -18,8 +18,7 @@ struct Session {
 
 impl Session {
     fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_dcx"))
-            .arg("mcp")
+        let mut child = super::command("mcp", &[])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -57,17 +56,14 @@ impl Session {
     }
 }
 
-fn quote_json(args: &[&str]) -> Value {
-    let mut all = vec!["quote", "--json"];
-    all.extend_from_slice(args);
-    let out = Command::new(env!("CARGO_BIN_EXE_dcx")).args(&all).output().unwrap();
+/// `dcx quote --json` of the stone every call here prices.
+fn quote_json() -> Value {
+    let out = super::dcx("quote --json --carat 1.23 --color G --clarity VS2", &[]);
     assert!(out.status.success());
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-const PRICE_ARGS: &[&str] = &["--carat", "1.23", "--color", "G", "--clarity", "VS2"];
-
-/// `check_asking_price` of the stone of [`PRICE_ARGS`] asking 8000 USD, and what its
+/// `check_asking_price` of the stone of [`quote_json`] asking 8000 USD, and what its
 /// answer must share with `dcx quote --json`.
 fn check_call(session: &mut Session, id: Value, meta: Option<Value>) {
     let mut params = json!({"name": "check_asking_price", "arguments": {"carat": 1.23, "color": "G", "clarity": "VS2", "asking_price_usd": 8000}});
@@ -76,7 +72,7 @@ fn check_call(session: &mut Session, id: Value, meta: Option<Value>) {
     }
     let answer = session
         .call(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params}));
-    let (check, quote) = (&answer["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    let (check, quote) = (&answer["result"]["structuredContent"], quote_json());
     assert_eq!(answer["result"]["isError"], false, "{answer}");
     assert_eq!(check["benchmark_usd"], quote["total_usd"]);
     assert_eq!((&check["range"], &check["basis"]), (&quote["range"], &quote["basis"]));
@@ -118,7 +114,7 @@ fn a_legacy_session_over_stdio() {
         ["get_diamond_price", "get_dcx_index", "get_market_depth", "check_asking_price"]
     );
     let price = session.call(&price_call(json!(2), None));
-    assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    assert_eq!(price["result"]["structuredContent"], quote_json());
     assert!(price["result"].get("resultType").is_none(), "no 2026-only field for legacy");
     check_call(&mut session, json!("check"), None);
     assert_eq!(
@@ -146,7 +142,7 @@ fn a_2026_session_and_bad_lines_over_stdio() {
     assert_eq!((error["id"].clone(), error["error"]["code"].clone()), (Value::Null, json!(-32700)));
     let price = session.call(&price_call(json!("p"), Some(meta.clone())));
     assert_eq!(price["result"]["resultType"], "complete");
-    assert_eq!(price["result"]["structuredContent"], quote_json(PRICE_ARGS));
+    assert_eq!(price["result"]["structuredContent"], quote_json());
     check_call(&mut session, json!("check"), Some(meta.clone()));
     let init = session.call(
         &json!({"jsonrpc": "2.0", "id": 4, "method": "initialize", "params": {"_meta": meta}}),
