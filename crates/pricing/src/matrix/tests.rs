@@ -5,20 +5,6 @@ use crate::{
     test_util::{BANDS, matrix, plausible_matrix},
 };
 
-#[track_caller]
-fn refused(
-    bands: Vec<f64>,
-    colors: Vec<Color>,
-    clarities: Vec<Clarity>,
-    n: usize,
-    kind: ErrorKind,
-    text: &str,
-) {
-    let err = PriceMatrix::new(bands, colors, clarities, vec![0.0; n]).unwrap_err();
-    assert_eq!(err.kind(), kind, "{err}");
-    assert!(err.message().contains(text), "{err:?} should mention {text:?}");
-}
-
 #[test]
 fn exact_at_band_carats() {
     let m = plausible_matrix(1.0);
@@ -156,62 +142,26 @@ fn carat_bits_compare_as_the_range() {
 
 #[test]
 fn constructor_refusals() {
-    let all_c = Color::ALL.to_vec();
-    let all_q = Clarity::ALL.to_vec();
-    refused(
-        vec![0.3, 0.3, 6.0],
-        all_c.clone(),
-        all_q.clone(),
-        240,
-        ErrorKind::NotIncreasing,
-        "strictly increasing",
-    );
-    refused(
-        vec![0.4, 6.0],
-        all_c.clone(),
-        all_q.clone(),
-        160,
-        ErrorKind::OutOfRange,
-        "cover 0.3 to 6",
-    );
-    refused(
-        vec![0.3, 5.0],
-        all_c.clone(),
-        all_q.clone(),
-        160,
-        ErrorKind::OutOfRange,
-        "cover 0.3 to 6",
-    );
-    refused(vec![0.3], all_c.clone(), all_q.clone(), 80, ErrorKind::Shape, "at least 2");
-    refused(
-        vec![0.3, 6.0],
-        all_c[1..].to_vec(),
-        all_q.clone(),
-        144,
-        ErrorKind::Shape,
-        "misses grade D",
-    );
-    let mut twice = all_q.clone();
-    twice.push(Clarity::Vs2);
-    refused(vec![0.3, 6.0], all_c.clone(), twice, 180, ErrorKind::Shape, "repeats grade VS2");
-    refused(
-        vec![0.3, 6.0],
-        all_c.clone(),
-        all_q.clone(),
-        159,
-        ErrorKind::Shape,
-        "expected 160 values",
-    );
-    refused(
-        vec![0.3, f64::NAN, 6.0],
-        all_c.clone(),
-        all_q.clone(),
-        240,
-        ErrorKind::NotFinite,
-        "finite",
-    );
+    let (c, q) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
+    let twice = [&q[..], &[Clarity::Vs2]].concat();
+    let (not_finite, range) = (ErrorKind::NotFinite, ErrorKind::OutOfRange);
+    for (bands, colors, clarities, n, kind, text) in [
+        (vec![0.3, 0.3, 6.0], &c[..], &q[..], 240, ErrorKind::NotIncreasing, "strictly increasing"),
+        (vec![0.4, 6.0], &c, &q, 160, range, "cover 0.3 to 6"),
+        (vec![0.3, 5.0], &c, &q, 160, range, "cover 0.3 to 6"),
+        (vec![0.3], &c, &q, 80, ErrorKind::Shape, "at least 2"),
+        (vec![0.3, 6.0], &c[1..], &q, 144, ErrorKind::Shape, "misses grade D"),
+        (vec![0.3, 6.0], &c, &twice, 180, ErrorKind::Shape, "repeats grade VS2"),
+        (vec![0.3, 6.0], &c, &q, 159, ErrorKind::Shape, "expected 160 values"),
+        (vec![0.3, f64::NAN, 6.0], &c, &q, 240, not_finite, "finite"),
+    ] {
+        let err =
+            PriceMatrix::new(bands, colors.to_vec(), clarities.to_vec(), vec![0.0; n]).unwrap_err();
+        assert_eq!(err.kind(), kind, "{text}: {err}");
+        assert!(err.message().contains(text), "{err:?} should mention {text:?}");
+    }
     let mut values = vec![0.0; 160];
     values[7] = f64::INFINITY;
-    let err = PriceMatrix::new(vec![0.3, 6.0], all_c, all_q, values).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::NotFinite);
+    let err = PriceMatrix::new(vec![0.3, 6.0], c, q, values).unwrap_err();
+    assert_eq!(err.kind(), not_finite);
 }

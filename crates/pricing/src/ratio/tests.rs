@@ -101,51 +101,23 @@ fn nearest_band_when_none_covers_the_carat() {
     assert!(!m.adjust(0.7, 1.0).band_extrapolated);
 }
 
-#[track_caller]
-fn refused_band(
-    min: f64,
-    max: Option<f64>,
-    pts: &[(f64, f64)],
-    mode: ValueMode,
-    kind: ErrorKind,
-    text: &str,
-) {
-    let err = RatioBand::new(min, max, points(pts), mode).unwrap_err();
-    assert_eq!(err.kind(), kind, "{err}");
-    assert!(err.message().contains(text), "{err} should mention {text:?}");
-}
-
 #[test]
 fn band_refusals() {
-    let d = ValueMode::DeltaPct;
-    refused_band(
-        0.3,
-        Some(1.0),
-        &[(1.3, 0.0), (1.3, 1.0)],
-        d,
-        ErrorKind::NotIncreasing,
-        "strictly increasing",
-    );
-    refused_band(
-        0.3,
-        Some(1.0),
-        &[(1.5, 0.0), (1.3, 1.0)],
-        d,
-        ErrorKind::NotIncreasing,
-        "strictly increasing",
-    );
-    refused_band(2.0, Some(1.0), &[(1.3, 0.0)], d, ErrorKind::NotIncreasing, "above maxCarat");
-    refused_band(0.3, None, &[], d, ErrorKind::Shape, "at least one point");
-    refused_band(0.3, None, &[(f64::NAN, 0.0)], d, ErrorKind::NotFinite, "finite");
-    refused_band(0.3, None, &[(1.2, -100.0)], d, ErrorKind::OutOfRange, "positive");
-    refused_band(
-        0.3,
-        None,
-        &[(1.2, 0.0)],
-        ValueMode::PercentOfBase,
-        ErrorKind::OutOfRange,
-        "positive",
-    );
+    let (d, p) = (ValueMode::DeltaPct, ValueMode::PercentOfBase);
+    let (order, range) = (ErrorKind::NotIncreasing, ErrorKind::OutOfRange);
+    for (min, max, pts, mode, kind, text) in [
+        (0.3, Some(1.0), &[(1.3, 0.0), (1.3, 1.0)][..], d, order, "strictly increasing"),
+        (0.3, Some(1.0), &[(1.5, 0.0), (1.3, 1.0)], d, order, "strictly increasing"),
+        (2.0, Some(1.0), &[(1.3, 0.0)], d, order, "above maxCarat"),
+        (0.3, None, &[], d, ErrorKind::Shape, "at least one point"),
+        (0.3, None, &[(f64::NAN, 0.0)], d, ErrorKind::NotFinite, "finite"),
+        (0.3, None, &[(1.2, -100.0)], d, range, "positive"),
+        (0.3, None, &[(1.2, 0.0)], p, range, "positive"),
+    ] {
+        let err = RatioBand::new(min, max, points(pts), mode).unwrap_err();
+        assert_eq!(err.kind(), kind, "{text}: {err}");
+        assert!(err.message().contains(text), "{err} should mention {text:?}");
+    }
 }
 
 #[test]
