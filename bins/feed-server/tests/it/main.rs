@@ -10,16 +10,32 @@ use test_support::{
     write_day,
 };
 
+const PROGRAM: &str = env!("CARGO_BIN_EXE_feed-server");
+
+/// The flags that listen on a free loopback port.
+const LISTEN: [&str; 2] = ["--listen", "127.0.0.1:0"];
+
+/// The feed server on a free loopback port, with `args`.
 fn start(args: &[&str]) -> Server {
-    Server::start(env!("CARGO_BIN_EXE_feed-server"), args)
+    Server::start(PROGRAM, &[&LISTEN[..], args].concat())
+}
+
+/// Runs the feed server with the words of `line` to its end: its exit code and stderr.
+fn run(line: &str, rust_log: Option<&str>) -> (Option<i32>, String) {
+    let mut command = Command::new(PROGRAM);
+    command.args(line.split_whitespace());
+    if let Some(filter) = rust_log {
+        command.env("RUST_LOG", filter);
+    }
+    let output = command.output().unwrap();
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
 }
 
 #[test]
 fn serves_reloads_on_sighup_and_drains_on_sigterm() {
     let dir = TempDir::new("reload");
     write_day(&dir.0, "2026-11-20", |_, text| text);
-    let history = dir.0.to_str().unwrap();
-    let server = start(&["--listen", "127.0.0.1:0", "--history", history, "--poll-secs", "0"]);
+    let server = start(&["--history", dir.0.to_str().unwrap(), "--poll-secs", "0"]);
     let addr = server.listening_addr();
     let health = get_blocking(&addr, "/health");
     assert_eq!(health.status, 200, "{health:?}");
@@ -42,7 +58,7 @@ fn serves_reloads_on_sighup_and_drains_on_sigterm() {
 #[test]
 fn json_logs_carry_typed_fields_and_one_access_event_per_request() {
     let args = ["--log-format", "json", "--access-log", "--trusted-proxy", "127.0.0.2"];
-    let server = start(&[&["--listen", "127.0.0.1:0"], &args[..]].concat());
+    let server = start(&args);
     let parse = |line: String| -> serde_json::Value {
         serde_json::from_str(&line).unwrap_or_else(|err| panic!("not JSON ({err}): {line}"))
     };
@@ -99,9 +115,8 @@ fn a_stalled_stderr_stops_no_request() {
     // Beyond the queue (telemetry::QUEUED_LINES, 16,384), the pipe (64 KiB) and the writer's
     // buffer (64 KiB) of ~200-byte lines: about 17,000 lines.
     const REQUESTS: usize = 25_000;
-    let program = env!("CARGO_BIN_EXE_feed-server");
-    let args = ["--listen", "127.0.0.1:0", "--access-log", "--metrics-listen", "127.0.0.1:0"];
-    let server = Server::start_stalling(program, &args, "listening on http://");
+    let args = [&LISTEN[..], &["--access-log", "--metrics-listen", "127.0.0.1:0"]].concat();
+    let server = Server::start_stalling(PROGRAM, &args, "listening on http://");
     let metrics = server.metrics_addr();
     let addr = server.listening_addr();
     let stream = std::net::TcpStream::connect(&addr).unwrap();
@@ -153,7 +168,7 @@ fn a_stalled_stderr_stops_no_request() {
 /// snapshot and the build; the public listener has no `/metrics`.
 #[test]
 fn metrics_listener_counts_requests_by_route_and_status() {
-    let server = start(&["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"]);
+    let server = start(&["--metrics-listen", "127.0.0.1:0"]);
     let metrics = server.metrics_addr();
     let addr = server.listening_addr();
     for _ in 0..3 {
@@ -183,39 +198,25 @@ fn metrics_listener_counts_requests_by_route_and_status() {
 /// An invalid `RUST_LOG` or `--log-format` is refused before anything starts.
 #[test]
 fn bad_log_settings_are_refused() {
-    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
-        .args(["--listen", "127.0.0.1:0"])
-        .env("RUST_LOG", "dcx=loud")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("RUST_LOG \"dcx=loud\""));
-    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
-        .args(["--log-format", "yaml"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("use text or json"));
+    let (code, stderr) = run("--listen 127.0.0.1:0", Some("dcx=loud"));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("RUST_LOG \"dcx=loud\""));
+    let (code, stderr) = run("--log-format yaml", None);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("use text or json"));
 }
 
 #[test]
 fn snapshot_and_history_are_exclusive() {
-    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
-        .args(["--snapshot", "a", "--history", "b"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot be used with"));
+    let (code, stderr) = run("--snapshot a --history b", None);
+    assert_ne!(code, Some(0));
+    assert!(stderr.contains("cannot be used with"));
 }
 
 #[test]
 fn an_invalid_snapshot_fails_at_startup() {
-    let output = Command::new(env!("CARGO_BIN_EXE_feed-server"))
-        .args(["--listen", "127.0.0.1:0", "--snapshot", "/nonexistent/snapshot"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (code, stderr) = run("--listen 127.0.0.1:0 --snapshot /nonexistent/snapshot", None);
+    assert_ne!(code, Some(0));
     assert!(stderr.contains(" ERROR dcx: error: /nonexistent/snapshot"), "{stderr}");
     assert!(stderr.contains("server=\"feed-server\""), "{stderr}");
     assert!(!stderr.contains("listening"), "{stderr}");
@@ -249,16 +250,8 @@ fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
         net::TcpStream,
         sync::atomic::{AtomicBool, Ordering},
     };
-    let server = start(&[
-        "--listen",
-        "127.0.0.1:0",
-        "--grace-secs",
-        "2",
-        "--max-connections",
-        "8",
-        "--max-connections-per-ip",
-        "3",
-    ]);
+    let limits = ["--grace-secs", "2", "--max-connections", "8", "--max-connections-per-ip", "3"];
+    let server = start(&limits);
     let addr = server.listening_addr();
     let mut half = TcpStream::connect(&addr).unwrap();
     half.write_all(b"GET /health HTTP/1.1\r\nHost: t\r\nX-Half: ").unwrap();
@@ -298,8 +291,6 @@ fn sigterm_under_hostile_clients() -> (std::time::Duration, bool) {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let program = env!("CARGO_BIN_EXE_feed-server");
-    let args = ["--listen", "127.0.0.1:0"];
-    let health = Server::hang_up_while_loading(program, &args, Server::listening_addr);
+    let health = Server::hang_up_while_loading(PROGRAM, &LISTEN, Server::listening_addr);
     assert_eq!(health.json()["history_days"], 120);
 }

@@ -3,8 +3,14 @@
 
 use test_support::{TempDir, http::get_blocking, process::Server, write_day};
 
+const PROGRAM: &str = env!("CARGO_BIN_EXE_tool-server");
+
+/// The flags that listen on a free loopback port.
+const LISTEN: [&str; 2] = ["--listen", "127.0.0.1:0"];
+
+/// The tool server on a free loopback port, with `args`.
 fn start(args: &[&str]) -> Server {
-    Server::start(env!("CARGO_BIN_EXE_tool-server"), args)
+    Server::start(PROGRAM, &[&LISTEN[..], args].concat())
 }
 
 /// A tool server over a fresh history folder holding the day 2026-11-20 (with its
@@ -15,14 +21,7 @@ fn serve_history(name: &str, poll_secs: &str) -> (TempDir, Server, String) {
     // As `dcx build` writes it, the day's observed cells beside the feeds (ignored).
     let observed = r#"{"date":"2026-11-20","round":[],"cushion":[]}"#;
     std::fs::write(dir.0.join("2026-11-20/observed.json"), observed).unwrap();
-    let server = start(&[
-        "--listen",
-        "127.0.0.1:0",
-        "--history",
-        dir.0.to_str().unwrap(),
-        "--poll-secs",
-        poll_secs,
-    ]);
+    let server = start(&["--history", dir.0.to_str().unwrap(), "--poll-secs", poll_secs]);
     let addr = server.listening_addr();
     (dir, server, addr)
 }
@@ -86,7 +85,7 @@ fn with_polling_off_sighup_still_reloads() {
 /// requests under the route `/`.
 #[test]
 fn metrics_count_tool_calls_by_tool_and_outcome() {
-    let server = start(&["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"]);
+    let server = start(&["--metrics-listen", "127.0.0.1:0"]);
     let metrics = server.metrics_addr();
     let addr = server.listening_addr();
     let ok = call(&addr, "get_diamond_price", r#"{"carat":1.0,"color":"G","clarity":"VS2"}"#);
@@ -110,9 +109,7 @@ fn metrics_count_tool_calls_by_tool_and_outcome() {
 /// stops as usual.
 #[test]
 fn a_sighup_while_the_data_loads_is_not_fatal() {
-    let program = env!("CARGO_BIN_EXE_tool-server");
-    let args = ["--listen", "127.0.0.1:0"];
-    let health = Server::hang_up_while_loading(program, &args, Server::listening_addr);
+    let health = Server::hang_up_while_loading(PROGRAM, &LISTEN, Server::listening_addr);
     assert_eq!(health.json()["snapshot"]["history_days"], 120);
 }
 
@@ -121,9 +118,8 @@ fn a_sighup_while_the_data_loads_is_not_fatal() {
 /// cleanly on SIGTERM.
 #[test]
 fn a_closed_stderr_stops_no_request() {
-    let program = env!("CARGO_BIN_EXE_tool-server");
-    let args = ["--listen", "127.0.0.1:0", "--access-log"];
-    let server = Server::start_stalling(program, &args, "listening on http://");
+    let args = [&LISTEN[..], &["--access-log"]].concat();
+    let server = Server::start_stalling(PROGRAM, &args, "listening on http://");
     let addr = server.listening_addr();
     server.close_stderr();
     for _ in 0..200 {
