@@ -75,50 +75,35 @@ fn routing_headers_are_matched_case_insensitively_and_counted() {
     assert_eq!(headers.sent("X-Other"), (None, 0));
 }
 
-#[track_caller]
-fn check_routing_case(headers: &[(&str, &[u8])], expected: &str, expect: Result<(), &str>) {
-    let view: HeaderView<'_> = headers.iter().copied().collect();
-    let actual = check_routing(&view, Routing::Name, expected, &"body params.name");
-    match expect {
-        Ok(()) => assert_eq!(actual, Ok(())),
-        Err(message) => {
-            let error = actual.expect_err("expected a mismatch");
-            assert_eq!(error.code, ErrorCode::HEADER_MISMATCH);
-            assert_eq!(error.message, message);
-        }
-    }
-}
-
 #[test]
 fn routing_check_messages() {
-    check_routing_case(&[("mcp-name", b" quote ")], "quote", Ok(()));
-    check_routing_case(
-        &[],
-        "quote",
-        Err("header Mcp-Name is missing; it must equal body params.name \"quote\""),
-    );
-    check_routing_case(
-        &[("Mcp-Name", b"quote"), ("mcp-name", b"quote")],
-        "quote",
-        Err("header Mcp-Name is sent 2 times; send it once, equal to body params.name \"quote\""),
-    );
-    check_routing_case(
-        &[("Mcp-Name", b"QUOTE")],
-        "quote",
-        Err("header Mcp-Name \"QUOTE\" does not match body params.name \"quote\""),
-    );
-    check_routing_case(
-        &[("Mcp-Name", b"=?base64?eA==?=")],
-        "quote",
-        Err("header Mcp-Name \"x\" (base64-decoded) does not match body params.name \"quote\""),
-    );
-    check_routing_case(
-        &[("Mcp-Name", b"=?base64?eA=?=")],
-        "x",
-        Err(
-            "header Mcp-Name \"=?base64?eA=?=\" is not valid padded standard base64; it must equal body params.name \"x\"",
+    let view: HeaderView<'_> = [("mcp-name", &b" quote "[..])].into_iter().collect();
+    assert_eq!(check_routing(&view, Routing::Name, "quote", &"body params.name"), Ok(()));
+    for (headers, expected, message) in [
+        (&[][..], "quote", r#"is missing; it must equal body params.name "quote""#),
+        (
+            &[("Mcp-Name", &b"quote"[..]), ("mcp-name", b"quote")],
+            "quote",
+            r#"is sent 2 times; send it once, equal to body params.name "quote""#,
         ),
-    );
+        (&[("Mcp-Name", b"QUOTE")], "quote", r#""QUOTE" does not match body params.name "quote""#),
+        (
+            &[("Mcp-Name", b"=?base64?eA==?=")],
+            "quote",
+            r#""x" (base64-decoded) does not match body params.name "quote""#,
+        ),
+        (
+            &[("Mcp-Name", b"=?base64?eA=?=")],
+            "x",
+            r#""=?base64?eA=?=" is not valid padded standard base64; it must equal body params.name "x""#,
+        ),
+    ] {
+        let view: HeaderView<'_> = headers.iter().copied().collect();
+        let error = check_routing(&view, Routing::Name, expected, &"body params.name")
+            .expect_err("expected a mismatch");
+        assert_eq!(error.code, ErrorCode::HEADER_MISMATCH, "{message}");
+        assert_eq!(error.message, format!("header Mcp-Name {message}"));
+    }
 }
 
 /// Header values and body values built from pieces that meet every branch: spaces and

@@ -57,56 +57,50 @@ fn step5_method_header() {
 #[test]
 fn step5_name_header() {
     let call = |name: &str| body(json!("c"), "tools/call", json!({"name": name}));
-    let with = |name: &'static str| {
-        [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call"), ("Mcp-Name", name)]
-    };
-    check(CALL, &call("quote"), r#"request tools/call id="c""#);
-    check(&with("  quote  "), &call("quote"), r#"request tools/call id="c""#);
+    let ok = r#"request tools/call id="c""#.to_owned();
+    let refused = |rest: &str| format!(r#"400 -32020 id="c": header Mcp-Name {rest}"#);
+    check(CALL, &call("quote"), &ok);
+    for (header, name, expect) in [
+        ("  quote  ", "quote", ok.clone()),
+        ("=?base64?SGVsbG8sIOS4lueVjA==?=", "Hello, 世界", ok.clone()),
+        ("=?base64?ICBxICA=?=", "  q  ", ok.clone()),
+        ("=?BASE64?cXVvdGU=?=", "=?BASE64?cXVvdGU=?=", ok.clone()),
+        (
+            "=?BASE64?cXVvdGU=?=",
+            "quote",
+            refused(r#""=?BASE64?cXVvdGU=?=" does not match body params.name "quote""#),
+        ),
+        (
+            "=?base64?SGVsbG8sIOS4lueVjA=?=",
+            "Hello, 世界",
+            refused(
+                r#""=?base64?SGVsbG8sIOS4lueVjA=?=" is not valid padded standard base64; it must equal body params.name "Hello, 世界""#,
+            ),
+        ),
+        ("other", "quote", refused(r#""other" does not match body params.name "quote""#)),
+        (
+            "Hello, 世界",
+            "Hello, 世界",
+            refused(
+                r#"has an invalid byte 0xe4; non-ASCII values must use the =?base64?…?= form; it must equal body params.name "Hello, 世界""#,
+            ),
+        ),
+    ] {
+        let headers =
+            [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call"), ("Mcp-Name", header)];
+        check(&headers, &call(name), &expect);
+    }
+    let headers = [("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call")];
     check(
-        &with("=?base64?SGVsbG8sIOS4lueVjA==?="),
-        &call("Hello, 世界"),
-        r#"request tools/call id="c""#,
-    );
-    check(&with("=?base64?ICBxICA=?="), &call("  q  "), r#"request tools/call id="c""#);
-    check(
-        &with("=?BASE64?cXVvdGU=?="),
-        &call("=?BASE64?cXVvdGU=?="),
-        r#"request tools/call id="c""#,
-    );
-    check(
-        &with("=?BASE64?cXVvdGU=?="),
+        &headers,
         &call("quote"),
-        r#"400 -32020 id="c": header Mcp-Name "=?BASE64?cXVvdGU=?=" does not match body params.name "quote""#,
+        &refused(r#"is missing; it must equal body params.name "quote""#),
     );
+    let twice = [&headers[..], &[("Mcp-Name", "quote"), ("MCP-NAME", "quote")]].concat();
     check(
-        &with("=?base64?SGVsbG8sIOS4lueVjA=?="),
-        &call("Hello, 世界"),
-        r#"400 -32020 id="c": header Mcp-Name "=?base64?SGVsbG8sIOS4lueVjA=?=" is not valid padded standard base64; it must equal body params.name "Hello, 世界""#,
-    );
-    check(
-        &with("other"),
+        &twice,
         &call("quote"),
-        r#"400 -32020 id="c": header Mcp-Name "other" does not match body params.name "quote""#,
-    );
-    check(
-        &[("MCP-Protocol-Version", V), ("Mcp-Method", "tools/call")],
-        &call("quote"),
-        r#"400 -32020 id="c": header Mcp-Name is missing; it must equal body params.name "quote""#,
-    );
-    check(
-        &[
-            ("MCP-Protocol-Version", V),
-            ("Mcp-Method", "tools/call"),
-            ("Mcp-Name", "quote"),
-            ("MCP-NAME", "quote"),
-        ],
-        &call("quote"),
-        r#"400 -32020 id="c": header Mcp-Name is sent 2 times; send it once, equal to body params.name "quote""#,
-    );
-    check(
-        &with("Hello, 世界"),
-        &call("Hello, 世界"),
-        r#"400 -32020 id="c": header Mcp-Name has an invalid byte 0xe4; non-ASCII values must use the =?base64?…?= form; it must equal body params.name "Hello, 世界""#,
+        &refused(r#"is sent 2 times; send it once, equal to body params.name "quote""#),
     );
 }
 
