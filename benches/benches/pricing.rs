@@ -32,12 +32,10 @@ fn quotes(c: &mut Criterion) {
     let cushion = request(QUOTES[2]);
     assert_eq!(pricing.quote(&cushion).expect("radiant quote").base, pricing::BaseMatrix::Cushion);
 
-    // One closure for every stone, so that each is timed by the same machine code, as a
-    // program that prices any stone from one place runs it: a closure of its own per
-    // stone is a copy of the quote at its own address, and where a copy lands moved a
-    // fancy quote's median by 15 % (docs/performance.md, "Pricing hot path"). Each
-    // request goes through `black_box` by value, as the baseline's ln does: read through
-    // a reference to a local, its carat can still be folded in as a constant.
+    // One closure for every stone, so each is timed by the same machine code: a closure
+    // per stone is a copy of the quote, and where a copy lands moves its median
+    // (docs/performance.md, "Pricing hot path"). Each request goes through `black_box` by
+    // value, as the baseline's ln does, so its carat is not folded in as a constant.
     for (id, request) in QUOTES.into_iter().zip([round, fancy, cushion]) {
         c.bench_function(id, |b| b.iter(|| consume(&pricing.quote(&black_box(request)))));
     }
@@ -107,12 +105,10 @@ fn report_ratios(since: SystemTime) {
 }
 
 /// The quotes again, timed in short batches taken in turn with batches of the baseline
-/// `exp`: each batch lasts microseconds, so few are cut by the scheduler, and a neighbour's
-/// load slows the quotes and the baseline alike. Each call gets its request as the
-/// criterion benches give it, through `black_box` by value (the baseline's ln too): a
-/// request read through a reference skips the store and reload a fresh request costs,
-/// about 1.3 ns of a round quote's 10.5. Prints the median batch of each, per call, and
-/// its ratio to the baseline's.
+/// `exp`: few microsecond batches are cut by the scheduler, and a neighbour's load slows
+/// both alike. Each call gets its request through `black_box` by value, as in the
+/// criterion benches. Prints the median batch of each, per call, and its ratio to the
+/// baseline's.
 #[expect(clippy::print_stdout, reason = "a bench reports on stdout, beside criterion")]
 fn interleaved_ratios() {
     const ROUNDS: usize = 4001;

@@ -71,7 +71,7 @@ fn poll(dir: &Path, rounds: u32) -> Result<(), Box<dyn Error>> {
 
 fn build_load(dir: &Path, date: NaiveDate) -> Result<(), Box<dyn Error>> {
     let start = cpu_seconds()?;
-    let (history, _) = History::load_before(dir, date, methodology_span())?;
+    let (history, _) = History::load_before(dir, date, METHODOLOGY_SPAN)?;
     let done = cpu_seconds()?;
     let days = history.as_ref().map_or(0, |history| history.days().len());
     writeln!(
@@ -84,9 +84,7 @@ fn build_load(dir: &Path, date: NaiveDate) -> Result<(), Box<dyn Error>> {
 
 /// The span `dcx build` passes (`methodology::HISTORY_SPAN_DAYS`: 30 days and a trend's
 /// slack of 3); the benches do not depend on methodology.
-fn methodology_span() -> u64 {
-    33
-}
+const METHODOLOGY_SPAN: u64 = 33;
 
 /// This process's user + system CPU time so far, in seconds.
 fn cpu_seconds() -> Result<f64, Box<dyn Error>> {
@@ -95,10 +93,8 @@ fn cpu_seconds() -> Result<f64, Box<dyn Error>> {
     let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let ticks: f64 = fields[11].parse::<f64>()? + fields[12].parse::<f64>()?;
-    Ok(ticks / clock_ticks_per_second())
+    Ok(ticks / CLOCK_TICKS_PER_SECOND)
 }
 
 /// Linux's `USER_HZ`, 100 on every architecture the servers run on.
-fn clock_ticks_per_second() -> f64 {
-    100.0
-}
+const CLOCK_TICKS_PER_SECOND: f64 = 100.0;

@@ -27,30 +27,13 @@ fn main() {
         eprintln!("exp: {n} calls, mean {:.2}", sum / n as f64);
         return;
     }
-    let request = match which.as_str() {
-        "round" => QuoteRequest {
-            carat: 1.23,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Round,
-            ratio: None,
-        },
-        "oval" => QuoteRequest {
-            carat: 1.23,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Oval,
-            ratio: Some(1.45),
-        },
-        "radiant" => QuoteRequest {
-            carat: 2.7,
-            color: Color::E,
-            clarity: Clarity::Vvs2,
-            shape: Shape::Radiant,
-            ratio: None,
-        },
+    let (carat, color, clarity, shape, ratio) = match which.as_str() {
+        "round" => (1.23, Color::G, Clarity::Vs2, Shape::Round, None),
+        "oval" => (1.23, Color::G, Clarity::Vs2, Shape::Oval, Some(1.45)),
+        "radiant" => (2.7, Color::E, Clarity::Vvs2, Shape::Radiant, None),
         other => panic!("unknown stone {other}: round, oval, radiant or exp"),
     };
+    let request = QuoteRequest { carat, color, clarity, shape, ratio };
     let snapshot = benches::load(&test_support::fixture_path("snapshot"));
     let pricing = snapshot.pricing();
     let sum = quotes(pricing, &request, n);
