@@ -55,10 +55,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     };
     let request = match input.validate() {
         Ok(request) => request,
-        Err(problems) => {
-            let messages: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-            return Ok(usage_error(&messages));
-        }
+        Err(problems) => return Ok(usage_error(problems.into_iter().map(|p| p.message))),
     };
     let snapshot = match &args.snapshot {
         Some(dir) => datasets::fs::load_dir(dir)?,
@@ -67,10 +64,7 @@ pub(crate) fn run(args: Args) -> Outcome {
     let links = tools::price::Links::new(&args.feed_url);
     let output = match tools::price::quote(&snapshot, &request, &links) {
         Ok(output) => output,
-        Err(errors) => {
-            let messages: Vec<String> = errors.listed.into_iter().map(|e| e.message).collect();
-            return Ok(usage_error(&messages));
-        }
+        Err(errors) => return Ok(usage_error(errors.listed.into_iter().map(|e| e.message))),
     };
     let text = if args.json {
         serde_json::to_string_pretty(&output.structured_value())?
@@ -82,7 +76,7 @@ pub(crate) fn run(args: Args) -> Outcome {
 }
 
 /// Prints each problem on its own line and gives the usage exit code.
-fn usage_error(messages: &[String]) -> ExitCode {
+fn usage_error(messages: impl IntoIterator<Item = String>) -> ExitCode {
     for message in messages {
         eprintln!("dcx quote: {message}");
     }
