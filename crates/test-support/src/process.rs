@@ -131,9 +131,7 @@ impl Server {
             Command::new("kill").args([&format!("-{name}"), &self.child.id().to_string()]).status();
         assert!(status.is_ok_and(|status| status.success()), "kill -{name} failed");
     }
-}
 
-impl Server {
     /// Sends SIGTERM and checks the graceful stop every server of the workspace makes:
     /// `shutdown begun`, then `drained` on stderr, then exit status 0.
     #[track_caller]
@@ -144,9 +142,7 @@ impl Server {
         let status = self.child.wait().expect("wait for the server");
         assert!(status.success(), "exit status {status}");
     }
-}
 
-impl Server {
     /// Sends SIGTERM and waits for the exit: how long it took, and whether it was
     /// status 0.
     #[track_caller]
@@ -156,16 +152,7 @@ impl Server {
         let status = self.child.wait().expect("wait for the server");
         (started.elapsed(), status.success())
     }
-}
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
     /// Starts `program` with `args` and sends it SIGHUP as early as it can take one:
     /// as soon as `/proc` shows a handler for it (before that, even the shortest time
     /// after the exec, a SIGHUP would end any process). Fails if the process printed a
@@ -205,6 +192,13 @@ impl Server {
         assert_eq!(health.status, 200, "{health:?}");
         server.stop_gracefully();
         health
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
