@@ -5,9 +5,8 @@
 use proptest::prelude::*;
 
 use crate::{
-    BaseMatrix, BasketEntry, Carat, Clarity, Color, LN_PRICE_LIMIT, LN_SLOPE_LIMIT, PriceMatrix,
-    ValueMode,
-    test_util::{BANDS, matrix, model},
+    BaseMatrix, BasketEntry, Carat, Clarity, Color, LN_PRICE_LIMIT, LN_SLOPE_LIMIT, ValueMode,
+    test_util::{BANDS, ln_matrix, matrix, model},
     weighted_geometric_mean,
 };
 
@@ -64,8 +63,7 @@ proptest! {
         let limited = |x: f64| x.clamp(-LN_PRICE_LIMIT, LN_PRICE_LIMIT);
         let lns = [limited(ln - slopes.0 * (middle - 0.3)), ln, limited(ln + slopes.1 * (6.0 - middle))];
         let values = lns.iter().flat_map(|&ln| std::iter::once(ln).chain([8.0; 79])).collect();
-        let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
-        let m = PriceMatrix::new(vec![0.3, middle, 6.0], colors, clarities, values).unwrap();
+        let m = ln_matrix(vec![0.3, middle, 6.0], values).unwrap();
         let carat = Carat::new(carat).unwrap();
         let got = m.per_carat(carat, Color::D, Clarity::Fl);
         let want = m.ln_per_carat(carat, Color::D, Clarity::Fl).exp();

@@ -1,8 +1,8 @@
 //! Builders shared by this crate's unit and property tests.
 
 use crate::{
-    BaseMatrix, Clarity, Color, PriceMatrix, PricingSet, RatioBand, RatioModel, RatioModels,
-    RatioPoint, Shape, Slider, ValueMode,
+    BaseMatrix, CellSpread, Clarity, Color, Error, PriceMatrix, PricingSet, RatioBand, RatioModel,
+    RatioModels, RatioPoint, Shape, Slider, SpreadMatrix, ValueMode,
 };
 
 /// The reference band carats.
@@ -18,7 +18,17 @@ pub(crate) fn matrix(f: impl Fn(usize, Color, Clarity) -> f64) -> PriceMatrix {
             }
         }
     }
-    PriceMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), values).unwrap()
+    ln_matrix(BANDS.to_vec(), values).unwrap()
+}
+
+/// A matrix over `bands` and every grade, with the ln `values` cell after cell.
+pub(crate) fn ln_matrix(bands: Vec<f64>, values: Vec<f64>) -> Result<PriceMatrix, Error> {
+    PriceMatrix::new(bands, Color::ALL.to_vec(), Clarity::ALL.to_vec(), values)
+}
+
+/// A spread matrix over `BANDS` and every grade, with `cells` cell after cell.
+pub(crate) fn spread_matrix(cells: Vec<CellSpread>) -> Result<SpreadMatrix, Error> {
+    SpreadMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), cells)
 }
 
 /// A plausible matrix: per-carat price rises with carat and with grade.

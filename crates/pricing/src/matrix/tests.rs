@@ -2,7 +2,7 @@
 
 use crate::{
     CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, ErrorKind, LN_PRICE_LIMIT, PriceMatrix,
-    test_util::{BANDS, matrix, plausible_matrix},
+    test_util::{BANDS, ln_matrix, matrix, plausible_matrix},
 };
 
 #[test]
@@ -37,19 +37,17 @@ fn ln_prices_too_far_apart_to_interpolate_are_refused() {
     let mut values = vec![8.0; 240];
     values[0] = -LN_PRICE_LIMIT; // the first band's D FL, against the second band's
     values[80] = LN_PRICE_LIMIT;
-    let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
-    let err = PriceMatrix::new(vec![0.0, 5e-324, 6.0], colors, clarities, values).unwrap_err();
+    let err = ln_matrix(vec![0.0, 5e-324, 6.0], values).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::NotFinite);
     assert!(err.to_string().contains("too far apart to interpolate"), "{err}");
 }
 
 #[test]
 fn ln_prices_steeper_than_the_slope_limit_are_refused() {
-    let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
     let with_d_fl = |lns: [f64; 2]| {
         let mut values = vec![8.0; 240];
         (values[80], values[160]) = (lns[0], lns[1]); // the second and third band's D FL
-        PriceMatrix::new(vec![0.3, 5.5, 6.0], colors.clone(), clarities.clone(), values)
+        ln_matrix(vec![0.3, 5.5, 6.0], values)
     };
     // 0.5 ct apart: 500 is the steepest change allowed, upward or downward.
     assert!(with_d_fl([-250.0, 250.0]).is_ok());
@@ -64,12 +62,10 @@ fn ln_prices_steeper_than_the_slope_limit_are_refused() {
 
 #[test]
 fn ln_prices_beyond_the_limit_are_refused_and_the_limit_itself_is_priced() {
-    let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
     for beyond in [LN_PRICE_LIMIT.next_up(), -LN_PRICE_LIMIT.next_up(), 709.8, f64::MAX] {
         let mut values = vec![8.0; 160];
         values[80] = beyond;
-        let err = PriceMatrix::new(vec![0.3, 6.0], colors.clone(), clarities.clone(), values)
-            .unwrap_err();
+        let err = ln_matrix(vec![0.3, 6.0], values).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::OutOfRange, "{beyond}");
         let want = format!("ln price {beyond} is outside -700 to 700 (a per-carat price from");
         assert!(err.to_string().starts_with(&want), "{err}");
@@ -79,7 +75,7 @@ fn ln_prices_beyond_the_limit_are_refused_and_the_limit_itself_is_priced() {
     let mut values = vec![8.0; 160];
     values[0] = -LN_PRICE_LIMIT;
     values[80] = LN_PRICE_LIMIT;
-    let m = PriceMatrix::new(vec![0.3, 6.0], colors, clarities, values).unwrap();
+    let m = ln_matrix(vec![0.3, 6.0], values).unwrap();
     for carat in [CARAT_MIN, 0.30001, 1.0, 3.15, 5.99999, CARAT_MAX] {
         let priced = Carat::new(carat).unwrap();
         let got = m.per_carat(priced, Color::D, Clarity::Fl);

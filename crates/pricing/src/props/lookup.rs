@@ -11,7 +11,7 @@ use crate::{
     BaseMatrix, CARAT_MAX, CARAT_MIN, Carat, Clarity, Color, PriceMatrix, PricingSet, QuoteRequest,
     RatioBand, RatioModel, RatioPoint, Shape, Slider, ValueMode,
     matrix::CaratSteps,
-    test_util::{BANDS, matrix, pricing_set},
+    test_util::{BANDS, ln_matrix, matrix, pricing_set},
 };
 
 /// The segment rule: the last band at or below `carat` (the first band never lies above a
@@ -207,8 +207,7 @@ proptest! {
             }))
             .collect();
         let values = lns.iter().flat_map(|&ln| [ln; 80]).collect();
-        let (colors, clarities) = (Color::ALL.to_vec(), Clarity::ALL.to_vec());
-        let m = PriceMatrix::new(bands.clone(), colors, clarities, values).unwrap();
+        let m = ln_matrix(bands.clone(), values).unwrap();
         let edge: Vec<f64> =
             edges(&bands).into_iter().filter(|c| (CARAT_MIN..=CARAT_MAX).contains(c)).collect();
         let from = pick.index(edge.len());

@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 
 use crate::{
-    Basis, CellSpread, Clarity, Color, QuoteRequest, Shape, SpreadMatrix, SpreadSet,
-    test_util::{BANDS, pricing_set},
+    Basis, CellSpread, Clarity, Color, QuoteRequest, Shape, SpreadSet,
+    test_util::{BANDS, pricing_set, spread_matrix},
 };
 
 /// Five ascending per-carat quantiles from a median and four positive log gaps.
@@ -30,9 +30,7 @@ fn spreads() -> impl Strategy<Value = SpreadSet> {
                 cells.push(CellSpread { observations, quantiles, basis: Basis::Observed });
             }
         }
-        let m =
-            SpreadMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), cells)
-                .unwrap();
+        let m = spread_matrix(cells).unwrap();
         SpreadSet::new(m.clone(), m)
     })
 }

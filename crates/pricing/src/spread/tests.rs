@@ -4,7 +4,7 @@
 use crate::{
     BaseMatrix, Basis, CellSpread, Clarity, Color, ErrorKind, QuoteRequest, Shape, SpreadMatrix,
     SpreadSet, Verdict,
-    test_util::{BANDS, pricing_set},
+    test_util::{BANDS, pricing_set, spread_matrix},
 };
 
 fn cell(observations: u32, p50: f64, basis: Basis) -> CellSpread {
@@ -21,7 +21,7 @@ pub(crate) fn spread(basis: impl Fn(usize) -> Basis) -> SpreadMatrix {
             cells.push(cell(band as u32 + 1, 1000.0 * (band as f64 + 1.0), basis(band)));
         }
     }
-    SpreadMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), cells).unwrap()
+    spread_matrix(cells).unwrap()
 }
 
 fn set() -> SpreadSet {
@@ -42,9 +42,7 @@ fn cells_are_checked() {
     bad.quantiles[4] = f64::NAN;
     assert_eq!(bad.check().unwrap_err().kind(), ErrorKind::NotFinite);
     let cells = vec![cell(1, 1000.0, Basis::Observed); 80];
-    let short =
-        SpreadMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), cells);
-    assert_eq!(short.unwrap_err().kind(), ErrorKind::Shape);
+    assert_eq!(spread_matrix(cells).unwrap_err().kind(), ErrorKind::Shape);
 }
 
 #[test]
@@ -143,9 +141,7 @@ fn percentiles_and_verdicts() {
 fn a_cell_without_spread() {
     let flat = CellSpread { observations: 1, quantiles: [5000.0; 5], basis: Basis::Observed };
     let cells = vec![flat; BANDS.len() * 80];
-    let matrix =
-        SpreadMatrix::new(BANDS.to_vec(), Color::ALL.to_vec(), Clarity::ALL.to_vec(), cells)
-            .unwrap();
+    let matrix = spread_matrix(cells).unwrap();
     let spreads = SpreadSet::new(matrix.clone(), matrix);
     let evidence = spreads.evidence(&pricing_set().quote(&request(1.0, Shape::Round)).unwrap());
     assert_eq!(evidence.percentile(5000.0), 50.0);
