@@ -44,23 +44,16 @@ fn main() -> Result<(), Box<dyn Error>> {
     // The cushion matrix is only used by shapes whose model names it; none does here.
     let prices = PricingSet::new(round.clone(), round, ratios);
 
+    // A 1 ct G VS2 stone of a shape, at an L/W ratio (`None`: the model's centre).
+    let stone = |shape, ratio| QuoteRequest {
+        carat: 1.0,
+        color: Color::G,
+        clarity: Clarity::Vs2,
+        shape,
+        ratio,
+    };
     let mut out = std::io::stdout().lock();
-    for request in [
-        QuoteRequest {
-            carat: 1.0,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Round,
-            ratio: None,
-        },
-        QuoteRequest {
-            carat: 1.0,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Oval,
-            ratio: Some(1.3),
-        },
-    ] {
+    for request in [stone(Shape::Round, None), stone(Shape::Oval, Some(1.3))] {
         let quote = prices.quote(&request)?;
         writeln!(
             out,
@@ -75,14 +68,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         )?;
     }
     // Asking for a shape without a model is an error that names the field at fault.
-    let heart = QuoteRequest {
-        carat: 1.0,
-        color: Color::G,
-        clarity: Clarity::Vs2,
-        shape: Shape::Heart,
-        ratio: None,
-    };
-    let refused = prices.quote(&heart).unwrap_err();
+    let refused = prices.quote(&stone(Shape::Heart, None)).unwrap_err();
     writeln!(out, "heart: refused ({}): {}", refused.field, refused)?;
     Ok(())
 }
