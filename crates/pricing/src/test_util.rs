@@ -1,8 +1,8 @@
 //! Builders shared by this crate's unit and property tests.
 
 use crate::{
-    BaseMatrix, CellSpread, Clarity, Color, Error, PriceMatrix, PricingSet, RatioBand, RatioModel,
-    RatioModels, RatioPoint, Shape, Slider, SpreadMatrix, ValueMode,
+    BaseMatrix, CellSpread, Clarity, Color, Error, PriceMatrix, PricingSet, QuoteRequest,
+    RatioBand, RatioModel, RatioModels, RatioPoint, Shape, Slider, SpreadMatrix, ValueMode,
 };
 
 /// The reference band carats.
@@ -60,6 +60,11 @@ pub(crate) fn model(base: BaseMatrix, mode: ValueMode) -> RatioModel {
         ],
     )
     .unwrap()
+}
+
+/// A request for a G VS2 stone.
+pub(crate) fn request(carat: f64, shape: Shape, ratio: Option<f64>) -> QuoteRequest {
+    QuoteRequest { carat, color: Color::G, clarity: Clarity::Vs2, shape, ratio }
 }
 
 /// A pricing set with every fancy shape modelled (emerald-like models).

@@ -1,13 +1,9 @@
 //! Unit tests for full quotes: base family, multiplier, totals, argument refusals.
 
 use crate::{
-    BaseMatrix, Carat, Clarity, Color, QuoteField, QuoteRequest, Shape, round_cents,
-    test_util::pricing_set,
+    BaseMatrix, Carat, Clarity, Color, QuoteField, Shape, round_cents,
+    test_util::{pricing_set, request},
 };
-
-fn request(carat: f64, shape: Shape, ratio: Option<f64>) -> QuoteRequest {
-    QuoteRequest { carat, color: Color::G, clarity: Clarity::Vs2, shape, ratio }
-}
 
 #[test]
 fn round_is_the_matrix_price() {

@@ -1,8 +1,8 @@
 //! Unit tests for `crate::rules`: every rule, every problem at once, the same words.
 
 use crate::{
-    CARAT_MAX, CARAT_MIN, Clarity, Color, Given, QuoteField, QuoteInput, QuoteRequest,
-    ROUND_RATIO_TOLERANCE, Shape, ShownNumber,
+    CARAT_MAX, CARAT_MIN, Clarity, Color, Given, QuoteField, QuoteInput, ROUND_RATIO_TOLERANCE,
+    Shape, ShownNumber, test_util::request,
 };
 
 fn input<'a>() -> QuoteInput<'a> {
@@ -30,16 +30,7 @@ fn one_problem(input: QuoteInput<'_>) -> String {
 
 #[test]
 fn a_good_input_is_a_request() {
-    assert_eq!(
-        input().validate(),
-        Ok(QuoteRequest {
-            carat: 1.0,
-            color: Color::G,
-            clarity: Clarity::Vs2,
-            shape: Shape::Round,
-            ratio: None,
-        })
-    );
+    assert_eq!(input().validate(), Ok(request(1.0, Shape::Round, None)));
     let fancy = QuoteInput {
         carat: Given::Value(CARAT_MAX),
         color: Given::Value(" d "),
@@ -224,16 +215,7 @@ fn accepted_ratios_are_exactly_the_ratios_a_quote_takes() {
         let Some((min, max)) = set.accepted_ratios(shape) else {
             continue;
         };
-        let quote = |ratio: f64| {
-            let request = QuoteRequest {
-                carat: 1.0,
-                color: Color::G,
-                clarity: Clarity::Vs2,
-                shape,
-                ratio: Some(ratio),
-            };
-            set.quote(&request)
-        };
+        let quote = |ratio: f64| set.quote(&request(1.0, shape, Some(ratio)));
         assert!(quote(min).is_ok() && quote(max).is_ok(), "{shape}: both ends are priced");
         let below = f64::from_bits(min.to_bits() - 1);
         let above = f64::from_bits(max.to_bits() + 1);
