@@ -2,9 +2,9 @@
 //! multiplier, observations and basis of the cells used, percentiles and verdicts.
 
 use crate::{
-    BaseMatrix, Basis, CellSpread, Clarity, Color, ErrorKind, QuoteRequest, Shape, SpreadMatrix,
-    SpreadSet, Verdict,
-    test_util::{BANDS, pricing_set, spread_matrix},
+    BaseMatrix, Basis, CellSpread, Clarity, Color, ErrorKind, Shape, SpreadMatrix, SpreadSet,
+    Verdict,
+    test_util::{BANDS, pricing_set, request, spread_matrix},
 };
 
 fn cell(observations: u32, p50: f64, basis: Basis) -> CellSpread {
@@ -26,10 +26,6 @@ pub(crate) fn spread(basis: impl Fn(usize) -> Basis) -> SpreadMatrix {
 
 fn set() -> SpreadSet {
     SpreadSet::new(spread(|_| Basis::Observed), spread(|b| Basis::ALL[b % 4]))
-}
-
-fn request(carat: f64, shape: Shape) -> QuoteRequest {
-    QuoteRequest { carat, color: Color::G, clarity: Clarity::Vs2, shape, ratio: None }
 }
 
 #[test]
@@ -69,17 +65,17 @@ fn an_unknown_basis_is_quoted_clipped_as_a_grade_is() {
 fn at_a_band_one_cell_between_bands_two() {
     let prices = pricing_set();
     let spreads = set();
-    let at_band = spreads.evidence(&prices.quote(&request(1.0, Shape::Round)).unwrap());
+    let at_band = spreads.evidence(&prices.quote(&request(1.0, Shape::Round, None)).unwrap());
     assert_eq!(at_band.observations, 6);
     assert!((at_band.range.low_per_carat_usd - 0.8 * 6000.0).abs() < 1e-9);
     assert!((at_band.range.high_usd - 1.25 * 6000.0).abs() < 1e-9);
-    let between = spreads.evidence(&prices.quote(&request(1.25, Shape::Round)).unwrap());
+    let between = spreads.evidence(&prices.quote(&request(1.25, Shape::Round, None)).unwrap());
     assert_eq!(between.observations, 6 + 7);
     // Log-linear half way between 6000 and 7000 per carat.
     let p50 = (6000.0f64 * 7000.0).sqrt();
     assert!((between.quantiles_usd()[2] - 1.25 * p50).abs() < 1e-6);
     assert!((between.range.low_usd - 1.25 * 0.8 * p50).abs() < 1e-6);
-    let top = spreads.evidence(&prices.quote(&request(6.0, Shape::Round)).unwrap());
+    let top = spreads.evidence(&prices.quote(&request(6.0, Shape::Round, None)).unwrap());
     assert_eq!(top.observations, 12);
 }
 
@@ -89,18 +85,18 @@ fn the_weaker_basis_of_the_cells_used() {
     let spreads = set();
     // Cushion family: band b has basis ALL[b % 4]; 1.25 ct lies between bands 5 and 6
     // (looked back and modelled).
-    let quote = prices.quote(&request(1.25, Shape::Cushion)).unwrap();
+    let quote = prices.quote(&request(1.25, Shape::Cushion, None)).unwrap();
     assert_eq!(quote.base, BaseMatrix::Cushion);
     assert_eq!(spreads.evidence(&quote).basis, Basis::Modelled);
-    let at_band = prices.quote(&request(1.0, Shape::Cushion)).unwrap();
+    let at_band = prices.quote(&request(1.0, Shape::Cushion, None)).unwrap();
     assert_eq!(spreads.evidence(&at_band).basis, Basis::LookedBack);
 }
 
 #[test]
 fn fancy_range_scales_like_the_price() {
     let prices = pricing_set();
-    let quote = prices.quote(&request(1.25, Shape::Oval)).unwrap();
-    let round_quote = prices.quote(&request(1.25, Shape::Round)).unwrap();
+    let quote = prices.quote(&request(1.25, Shape::Oval, None)).unwrap();
+    let round_quote = prices.quote(&request(1.25, Shape::Round, None)).unwrap();
     let multiplier = quote.fancy.unwrap().adjustment.multiplier;
     assert!((multiplier - 1.0).abs() > 0.01);
     assert_eq!(quote.base, round_quote.base);
@@ -116,7 +112,7 @@ fn fancy_range_scales_like_the_price() {
 #[test]
 fn percentiles_and_verdicts() {
     let prices = pricing_set();
-    let evidence = set().evidence(&prices.quote(&request(1.0, Shape::Round)).unwrap());
+    let evidence = set().evidence(&prices.quote(&request(1.0, Shape::Round, None)).unwrap());
     let q = evidence.quantiles_usd();
     assert_eq!(evidence.percentile(q[2]), 50.0);
     assert!((evidence.percentile(q[0]) - 10.0).abs() < 1e-9);
@@ -143,7 +139,8 @@ fn a_cell_without_spread() {
     let cells = vec![flat; BANDS.len() * 80];
     let matrix = spread_matrix(cells).unwrap();
     let spreads = SpreadSet::new(matrix.clone(), matrix);
-    let evidence = spreads.evidence(&pricing_set().quote(&request(1.0, Shape::Round)).unwrap());
+    let evidence =
+        spreads.evidence(&pricing_set().quote(&request(1.0, Shape::Round, None)).unwrap());
     assert_eq!(evidence.percentile(5000.0), 50.0);
     assert_eq!(evidence.percentile(4999.0), 0.0);
     assert_eq!(evidence.percentile(5001.0), 100.0);
